@@ -1,0 +1,111 @@
+//! `sandpiper datasets list | show | add | generate`.
+
+use super::engine::Env;
+use super::DatasetsCommand;
+use crate::dataset::{generate, hash::bytes_sha256, Registry};
+use anyhow::Context;
+
+pub fn run(cmd: DatasetsCommand) -> anyhow::Result<i32> {
+    match cmd {
+        DatasetsCommand::List { json } => {
+            let env = Env::load()?;
+            let list = env.registry.list();
+            if json {
+                println!("{}", serde_json::to_string_pretty(&list)?);
+            } else {
+                for d in list {
+                    let kind = if d.builtin { "built-in" } else { "added" };
+                    println!("{:<16} {:<9} {}", d.name, kind, d.tables.join(", "));
+                }
+            }
+            Ok(0)
+        }
+        DatasetsCommand::Show { name, json } => {
+            let env = Env::load()?;
+            let ds = env.registry.open(&name)?;
+            if json {
+                let v = serde_json::json!({ "name": ds.name(), "hash": ds.hash, "dir": ds.dir, "builtin": ds.builtin, "manifest": ds.manifest });
+                println!("{}", serde_json::to_string_pretty(&v)?);
+                return Ok(0);
+            }
+            let m = &ds.manifest;
+            println!("{} ({})\n{}\nversion {}\n", m.name, if ds.builtin { "built-in" } else { "added" }, m.description, ds.hash);
+            for t in &m.tables {
+                println!("table {} ({})", t.name, t.file);
+                for c in &t.columns {
+                    let null = if c.nullable { "" } else { " NOT NULL" };
+                    println!("  {:<20} {:<14}{null}  {}", c.name, c.ty, c.description);
+                }
+            }
+            if !m.joins.is_empty() {
+                println!("\njoins");
+                for j in &m.joins {
+                    println!("  {} -> {}", j.from, j.to);
+                }
+            }
+            println!("\nmetrics");
+            for x in &m.metrics {
+                println!("  {:<24} {}", x.name, x.expr);
+            }
+            println!("\ndimensions");
+            for d in &m.dimensions {
+                let extra = if d.values.is_empty() { String::new() } else { format!(" [{}]", d.values.join(", ")) };
+                println!("  {:<24} {}{extra}", d.name, d.column);
+            }
+            if !m.segments.is_empty() {
+                println!("\nsegments");
+                for s in &m.segments {
+                    println!("  {:<24} {}", s.name, s.expr);
+                }
+            }
+            if !m.suggested_prompts.is_empty() {
+                println!("\ntry asking");
+                for p in &m.suggested_prompts {
+                    println!("  {p}");
+                }
+            }
+            for n in &ds.notices {
+                eprintln!("sandpiper: note: {n}");
+            }
+            Ok(0)
+        }
+        DatasetsCommand::Add { name, files } => {
+            let env = Env::load()?;
+            let ds = env.registry.add(&name, &files)?;
+            eprintln!(
+                "sandpiper: added dataset {} ({} table{}, version {})",
+                ds.name(),
+                ds.manifest.tables.len(),
+                if ds.manifest.tables.len() == 1 { "" } else { "s" },
+                &ds.hash[..12]
+            );
+            println!("{}", ds.name());
+            Ok(0)
+        }
+        DatasetsCommand::Generate { out } => {
+            for name in generate::BUILTIN {
+                let files = generate::generate(name).with_context(|| format!("no generator for {name}"))?;
+                let dir = out.join(name);
+                std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+                let manifest = Registry::builtin_manifest(name).transpose()?;
+                for (file, bytes) in &files {
+                    let p = dir.join(file);
+                    std::fs::write(&p, bytes).with_context(|| format!("writing {}", p.display()))?;
+                    let h = bytes_sha256(bytes);
+                    let want = manifest.as_ref().and_then(|m| m.tables.iter().find(|t| &t.file == file)).map(|t| t.sha256.clone());
+                    let check = match want {
+                        Some(w) if w == h => "matches manifest",
+                        Some(_) => "DIFFERS from manifest",
+                        None => "not in manifest",
+                    };
+                    println!("{}  {}  ({} bytes, {check})", h, p.display(), bytes.len());
+                }
+                if let Some(text) = crate::dataset::builtin_manifest_text(name) {
+                    let p = dir.join("dataset.toml");
+                    std::fs::write(&p, text).with_context(|| format!("writing {}", p.display()))?;
+                }
+            }
+            Ok(0)
+        }
+    }
+}

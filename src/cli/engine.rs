@@ -1,0 +1,82 @@
+//! Setting up what a command needs: home, settings, the dataset (prepared)
+//! and a runner for it.
+
+use super::{JailChoice, RunOpts};
+use crate::dataset::{prepare::prepare, Dataset, Registry};
+use crate::home::{Home, Settings};
+use crate::runner::inprocess::InProcessRunner;
+use crate::runner::lockdown::EngineLimits;
+use crate::runner::Runner;
+use anyhow::Context;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Home, settings and the dataset registry.
+pub struct Env {
+    pub home: Home,
+    pub settings: Settings,
+    pub registry: Registry,
+}
+
+impl Env {
+    pub fn load() -> anyhow::Result<Env> {
+        let home = Home::locate()?;
+        home.check_writable()?;
+        let settings = Settings::load()?;
+        Ok(Env { registry: Registry::new(home.clone()), home, settings })
+    }
+
+    /// Only the home (for read-only record commands).
+    pub fn locate_home() -> anyhow::Result<Home> {
+        Ok(Home::locate()?)
+    }
+
+    /// The audit log and run store, opened for this session.
+    pub fn records(&self) -> anyhow::Result<crate::records::Records> {
+        let limits = serde_json::json!({
+            "timeout_secs": self.settings.timeout_secs,
+            "memory_limit_mb": self.settings.memory_limit_mb,
+            "threads": self.settings.threads,
+        });
+        Ok(crate::records::Records::open(&self.home, limits)?)
+    }
+
+    pub fn timeout_default(&self) -> Duration {
+        Duration::from_secs(self.settings.timeout_secs.max(1))
+    }
+
+    /// The dataset named, or the default one.
+    pub fn dataset(&self, name: Option<&str>) -> anyhow::Result<Dataset> {
+        let name = name.unwrap_or(&self.settings.default_dataset);
+        Ok(self.registry.open(name)?)
+    }
+
+    /// The prepared DuckDB file for a dataset (built on first use).
+    pub fn prepared(&self, ds: &Dataset) -> anyhow::Result<PathBuf> {
+        let (path, built) = prepare(ds, &self.home)?;
+        if built {
+            eprintln!("sandpiper: prepared dataset {} ({})", ds.name(), &ds.hash[..12]);
+        }
+        Ok(path)
+    }
+
+    pub fn limits(&self) -> EngineLimits {
+        EngineLimits {
+            threads: self.settings.threads,
+            memory_limit_mb: self.settings.memory_limit_mb,
+            temp_dir: None,
+        }
+    }
+
+    pub fn timeout(&self, opts: &RunOpts) -> Duration {
+        Duration::from_secs(opts.timeout.unwrap_or(self.settings.timeout_secs).max(1))
+    }
+
+    /// A runner for the dataset, isolated as asked.
+    pub fn runner(&self, ds: &Dataset, _jail: Option<JailChoice>) -> anyhow::Result<Box<dyn Runner>> {
+        let db = self.prepared(ds)?;
+        let r = InProcessRunner::open(&db, &self.limits())
+            .with_context(|| format!("opening dataset {}", ds.name()))?;
+        Ok(Box::new(r))
+    }
+}

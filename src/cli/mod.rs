@@ -1,0 +1,250 @@
+//! Command-line interface: argument parsing (clap) and dispatch. Data goes
+//! to stdout, narration and progress to stderr. Exit codes: 0 ok, 1 failed,
+//! 2 usage error, 3 refused or not understood.
+
+mod bench;
+mod datasets;
+mod engine;
+mod eval;
+mod query;
+mod records;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+/// sandpiper: ask questions of your data in plain English; every query runs jailed and audited.
+#[derive(Debug, Parser)]
+#[command(name = "sandpiper", version, about, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// How queries are isolated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum JailChoice {
+    /// Namespaces, pivot_root, rlimits, seccomp, Landlock (default).
+    Strict,
+    /// Seccomp, rlimits and Landlock only, for hosts without user namespaces.
+    Reduced,
+}
+
+/// Options shared by commands that run queries.
+#[derive(Debug, Clone, clap::Args)]
+pub struct RunOpts {
+    /// Dataset to query (default: from settings, else ecommerce).
+    #[arg(long, short = 'd')]
+    pub dataset: Option<String>,
+    /// Print the machine-readable JSON contract instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Query isolation (default: from settings, else strict).
+    #[arg(long, value_enum)]
+    pub jail: Option<JailChoice>,
+    /// Wall-clock limit per query, in seconds.
+    #[arg(long)]
+    pub timeout: Option<u64>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Ask a question in plain English.
+    Ask {
+        #[command(flatten)]
+        opts: RunOpts,
+        /// The question.
+        #[arg(required = true, num_args = 1..)]
+        question: Vec<String>,
+    },
+    /// Validate and run SQL against a dataset.
+    Sql {
+        #[command(flatten)]
+        opts: RunOpts,
+        /// Switch the SQL validator off (testing the jail); the run's records say so.
+        #[arg(long)]
+        no_validate: bool,
+        /// The SQL statement ("-" reads it from standard input).
+        sql: String,
+    },
+    /// Run the golden questions (or a JSONL file) and compare with gold SQL.
+    Eval {
+        /// JSONL file of cases: {"dataset", "question" or "sql", "gold_sql", "ordered"?}.
+        #[arg(long)]
+        file: Option<PathBuf>,
+        /// Only this dataset's golden questions.
+        #[arg(long, short = 'd')]
+        dataset: Option<String>,
+        /// Run the gold SQL of the golden questions as the answer (checks data and gold SQL).
+        #[arg(long)]
+        gold_only: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// List, show, add and generate datasets.
+    Datasets {
+        #[command(subcommand)]
+        command: DatasetsCommand,
+    },
+    /// Check, print and show the tamper-evident audit log.
+    Audit {
+        #[command(subcommand)]
+        command: AuditCommand,
+    },
+    /// List, show and replay recorded runs.
+    Runs {
+        #[command(subcommand)]
+        command: RunsCommand,
+    },
+    /// Measure performance (medians over many repetitions).
+    Bench {
+        #[command(subcommand)]
+        command: BenchCommand,
+    },
+    /// Print the JSON Schema of query plans.
+    PlanSchema,
+    /// Hidden: the jailed worker (started by sandpiper itself).
+    #[command(name = "__jail", hide = true)]
+    Jail {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum BenchCommand {
+    /// Offline planning latency per question.
+    Planner {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Audit log appends and verification throughput.
+    Audit {
+        #[arg(long, default_value_t = 100_000)]
+        entries: u64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Recipe retrieval latency.
+    Recipes {
+        #[arg(long, default_value_t = 10_000)]
+        recipes: usize,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum AuditCommand {
+    /// Check the hash chain; exit 0 with the entry count when intact.
+    Verify {
+        /// Log directory or segment file (default: $SANDPIPER_HOME/audit).
+        #[arg(long)]
+        log: Option<PathBuf>,
+        /// The head hash recorded elsewhere; catches deleted tail entries.
+        #[arg(long)]
+        expect_head: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the current head hash (keep it somewhere safe).
+    Head {
+        #[arg(long)]
+        log: Option<PathBuf>,
+    },
+    /// Print entries as JSON lines.
+    Show {
+        #[arg(long)]
+        log: Option<PathBuf>,
+        /// Only this run's entries (id or unique prefix).
+        #[arg(long)]
+        run: Option<String>,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum RunsCommand {
+    /// Recent runs, newest first.
+    List {
+        #[arg(long, default_value_t = 20)]
+        limit: usize,
+        #[arg(long)]
+        json: bool,
+    },
+    /// One run's capsule with its attempts.
+    Show {
+        id: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Re-run a run's final SQL on the same dataset version and compare result hashes.
+    Replay {
+        id: String,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum DatasetsCommand {
+    /// List datasets.
+    List {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show a dataset's tables, metrics, dimensions and suggested questions.
+    Show {
+        name: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Add a dataset from CSV, Parquet or JSON-lines files (one table per file).
+    Add {
+        name: String,
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Write the built-in datasets' files (byte for byte as committed).
+    Generate {
+        #[arg(long)]
+        out: PathBuf,
+    },
+}
+
+/// Run the CLI; returns the process exit code.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    match dispatch(cli.command) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("sandpiper: {e:#}");
+            1
+        }
+    }
+}
+
+fn dispatch(cmd: Command) -> anyhow::Result<i32> {
+    match cmd {
+        Command::Ask { opts, question } => query::ask(&opts, &question.join(" ")),
+        Command::Sql { opts, no_validate, sql } => query::sql(&opts, &sql, !no_validate),
+        Command::Eval { file, dataset, gold_only, json } => eval::run(file.as_deref(), dataset.as_deref(), gold_only, json),
+        Command::Datasets { command } => datasets::run(command),
+        Command::Audit { command } => records::audit(command),
+        Command::Bench { command } => bench::run(command),
+        Command::Runs { command } => records::runs(command),
+        Command::PlanSchema => {
+            println!("{}", crate::plan::json_schema());
+            Ok(0)
+        }
+        Command::Jail { .. } => {
+            eprintln!("sandpiper: __jail is started by sandpiper itself, not by hand");
+            Ok(2)
+        }
+    }
+}

@@ -1,0 +1,170 @@
+//! `sandpiper audit ...` and `sandpiper runs ...`: reading and checking the
+//! records every run leaves, and replaying a run.
+
+use super::engine::Env;
+use super::{AuditCommand, RunsCommand};
+use crate::agent::Request;
+use crate::driver::{run, RunContext};
+use crate::planner::Planner;
+use crate::report::Status;
+use crate::store::{RunStatus, Store};
+use anyhow::Context;
+use std::path::PathBuf;
+
+pub fn audit(cmd: AuditCommand) -> anyhow::Result<i32> {
+    let default_log = || -> anyhow::Result<PathBuf> { Ok(Env::locate_home()?.audit()) };
+    match cmd {
+        AuditCommand::Verify { log, expect_head, json } => {
+            let path = match log {
+                Some(p) => p,
+                None => default_log()?,
+            };
+            let report = crate::audit::verify(&path, expect_head.as_deref());
+            if json {
+                println!("{}", serde_json::to_string_pretty(&serde_json::json!({
+                    "intact": report.is_intact(),
+                    "entries": report.entries,
+                    "head": report.head,
+                    "problem": report.problem.as_ref().map(|p| serde_json::json!({
+                        "file": p.file, "line": p.line, "why": p.to_string()
+                    })),
+                }))?);
+            } else if report.is_intact() {
+                println!("intact: {} entries, head {}", report.entries, report.head);
+            } else {
+                eprintln!("{report}");
+            }
+            Ok(if report.is_intact() { 0 } else { 1 })
+        }
+        AuditCommand::Head { log } => {
+            let path = match log {
+                Some(p) => p,
+                None => default_log()?,
+            };
+            println!("{}", crate::audit::head(&path)?);
+            Ok(0)
+        }
+        AuditCommand::Show { log, run } => {
+            let path = match log {
+                Some(p) => p,
+                None => default_log()?,
+            };
+            let env_run = match &run {
+                Some(prefix) => Some(resolve_run(prefix)?),
+                None => None,
+            };
+            let mut bad = 0;
+            for e in crate::audit::show(&path, env_run.as_deref())? {
+                match e {
+                    Ok(entry) => println!("{}", serde_json::to_string(&entry)?),
+                    Err(err) => {
+                        bad += 1;
+                        eprintln!("sandpiper: {err}");
+                    }
+                }
+            }
+            Ok(if bad > 0 { 1 } else { 0 })
+        }
+    }
+}
+
+fn resolve_run(prefix: &str) -> anyhow::Result<String> {
+    let home = Env::locate_home()?;
+    let store = Store::open(home.runs_db())?;
+    Ok(store.resolve_run_id(prefix)?)
+}
+
+pub fn runs(cmd: RunsCommand) -> anyhow::Result<i32> {
+    match cmd {
+        RunsCommand::List { limit, json } => {
+            let home = Env::locate_home()?;
+            let store = Store::open(home.runs_db())?;
+            let list = store.list_runs(limit)?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&list)?);
+            } else {
+                for r in list {
+                    let what = r.question.clone().unwrap_or_else(|| "(sql)".into());
+                    println!(
+                        "{}  {:<14} {:<10} {:<9} {:>6}  {}",
+                        r.run_id,
+                        r.status.as_str(),
+                        r.dataset,
+                        r.provider,
+                        r.row_count.map(|n| n.to_string()).unwrap_or_default(),
+                        what
+                    );
+                }
+            }
+            Ok(0)
+        }
+        RunsCommand::Show { id, json } => {
+            let home = Env::locate_home()?;
+            let store = Store::open(home.runs_db())?;
+            let cap = store.get_run(&id)?.with_context(|| format!("no run `{id}`"))?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&cap)?);
+            } else {
+                println!("{}", serde_json::to_string_pretty(&cap)?);
+            }
+            Ok(0)
+        }
+        RunsCommand::Replay { id, json } => replay(&id, json),
+    }
+}
+
+/// Re-run a run's final SQL on the recorded dataset version; the replay is
+/// itself a run, and says whether its result hash matches.
+fn replay(id: &str, json: bool) -> anyhow::Result<i32> {
+    let env = Env::load()?;
+    let cap = {
+        let store = Store::open(env.home.runs_db())?;
+        store.get_run(id)?.with_context(|| format!("no run `{id}`"))?
+    };
+    let Some(sql) = cap.final_sql.clone() else {
+        anyhow::bail!("run {} has no SQL to replay (status {})", cap.run_id, cap.status.as_str());
+    };
+    let ds = env.dataset(Some(&cap.dataset))?;
+    if ds.hash != cap.dataset_hash {
+        eprintln!(
+            "sandpiper: refusing to replay {}: dataset {} is now version {}, the run used {}",
+            cap.run_id,
+            cap.dataset,
+            &ds.hash[..12],
+            &cap.dataset_hash[..12.min(cap.dataset_hash.len())]
+        );
+        return Ok(3);
+    }
+    let mut records = env.records()?;
+    let mut runner = env.runner(&ds, None)?;
+    let planner = Planner::new(&ds.manifest);
+    let mut ctx = RunContext {
+        dataset: &ds,
+        runner: runner.as_mut(),
+        planner: Some(&planner),
+        recorder: &mut records,
+        timeout: env.timeout_default(),
+        provider: "replay".into(),
+        replay_of: Some(cap.run_id.clone()),
+    };
+    let report = run(Request::Sql { sql, validate: !cap.validator_off }, &mut ctx);
+    let cols: Vec<(String, String)> = report.columns.iter().map(|c| (c.name.clone(), c.ty.clone())).collect();
+    let new_hash = (report.status == Status::Ok).then(|| crate::store::result_hash(&cols, &report.rows));
+    let matches = new_hash.is_some() && new_hash == cap.result_hash;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&serde_json::json!({
+            "replay_of": cap.run_id, "run_id": report.run_id, "status": report.status,
+            "result_hash": new_hash, "recorded_hash": cap.result_hash, "matches": matches,
+        }))?);
+    } else {
+        println!(
+            "replay {} of {}: {} ({} rows); result hash {}",
+            report.run_id,
+            cap.run_id,
+            report.status.word(),
+            report.row_count,
+            if matches { "matches" } else if cap.status != RunStatus::Ok { "n/a (original run did not succeed)" } else { "DIFFERS" }
+        );
+    }
+    Ok(if matches || (cap.status != RunStatus::Ok && report.status != Status::Ok) { 0 } else { 1 })
+}

@@ -1,0 +1,179 @@
+//! Measures: a metric's expression or an aggregate over a column, optionally
+//! restricted to some rows (`FILTER (WHERE ...)` on every aggregate inside
+//! the expression) and optionally turned into a share of the total.
+
+use super::resolve::{Field, Resolver};
+use super::sqltext::ident;
+use super::CompileError;
+use crate::plan::{Agg, Measure};
+use sqlparser::ast::{Expr, Function, VisitMut, VisitorMut};
+use sqlparser::dialect::DuckDbDialect;
+use sqlparser::parser::Parser;
+use std::ops::ControlFlow;
+
+/// A measure ready for SQL.
+#[derive(Debug, Clone)]
+pub struct Resolved {
+    /// Aggregate SQL (already filtered / turned into a share).
+    pub sql: String,
+    /// Output column name.
+    pub alias: String,
+    /// The table whose rows the aggregate runs over.
+    pub table: String,
+    /// Every table the expression reads.
+    pub tables: Vec<String>,
+    /// Metric name when the measure is a named metric.
+    pub metric: Option<String>,
+}
+
+const AGGREGATES: &[&str] = &[
+    "count", "sum", "avg", "mean", "min", "max", "median", "mode", "stddev", "stddev_samp",
+    "stddev_pop", "variance", "var_samp", "var_pop", "quantile", "quantile_cont", "quantile_disc",
+    "count_if", "countif", "bool_and", "bool_or", "arg_max", "arg_min", "first", "last",
+    "any_value", "string_agg", "list", "approx_count_distinct", "sumkahan", "fsum", "product",
+];
+
+/// Adds `FILTER (WHERE cond)` to every aggregate call.
+struct AddFilter {
+    cond: Expr,
+}
+
+impl VisitorMut for AddFilter {
+    type Break = ();
+    fn post_visit_expr(&mut self, expr: &mut Expr) -> ControlFlow<()> {
+        if let Expr::Function(Function { name, filter, over: None, .. }) = expr {
+            let n = name.to_string().to_ascii_lowercase();
+            if AGGREGATES.contains(&n.as_str()) {
+                *filter = Some(Box::new(match filter.take() {
+                    Some(existing) => Expr::BinaryOp {
+                        left: existing,
+                        op: sqlparser::ast::BinaryOperator::And,
+                        right: Box::new(self.cond.clone()),
+                    },
+                    None => self.cond.clone(),
+                }));
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// `expr` with every aggregate restricted to rows where `cond` holds.
+pub fn filter_aggregates(expr: &str, cond: &str) -> Result<String, CompileError> {
+    let dialect = DuckDbDialect {};
+    let bad = |e: sqlparser::parser::ParserError| {
+        CompileError::Invalid(format!("cannot restrict `{expr}` to `{cond}`: {e}"))
+    };
+    let mut parsed = Parser::new(&dialect)
+        .try_with_sql(expr)
+        .and_then(|mut p| p.parse_expr())
+        .map_err(bad)?;
+    let cond = Parser::new(&dialect)
+        .try_with_sql(cond)
+        .and_then(|mut p| p.parse_expr())
+        .map_err(bad)?;
+    let _ = parsed.visit(&mut AddFilter { cond });
+    Ok(parsed.to_string())
+}
+
+/// Resolve one measure; `preds` turns plan filters into SQL.
+pub fn resolve(
+    r: &Resolver<'_>,
+    m: &Measure,
+    default_table: Option<&str>,
+    preds: &dyn Fn(&[crate::plan::Filter]) -> Result<(String, Vec<String>), CompileError>,
+) -> Result<Resolved, CompileError> {
+    let (base_sql, alias, table, mut tables, metric) = match (&m.metric, m.agg) {
+        (Some(name), _) => {
+            let met = r.m.metric(name).ok_or_else(|| CompileError::Unknown {
+                kind: "metric",
+                name: name.clone(),
+                suggestions: super::resolve::closest(
+                    name,
+                    &r.m.metrics.iter().map(|x| x.name.clone()).collect::<Vec<_>>(),
+                ),
+            })?;
+            let tables = r.tables_in(&met.expr, &met.table);
+            (met.expr.clone(), met.name.clone(), met.table.clone(), tables, Some(met.name.clone()))
+        }
+        (None, Some(agg)) => aggregate(r, agg, m.column.as_deref(), default_table)?,
+        (None, None) => {
+            return Err(CompileError::Invalid(
+                "a measure needs a `metric` or an `agg`".into(),
+            ))
+        }
+    };
+    let mut sql = base_sql.clone();
+    let mut alias = m.alias.clone().unwrap_or(alias);
+    if !m.filters.is_empty() {
+        let (cond, more) = preds(&m.filters)?;
+        tables.extend(more);
+        let filtered = filter_aggregates(&base_sql, &cond)?;
+        if m.share {
+            sql = format!("100.0 * ({filtered}) / NULLIF({base_sql}, 0)");
+            if m.alias.is_none() {
+                alias = format!("{alias}_share_pct");
+            }
+        } else {
+            sql = filtered;
+        }
+    } else if m.share {
+        return Err(CompileError::Invalid(format!(
+            "a share of `{alias}` needs filters saying which part to take"
+        )));
+    }
+    Ok(Resolved { sql, alias, table, tables, metric })
+}
+
+/// An aggregate over a column (or rows of a table for `count`).
+fn aggregate(
+    r: &Resolver<'_>,
+    agg: Agg,
+    column: Option<&str>,
+    default_table: Option<&str>,
+) -> Result<(String, String, String, Vec<String>, Option<String>), CompileError> {
+    // `count` over a table name, or with no column, counts rows.
+    let table_only = match column {
+        None => default_table.map(str::to_string),
+        Some(c) if !c.contains('.') && r.m.dimension(c).is_none() => r.table(c),
+        _ => None,
+    };
+    if let (Agg::Count, Some(t)) = (agg, &table_only) {
+        return Ok(("COUNT(*)".into(), format!("{t}_count"), t.clone(), vec![t.clone()], None));
+    }
+    let col = column.ok_or_else(|| {
+        CompileError::Invalid(format!("`{}` needs a column", agg.word()))
+    })?;
+    let f: Field = r.field(col)?;
+    let table = f.tables.first().cloned().unwrap_or_default();
+    let call = match agg {
+        Agg::Count => format!("COUNT({})", f.sql),
+        Agg::CountDistinct => format!("COUNT(DISTINCT {})", f.sql),
+        Agg::Sum => format!("SUM({})", f.sql),
+        Agg::Avg => format!("AVG({})", f.sql),
+        Agg::Median => format!("MEDIAN({})", f.sql),
+        Agg::Min => format!("MIN({})", f.sql),
+        Agg::Max => format!("MAX({})", f.sql),
+        Agg::Stddev => format!("STDDEV_SAMP({})", f.sql),
+    };
+    let alias = format!("{}_{}", agg.word(), f.name);
+    let _ = ident;
+    Ok((call, alias, table, f.tables.clone(), None))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    #[rstest]
+    #[case("COUNT(DISTINCT orders.order_id)", "orders.status = 'x'",
+           "COUNT(DISTINCT orders.order_id) FILTER (WHERE orders.status = 'x')")]
+    #[case("SUM(a.x) / SUM(a.y)", "a.k > 1",
+           "SUM(a.x) FILTER (WHERE a.k > 1) / SUM(a.y) FILTER (WHERE a.k > 1)")]
+    #[case("AVG(date_diff('minute', t.a, t.b) / 60.0)", "t.p = 'high'",
+           "AVG(date_diff('minute', t.a, t.b) / 60.0) FILTER (WHERE t.p = 'high')")]
+    fn filters_every_aggregate(#[case] expr: &str, #[case] cond: &str, #[case] want: &str) {
+        assert_eq!(filter_aggregates(expr, cond).unwrap(), want);
+    }
+}

@@ -1,0 +1,558 @@
+//! The plan compiler: a [`Plan`] plus a manifest's semantic layer in, one
+//! DuckDB SELECT out, with the joins the semantic layer implies.
+//!
+//! Invariants: a plan's explicit limit (capped at
+//! [`HARD_LIMIT`](crate::plan::HARD_LIMIT)) is written into the SQL; without
+//! one the SQL has no LIMIT and the runner stops at [`Compiled::limit`] rows
+//! and reports truncation, so a default cap is never mistaken for the
+//! whole answer; every name in the plan is
+//! resolved or reported with the closest valid names; measures over
+//! different tables are aggregated separately and joined on the dimensions,
+//! and a measure whose table would be multiplied by a join (fan-out) is
+//! computed over the distinct rows of its own table, so sums and averages
+//! stay right.
+
+mod joins;
+pub mod measure;
+pub mod resolve;
+pub mod sqltext;
+
+use crate::plan::{Filter, Op, Operand, Plan, PLAN_VERSION};
+use crate::semantic::{is_temporal, Manifest};
+use resolve::{Field, Resolver};
+use sqltext::{ident, literal};
+
+/// Compiled SQL and what it returns.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Compiled {
+    pub sql: String,
+    /// Rows the runner returns at most (more means truncated).
+    pub limit: u64,
+}
+
+/// Why a plan cannot be compiled.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum CompileError {
+    #[error("unknown {kind} `{name}`{}", did_you_mean(suggestions))]
+    Unknown {
+        kind: &'static str,
+        name: String,
+        suggestions: Vec<String>,
+    },
+    #[error("`{value}` is not a known value of {field}{}", did_you_mean(suggestions))]
+    UnknownValue {
+        field: String,
+        value: String,
+        suggestions: Vec<String>,
+    },
+    #[error("`{name}` is ambiguous: it could be {}", candidates.join(" or "))]
+    Ambiguous { name: String, candidates: Vec<String> },
+    #[error("no join path from table `{from}` to table `{to}` in the semantic layer")]
+    NoJoinPath { from: String, to: String },
+    #[error("plan version {0} is not supported (this build reads version {PLAN_VERSION})")]
+    Version(u32),
+    #[error("invalid plan: {0}")]
+    Invalid(String),
+}
+
+fn did_you_mean(s: &[String]) -> String {
+    match s {
+        [] => String::new(),
+        [one] => format!(" (did you mean `{one}`?)"),
+        many => format!(
+            " (did you mean {}?)",
+            many.iter().map(|x| format!("`{x}`")).collect::<Vec<_>>().join(", ")
+        ),
+    }
+}
+
+/// Compile a plan against a manifest.
+pub fn compile(plan: &Plan, m: &Manifest) -> Result<Compiled, CompileError> {
+    if plan.version != PLAN_VERSION {
+        return Err(CompileError::Version(plan.version));
+    }
+    let limit = plan.effective_limit();
+    if let Some(sql) = &plan.sql {
+        let structured = !plan.measures.is_empty()
+            || !plan.dimensions.is_empty()
+            || !plan.fields.is_empty()
+            || !plan.filters.is_empty()
+            || !plan.having.is_empty()
+            || !plan.order.is_empty()
+            || plan.latest_per.is_some()
+            || plan.outliers.is_some();
+        if structured {
+            return Err(CompileError::Invalid(
+                "a plan with `sql` may not also have measures, dimensions, fields, filters or order".into(),
+            ));
+        }
+        let body = sql.trim().trim_end_matches(';').trim_end();
+        let sql = match plan.limit {
+            Some(_) => format!("SELECT * FROM (\n{body}\n) AS q\nLIMIT {limit}"),
+            None => body.to_string(),
+        };
+        return Ok(Compiled { sql, limit });
+    }
+    let r = Resolver::new(m);
+    let c = Ctx { r: &r };
+    let sql = c.structured(plan, plan.limit.map(|_| limit))?;
+    Ok(Compiled { sql, limit })
+}
+
+struct Ctx<'a, 'm> {
+    r: &'a Resolver<'m>,
+}
+
+/// A group-by column: SQL, output name.
+struct Dim {
+    sql: String,
+    alias: String,
+    tables: Vec<String>,
+    temporal: bool,
+}
+
+impl Ctx<'_, '_> {
+    fn structured(&self, plan: &Plan, limit: Option<u64>) -> Result<String, CompileError> {
+        if plan.measures.is_empty() && plan.fields.is_empty() && plan.dimensions.is_empty() {
+            return Err(CompileError::Invalid(
+                "the plan asks for nothing: add measures, dimensions or fields".into(),
+            ));
+        }
+        let dims = plan
+            .dimensions
+            .iter()
+            .map(|d| {
+                let f = self.r.field(&d.name)?;
+                let (sql, alias) = self.r.with_grain(&f, d.grain)?;
+                Ok(Dim { sql, alias, tables: f.tables.clone(), temporal: is_temporal(&f.ty) })
+            })
+            .collect::<Result<Vec<_>, CompileError>>()?;
+        let (where_sql, filter_tables) = self.predicates(&plan.filters)?;
+        let default_table = dims
+            .first()
+            .and_then(|d| d.tables.first().cloned())
+            .or_else(|| filter_tables.first().cloned())
+            .or_else(|| plan.fields.first().and_then(|f| self.r.field(f).ok()).and_then(|f| f.tables.first().cloned()))
+            .or_else(|| (self.r.m.tables.len() == 1).then(|| self.r.m.tables[0].name.clone()));
+        let preds = |fs: &[Filter]| self.predicates(fs);
+        let measures = plan
+            .measures
+            .iter()
+            .map(|m| measure::resolve(self.r, m, default_table.as_deref(), &preds))
+            .collect::<Result<Vec<_>, CompileError>>()?;
+        let mut seen = std::collections::HashSet::new();
+        for a in measures.iter().map(|m| &m.alias).chain(dims.iter().map(|d| &d.alias)) {
+            if !seen.insert(a.to_ascii_lowercase()) {
+                return Err(CompileError::Invalid(format!(
+                    "two output columns are both called `{a}`; give one an alias"
+                )));
+            }
+        }
+        let pre = self.prefilter(plan)?;
+        let body = if measures.is_empty() {
+            self.listing(plan, &dims, &where_sql, &filter_tables, pre.as_ref())?
+        } else {
+            self.aggregate(plan, &dims, &measures, &where_sql, &filter_tables, pre.as_ref())?
+        };
+        let order = self.order(plan, &dims, &measures)?;
+        let limit = limit.map(|n| format!("\nLIMIT {n}")).unwrap_or_default();
+        Ok(format!("{body}{order}{limit}"))
+    }
+
+    /// `latest_per` and `outliers` as a subquery standing in for their table.
+    fn prefilter(&self, plan: &Plan) -> Result<Option<(String, String)>, CompileError> {
+        let mut table: Option<String> = None;
+        let mut sql: Option<String> = None;
+        if let Some(lp) = &plan.latest_per {
+            let e = self.r.field(&lp.entity)?;
+            let t = self.r.field(&lp.time)?;
+            let tab = t.tables.first().cloned().unwrap_or_default();
+            if !e.tables.contains(&tab) {
+                return Err(CompileError::Invalid(format!(
+                    "latest_per: `{}` and `{}` must be columns of the same table",
+                    lp.entity, lp.time
+                )));
+            }
+            sql = Some(format!(
+                "(SELECT * FROM {t0} QUALIFY row_number() OVER (PARTITION BY {e} ORDER BY {ts} DESC) = 1)",
+                t0 = ident(&tab),
+                e = e.sql,
+                ts = t.sql
+            ));
+            table = Some(tab);
+        }
+        if let Some(o) = &plan.outliers {
+            let c = self.r.field(&o.column)?;
+            let tab = c.tables.first().cloned().unwrap_or_default();
+            if table.as_ref().is_some_and(|t| t != &tab) {
+                return Err(CompileError::Invalid("latest_per and outliers must be on the same table".into()));
+            }
+            if !(o.sigmas.is_finite() && o.sigmas > 0.0) {
+                return Err(CompileError::Invalid(format!("outliers: sigmas must be positive, not {}", o.sigmas)));
+            }
+            let part = match &o.partition {
+                Some(p) => format!("PARTITION BY {}", self.r.field(p)?.sql),
+                None => String::new(),
+            };
+            let src = sql.take().map(|s| format!("{s} AS {}", ident(&tab))).unwrap_or_else(|| ident(&tab));
+            sql = Some(format!(
+                "(SELECT * FROM (SELECT *, AVG({c}) OVER ({part}) AS __mean, STDDEV_SAMP({c}) OVER ({part}) AS __sd FROM {src}) AS {t} WHERE abs({c} - __mean) > {k} * __sd)",
+                c = c.sql,
+                t = ident(&tab),
+                k = o.sigmas
+            ));
+            table = Some(tab);
+        }
+        Ok(table.zip(sql))
+    }
+
+    /// Rows (no aggregation): the requested fields, and dims as fields.
+    fn listing(
+        &self,
+        plan: &Plan,
+        dims: &[Dim],
+        where_sql: &str,
+        filter_tables: &[String],
+        pre: Option<&(String, String)>,
+    ) -> Result<String, CompileError> {
+        let mut cols: Vec<(String, String, Vec<String>)> = Vec::new();
+        for f in &plan.fields {
+            let fld: Field = self.r.field(f)?;
+            cols.push((fld.sql, fld.name, fld.tables));
+        }
+        if !plan.dimensions.is_empty() {
+            // Distinct values of the dimensions.
+            for d in dims {
+                cols.push((d.sql.clone(), d.alias.clone(), d.tables.clone()));
+            }
+        }
+        let mut tables: Vec<String> = cols.iter().flat_map(|c| c.2.clone()).collect();
+        tables.extend(filter_tables.iter().cloned());
+        if let Some((t, _)) = pre {
+            tables.insert(0, t.clone());
+        }
+        dedup(&mut tables);
+        let base = match pre {
+            Some((t, _)) => t.clone(),
+            None => joins::finest(self.r.m, &tables).unwrap_or_default(),
+        };
+        let steps = joins::plan_joins(self.r.m, &base, &tables)?;
+        let select: Vec<String> = cols.iter().map(|(s, a, _)| format!("{s} AS {}", ident(a))).collect();
+        let distinct = if plan.fields.is_empty() { "DISTINCT " } else { "" };
+        let mut sql = format!(
+            "SELECT {distinct}{}\n{}",
+            select.join(", "),
+            joins::from_clause(&base, pre.map(|p| p.1.as_str()), &steps)
+        );
+        if !where_sql.is_empty() {
+            sql.push_str(&format!("\nWHERE {where_sql}"));
+        }
+        Ok(sql)
+    }
+
+    /// Aggregation, one subquery per measure table when there are several.
+    fn aggregate(
+        &self,
+        plan: &Plan,
+        dims: &[Dim],
+        measures: &[measure::Resolved],
+        where_sql: &str,
+        filter_tables: &[String],
+        pre: Option<&(String, String)>,
+    ) -> Result<String, CompileError> {
+        let mut groups: Vec<(String, Vec<&measure::Resolved>)> = Vec::new();
+        for m in measures {
+            match groups.iter_mut().find(|g| g.0.eq_ignore_ascii_case(&m.table)) {
+                Some(g) => g.1.push(m),
+                None => groups.push((m.table.clone(), vec![m])),
+            }
+        }
+        let having = self.having(plan, measures)?;
+        if groups.len() == 1 {
+            let (table, ms) = &groups[0];
+            let mut sql = self.group_query(table, ms, dims, where_sql, filter_tables, pre)?;
+            if !having.is_empty() {
+                sql.push_str(&format!("\nHAVING {having}"));
+            }
+            return Ok(sql);
+        }
+        let mut ctes = Vec::new();
+        for (i, (table, ms)) in groups.iter().enumerate() {
+            ctes.push(format!(
+                "g{i} AS (\n{}\n)",
+                self.group_query(table, ms, dims, where_sql, filter_tables, pre)?
+            ));
+        }
+        let mut select: Vec<String> = dims
+            .iter()
+            .map(|d| {
+                let parts: Vec<String> = (0..groups.len()).map(|i| format!("g{i}.{}", ident(&d.alias))).collect();
+                format!("COALESCE({}) AS {}", parts.join(", "), ident(&d.alias))
+            })
+            .collect();
+        for m in measures {
+            let gi = groups.iter().position(|g| g.0.eq_ignore_ascii_case(&m.table)).unwrap_or(0);
+            select.push(format!("g{gi}.{} AS {}", ident(&m.alias), ident(&m.alias)));
+        }
+        let mut from = "FROM g0".to_string();
+        for i in 1..groups.len() {
+            if dims.is_empty() {
+                from.push_str(&format!("\nCROSS JOIN g{i}"));
+            } else {
+                let on: Vec<String> = dims
+                    .iter()
+                    .map(|d| format!("g0.{a} IS NOT DISTINCT FROM g{i}.{a}", a = ident(&d.alias)))
+                    .collect();
+                from.push_str(&format!("\nFULL JOIN g{i} ON {}", on.join(" AND ")));
+            }
+        }
+        let mut sql = format!("WITH {}\nSELECT {}\n{from}", ctes.join(",\n"), select.join(", "));
+        if !having.is_empty() {
+            sql = format!("SELECT * FROM (\n{sql}\n) AS q\nWHERE {}", self.having_on_aliases(plan, measures)?);
+        }
+        Ok(sql)
+    }
+
+    /// One GROUP BY query over one measure table.
+    fn group_query(
+        &self,
+        table: &str,
+        ms: &[&measure::Resolved],
+        dims: &[Dim],
+        where_sql: &str,
+        filter_tables: &[String],
+        pre: Option<&(String, String)>,
+    ) -> Result<String, CompileError> {
+        let mut needed: Vec<String> = dims.iter().flat_map(|d| d.tables.clone()).collect();
+        needed.extend(ms.iter().flat_map(|m| m.tables.clone()));
+        needed.extend(filter_tables.iter().cloned());
+        dedup(&mut needed);
+        let steps = joins::plan_joins(self.r.m, table, &needed)?;
+        let pre_sql = pre.filter(|p| p.0.eq_ignore_ascii_case(table)).map(|p| p.1.as_str());
+        let fans_out = steps.iter().any(|s| s.fans_out);
+        let own_only = ms.iter().all(|m| m.tables.iter().all(|t| t.eq_ignore_ascii_case(table)));
+        let dim_select: Vec<String> = dims.iter().map(|d| format!("{} AS {}", d.sql, ident(&d.alias))).collect();
+        let where_clause = if where_sql.is_empty() { String::new() } else { format!("\nWHERE {where_sql}") };
+        let group = if dims.is_empty() { String::new() } else { "\nGROUP BY ALL".to_string() };
+        let measures_sql: Vec<String> = ms.iter().map(|m| format!("{} AS {}", m.sql, ident(&m.alias))).collect();
+        if fans_out && own_only {
+            // Joins multiply the measure table's rows: aggregate over its
+            // distinct rows, carrying the dimension values along.
+            let carried: Vec<String> = dims
+                .iter()
+                .enumerate()
+                .map(|(i, d)| format!("{} AS __d{i}", d.sql))
+                .collect();
+            let mut inner_cols = vec![format!("{}.*", ident(table))];
+            inner_cols.extend(carried);
+            let inner = format!(
+                "SELECT DISTINCT {}\n{}{where_clause}",
+                inner_cols.join(", "),
+                joins::from_clause(table, pre_sql, &steps)
+            );
+            let mut outer: Vec<String> = dims
+                .iter()
+                .enumerate()
+                .map(|(i, d)| format!("{}.__d{i} AS {}", ident(table), ident(&d.alias)))
+                .collect();
+            outer.extend(measures_sql);
+            return Ok(format!(
+                "SELECT {}\nFROM (\n{inner}\n) AS {}{group}",
+                outer.join(", "),
+                ident(table)
+            ));
+        }
+        let mut select = dim_select;
+        select.extend(measures_sql);
+        Ok(format!(
+            "SELECT {}\n{}{where_clause}{group}",
+            select.join(", "),
+            joins::from_clause(table, pre_sql, &steps)
+        ))
+    }
+
+    /// Row filters as one SQL condition, and the tables they read.
+    fn predicates(&self, filters: &[Filter]) -> Result<(String, Vec<String>), CompileError> {
+        let mut parts = Vec::new();
+        let mut tables = Vec::new();
+        for f in filters {
+            let (sql, ts) = self.predicate(f)?;
+            parts.push(sql);
+            tables.extend(ts);
+        }
+        dedup(&mut tables);
+        Ok((parts.join(" AND "), tables))
+    }
+
+    fn predicate(&self, f: &Filter) -> Result<(String, Vec<String>), CompileError> {
+        let fld = self.r.field(&f.field)?;
+        let mut tables = fld.tables.clone();
+        let need_value = || {
+            f.value.clone().ok_or_else(|| {
+                CompileError::Invalid(format!("filter on `{}` with `{:?}` needs a value", f.field, f.op))
+            })
+        };
+        let sql = match f.op {
+            Op::IsNull => format!("{} IS NULL", fld.sql),
+            Op::IsNotNull => format!("{} IS NOT NULL", fld.sql),
+            Op::IsTrue | Op::IsFalse => {
+                if !fld.is_segment && !fld.ty.eq_ignore_ascii_case("BOOLEAN") {
+                    return Err(CompileError::Invalid(format!("`{}` is not a condition (segment) or boolean", f.field)));
+                }
+                let neg = if f.op == Op::IsTrue { "" } else { " NOT" };
+                format!("{} IS{neg} TRUE", fld.sql)
+            }
+            Op::Last => match need_value()? {
+                Operand::Span { n, unit } => {
+                    if !is_temporal(&fld.ty) {
+                        return Err(CompileError::Invalid(format!("`{}` is not a date or time", f.field)));
+                    }
+                    let t = ident(tables.first().map(String::as_str).unwrap_or_default());
+                    format!(
+                        "{c} > (SELECT MAX({c}) FROM {t}) - INTERVAL {n} {u}",
+                        c = fld.sql,
+                        u = unit.word().to_ascii_uppercase()
+                    )
+                }
+                _ => return Err(CompileError::Invalid("`last` needs {\"n\": N, \"unit\": \"day\"}".into())),
+            },
+            op => match need_value()? {
+                Operand::Column { column } => {
+                    let other = self.r.field(&column)?;
+                    tables.extend(other.tables.clone());
+                    if matches!(op, Op::In | Op::NotIn | Op::Between | Op::Like) {
+                        return Err(CompileError::Invalid(format!("`{}` cannot compare with a column", op.symbol())));
+                    }
+                    format!("{} {} {}", fld.sql, op.symbol(), other.sql)
+                }
+                Operand::Span { .. } => {
+                    return Err(CompileError::Invalid(format!("a time span goes with `last`, not `{}`", op.symbol())))
+                }
+                Operand::Value(v) => self.compare(&fld, op, &v)?,
+            },
+        };
+        Ok((sql, tables))
+    }
+
+    fn compare(&self, fld: &Field, op: Op, v: &serde_json::Value) -> Result<String, CompileError> {
+        let list = |v: &serde_json::Value| -> Result<Vec<String>, CompileError> {
+            match v {
+                serde_json::Value::Array(items) if !items.is_empty() => {
+                    items.iter().map(|i| self.r.check_value(fld, i)).collect()
+                }
+                _ => Err(CompileError::Invalid(format!("`{}` on `{}` needs a non-empty list", op.symbol(), fld.name))),
+            }
+        };
+        Ok(match op {
+            Op::In | Op::NotIn => format!("{} {} ({})", fld.sql, op.symbol(), list(v)?.join(", ")),
+            Op::Between => match v.as_array().map(Vec::as_slice) {
+                Some([lo, hi]) => format!("{} BETWEEN {} AND {}", fld.sql, literal(lo, &fld.ty), literal(hi, &fld.ty)),
+                _ => return Err(CompileError::Invalid(format!("BETWEEN on `{}` needs [low, high]", fld.name))),
+            },
+            Op::Like => format!("{} ILIKE {}", fld.sql, literal(v, "VARCHAR")),
+            Op::Eq | Op::Ne if v.is_array() => {
+                let neg = if op == Op::Eq { "IN" } else { "NOT IN" };
+                format!("{} {neg} ({})", fld.sql, list(v)?.join(", "))
+            }
+            Op::Eq | Op::Ne => format!("{} {} {}", fld.sql, op.symbol(), self.r.check_value(fld, v)?),
+            _ => format!("{} {} {}", fld.sql, op.symbol(), literal(v, &fld.ty)),
+        })
+    }
+
+    /// HAVING for a single-group query: measure aliases or other metrics.
+    fn having(&self, plan: &Plan, measures: &[measure::Resolved]) -> Result<String, CompileError> {
+        let mut parts = Vec::new();
+        for h in &plan.having {
+            let expr = match measures.iter().find(|m| m.alias.eq_ignore_ascii_case(&h.field)) {
+                Some(m) => m.sql.clone(),
+                None => match self.r.m.metric(&h.field) {
+                    Some(met) => met.expr.clone(),
+                    None => {
+                        return Err(CompileError::Unknown {
+                            kind: "measure in having",
+                            name: h.field.clone(),
+                            suggestions: resolve::closest(&h.field, &measures.iter().map(|m| m.alias.clone()).collect::<Vec<_>>()),
+                        })
+                    }
+                },
+            };
+            parts.push(having_cond(&expr, h)?);
+        }
+        Ok(parts.join(" AND "))
+    }
+
+    /// HAVING over the joined groups: only measures in the output.
+    fn having_on_aliases(&self, plan: &Plan, measures: &[measure::Resolved]) -> Result<String, CompileError> {
+        let mut parts = Vec::new();
+        for h in &plan.having {
+            let m = measures.iter().find(|m| m.alias.eq_ignore_ascii_case(&h.field)).ok_or_else(|| {
+                CompileError::Invalid(format!("`{}` must be one of the measures to filter on it here", h.field))
+            })?;
+            parts.push(having_cond(&ident(&m.alias), h)?);
+        }
+        Ok(parts.join(" AND "))
+    }
+
+    /// ORDER BY: requested keys, then time dimensions, then dims for stable output.
+    fn order(&self, plan: &Plan, dims: &[Dim], measures: &[measure::Resolved]) -> Result<String, CompileError> {
+        let mut keys: Vec<String> = Vec::new();
+        for o in &plan.order {
+            let name = measures
+                .iter()
+                .find(|m| m.alias.eq_ignore_ascii_case(&o.by) || m.metric.as_deref().is_some_and(|x| x.eq_ignore_ascii_case(&o.by)))
+                .map(|m| ident(&m.alias))
+                .or_else(|| dims.iter().find(|d| d.alias.eq_ignore_ascii_case(&o.by) || d.alias.starts_with(&format!("{}_", o.by))).map(|d| ident(&d.alias)))
+                .or_else(|| {
+                    plan.fields.iter().find(|f| f.eq_ignore_ascii_case(&o.by)).and_then(|f| self.r.field(f).ok()).map(|f| ident(&f.name))
+                })
+                .map(Ok)
+                .unwrap_or_else(|| {
+                    if measures.is_empty() {
+                        self.r.field(&o.by).map(|f| f.sql)
+                    } else {
+                        Err(CompileError::Unknown {
+                            kind: "order key",
+                            name: o.by.clone(),
+                            suggestions: resolve::closest(&o.by, &measures.iter().map(|m| m.alias.clone()).chain(dims.iter().map(|d| d.alias.clone())).collect::<Vec<_>>()),
+                        })
+                    }
+                })?;
+            keys.push(format!("{name} {}", if o.desc { "DESC NULLS LAST" } else { "ASC NULLS LAST" }));
+        }
+        let mut rest: Vec<&Dim> = dims.iter().filter(|d| d.temporal).collect();
+        rest.extend(dims.iter().filter(|d| !d.temporal));
+        for d in rest {
+            let k = ident(&d.alias);
+            if !keys.iter().any(|x| x.starts_with(&format!("{k} "))) {
+                keys.push(format!("{k} ASC NULLS LAST"));
+            }
+        }
+        if keys.is_empty() {
+            return Ok(String::new());
+        }
+        Ok(format!("\nORDER BY {}", keys.join(", ")))
+    }
+}
+
+fn having_cond(expr: &str, h: &Filter) -> Result<String, CompileError> {
+    match (&h.op, &h.value) {
+        (Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge, Some(Operand::Value(v))) if v.is_number() => {
+            Ok(format!("{expr} {} {v}", h.op.symbol()))
+        }
+        (Op::Between, Some(Operand::Value(serde_json::Value::Array(a)))) if a.len() == 2 => {
+            Ok(format!("{expr} BETWEEN {} AND {}", a[0], a[1]))
+        }
+        _ => Err(CompileError::Invalid(format!(
+            "having on `{}` needs a numeric comparison",
+            h.field
+        ))),
+    }
+}
+
+fn dedup(v: &mut Vec<String>) {
+    let mut seen = std::collections::HashSet::new();
+    v.retain(|x| seen.insert(x.to_ascii_lowercase()));
+}
+
+#[cfg(test)]
+mod tests;

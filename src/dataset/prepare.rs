@@ -1,0 +1,94 @@
+//! Preparing a dataset for querying: a read-only DuckDB file built once per
+//! dataset version from the CSVs with the manifest's declared types, cached
+//! under `$SANDPIPER_HOME/prepared/<name>-<hash>.duckdb`.
+//!
+//! Invariants: the file name carries the dataset hash, so changed data never
+//! reuses a stale file; a file is built under a temporary name and renamed,
+//! so a crash never leaves a half-built file under the real name; a cached
+//! file that cannot be opened or lacks a table is rebuilt.
+
+use super::{Dataset, DatasetError};
+use crate::compile::sqltext::{ident, string};
+use crate::home::Home;
+use duckdb::{AccessMode, Config, Connection};
+use std::path::{Path, PathBuf};
+
+/// The prepared file for a dataset version, building it if needed.
+/// Returns the path and whether it was (re)built now.
+pub fn prepare(ds: &Dataset, home: &Home) -> Result<(PathBuf, bool), DatasetError> {
+    let dir = home.dir("prepared")?;
+    let path = dir.join(format!("{}-{}.duckdb", ds.name(), &ds.hash[..16]));
+    if path.is_file() && looks_complete(&path, ds) {
+        return Ok((path, false));
+    }
+    let tmp = dir.join(format!(".{}-{}.{}.tmp", ds.name(), &ds.hash[..16], std::process::id()));
+    let _ = std::fs::remove_file(&tmp);
+    let _ = std::fs::remove_file(wal(&tmp));
+    let built = build(ds, &tmp);
+    if let Err(e) = built {
+        let _ = std::fs::remove_file(&tmp);
+        let _ = std::fs::remove_file(wal(&tmp));
+        return Err(e);
+    }
+    std::fs::rename(&tmp, &path).map_err(|e| DatasetError::io(&path, e))?;
+    Ok((path, true))
+}
+
+fn wal(p: &Path) -> PathBuf {
+    let mut s = p.as_os_str().to_owned();
+    s.push(".wal");
+    PathBuf::from(s)
+}
+
+/// True when `path` opens read-only and has every table of the manifest.
+fn looks_complete(path: &Path, ds: &Dataset) -> bool {
+    let Ok(cfg) = Config::default().access_mode(AccessMode::ReadOnly) else {
+        return false;
+    };
+    let Ok(conn) = Connection::open_with_flags(path, cfg) else {
+        return false;
+    };
+    let Ok(mut stmt) = conn.prepare("SELECT table_name FROM duckdb_tables()") else {
+        return false;
+    };
+    let Ok(names) = stmt.query_map([], |r| r.get::<_, String>(0)) else {
+        return false;
+    };
+    let names: Vec<String> = names.filter_map(Result::ok).collect();
+    ds.manifest
+        .tables
+        .iter()
+        .all(|t| names.iter().any(|n| n.eq_ignore_ascii_case(&t.name)))
+}
+
+/// Build the DuckDB file at `path` from the dataset's CSVs.
+fn build(ds: &Dataset, path: &Path) -> Result<(), DatasetError> {
+    let load = |e: duckdb::Error, what: &str| DatasetError::Load(format!("preparing {}: {what}: {e}", ds.name()));
+    let conn = Connection::open(path).map_err(|e| load(e, "cannot create the prepared file"))?;
+    conn.execute_batch("SET threads = 2; SET preserve_insertion_order = true;")
+        .map_err(|e| load(e, "settings"))?;
+    for t in &ds.manifest.tables {
+        let cols: Vec<String> = t.columns.iter().map(|c| format!("{} {}", ident(&c.name), c.ty)).collect();
+        let types: Vec<String> = t
+            .columns
+            .iter()
+            .map(|c| format!("{}: {}", string(&c.name), string(&c.ty)))
+            .collect();
+        let file = ds.file(t);
+        let sql = format!(
+            "CREATE TABLE {name} ({cols});\n\
+             INSERT INTO {name} SELECT * FROM read_csv({file}, header = true, auto_detect = false, \
+             columns = {{{types}}}, nullstr = '', quote = '\"', escape = '\"', delim = ',');",
+            name = ident(&t.name),
+            cols = cols.join(", "),
+            file = string(&file.to_string_lossy()),
+            types = types.join(", "),
+        );
+        conn.execute_batch(&sql)
+            .map_err(|e| load(e, &format!("table {} from {}", t.name, file.display())))?;
+    }
+    conn.execute_batch("CHECKPOINT;").map_err(|e| load(e, "checkpoint"))?;
+    drop(conn);
+    let _ = std::fs::remove_file(wal(path));
+    Ok(())
+}

@@ -1,0 +1,257 @@
+//! `sandpiper eval`: answers questions (or runs SQL) and compares the result
+//! with gold SQL by execution.
+//!
+//! Comparison rules: rows form a multiset (a sequence when the case is
+//! `ordered`); numbers are equal within 1e-6 relative; column order and
+//! names are free; every gold column must match a distinct answer column,
+//! and the answer may carry extra columns. Dates equal midnight timestamps.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// One case of an eval file (a JSON line).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Case {
+    #[serde(default)]
+    pub id: Option<Value>,
+    pub dataset: String,
+    #[serde(default)]
+    pub question: Option<String>,
+    #[serde(default)]
+    pub sql: Option<String>,
+    pub gold_sql: String,
+    #[serde(default)]
+    pub ordered: bool,
+    /// What the gold query uses (joins, group_by, nested, ...), for reports.
+    #[serde(default)]
+    pub features: Vec<String>,
+}
+
+/// The verdict on one case.
+#[derive(Debug, Clone, Serialize)]
+pub struct CaseResult {
+    pub n: usize,
+    pub dataset: String,
+    pub question: String,
+    pub passed: bool,
+    /// Why it failed (empty when it passed).
+    pub reason: String,
+    pub status: String,
+    pub sql: Option<String>,
+    pub features: Vec<String>,
+}
+
+/// Totals, overall and by feature.
+#[derive(Debug, Clone, Serialize, Default)]
+pub struct Summary {
+    pub passed: usize,
+    pub failed: usize,
+    /// feature -> (passed, total)
+    pub by_feature: BTreeMap<String, (usize, usize)>,
+}
+
+impl Summary {
+    pub fn from_results(results: &[CaseResult]) -> Summary {
+        let mut s = Summary::default();
+        for r in results {
+            if r.passed {
+                s.passed += 1;
+            } else {
+                s.failed += 1;
+            }
+            let mut keys = r.features.clone();
+            if !r.features.is_empty() {
+                keys.push(if r.features.iter().any(|f| f == "joins") { "multi_table" } else { "single_table" }.into());
+            }
+            for k in keys {
+                let e = s.by_feature.entry(k).or_insert((0, 0));
+                e.0 += usize::from(r.passed);
+                e.1 += 1;
+            }
+        }
+        s
+    }
+}
+
+/// Parse a JSONL eval file, naming the line of any bad case.
+pub fn parse_cases(text: &str, path: &str) -> Result<Vec<Case>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let c: Case = serde_json::from_str(line).map_err(|e| format!("{path}, line {}: {e}", i + 1))?;
+        if c.question.is_none() && c.sql.is_none() {
+            return Err(format!("{path}, line {}: a case needs \"question\" or \"sql\"", i + 1));
+        }
+        out.push(c);
+    }
+    Ok(out)
+}
+
+/// A cell normalized for comparison.
+#[derive(Debug, Clone, PartialEq)]
+enum Norm {
+    Null,
+    Num(f64),
+    Text(String),
+}
+
+fn norm(v: &Value) -> Norm {
+    match v {
+        Value::Null => Norm::Null,
+        Value::Number(n) => n.as_f64().map_or(Norm::Null, Norm::Num),
+        Value::Bool(b) => Norm::Num(if *b { 1.0 } else { 0.0 }),
+        Value::String(s) => {
+            let t = s.strip_suffix(" 00:00:00").unwrap_or(s);
+            Norm::Text(t.to_string())
+        }
+        other => Norm::Text(other.to_string()),
+    }
+}
+
+fn close(a: &Norm, b: &Norm) -> bool {
+    match (a, b) {
+        (Norm::Num(x), Norm::Num(y)) => {
+            x == y || (x - y).abs() <= 1e-6 * x.abs().max(y.abs())
+        }
+        _ => a == b,
+    }
+}
+
+/// A sort key that keeps nearly equal numbers together.
+fn key(n: &Norm) -> String {
+    match n {
+        Norm::Null => "0".into(),
+        Norm::Num(x) => format!("1{:+.5e}", x),
+        Norm::Text(s) => format!("2{s}"),
+    }
+}
+
+/// Compare an answer with the gold result; Err says why they differ.
+pub fn compare(gold: &[Vec<Value>], gold_cols: usize, answer: &[Vec<Value>], answer_cols: usize, ordered: bool) -> Result<(), String> {
+    if gold.len() != answer.len() {
+        return Err(format!("{} rows, expected {}", answer.len(), gold.len()));
+    }
+    if answer_cols < gold_cols {
+        return Err(format!("{answer_cols} columns, expected at least {gold_cols}"));
+    }
+    let g: Vec<Vec<Norm>> = gold.iter().map(|r| r.iter().map(norm).collect()).collect();
+    let a: Vec<Vec<Norm>> = answer.iter().map(|r| r.iter().map(norm).collect()).collect();
+    // Candidate answer columns for each gold column: same sorted values.
+    let column = |rows: &[Vec<Norm>], i: usize| -> Vec<Norm> {
+        let mut c: Vec<Norm> = rows.iter().map(|r| r.get(i).cloned().unwrap_or(Norm::Null)).collect();
+        c.sort_by_key(key);
+        c
+    };
+    let cands: Vec<Vec<usize>> = (0..gold_cols)
+        .map(|gi| {
+            let gc = column(&g, gi);
+            (0..answer_cols)
+                .filter(|&ai| {
+                    let ac = column(&a, ai);
+                    gc.iter().zip(&ac).all(|(x, y)| close(x, y))
+                })
+                .collect()
+        })
+        .collect();
+    if let Some(gi) = cands.iter().position(Vec::is_empty) {
+        return Err(format!("no answer column has the values of gold column {}", gi + 1));
+    }
+    let mut chosen = Vec::new();
+    let mut tries = 0usize;
+    if assign(&cands, &mut chosen, &g, &a, ordered, &mut tries) {
+        Ok(())
+    } else {
+        Err(if ordered { "rows differ or are in another order".into() } else { "rows differ".into() })
+    }
+}
+
+/// Backtracking over column assignments (bounded).
+fn assign(cands: &[Vec<usize>], chosen: &mut Vec<usize>, g: &[Vec<Norm>], a: &[Vec<Norm>], ordered: bool, tries: &mut usize) -> bool {
+    if *tries > 10_000 {
+        return false;
+    }
+    if chosen.len() == cands.len() {
+        *tries += 1;
+        return rows_match(chosen, g, a, ordered);
+    }
+    for &c in &cands[chosen.len()] {
+        if chosen.contains(&c) {
+            continue;
+        }
+        chosen.push(c);
+        if assign(cands, chosen, g, a, ordered, tries) {
+            return true;
+        }
+        chosen.pop();
+    }
+    false
+}
+
+fn rows_match(map: &[usize], g: &[Vec<Norm>], a: &[Vec<Norm>], ordered: bool) -> bool {
+    let mut proj: Vec<Vec<Norm>> = a
+        .iter()
+        .map(|r| map.iter().map(|&i| r.get(i).cloned().unwrap_or(Norm::Null)).collect())
+        .collect();
+    let mut gold: Vec<Vec<Norm>> = g.to_vec();
+    if !ordered {
+        let row_key = |r: &Vec<Norm>| r.iter().map(key).collect::<Vec<_>>().join("\u{1f}");
+        proj.sort_by_key(row_key);
+        gold.sort_by_key(row_key);
+    }
+    proj.iter().zip(&gold).all(|(x, y)| x.iter().zip(y).all(|(p, q)| close(p, q)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn rows(v: Value) -> Vec<Vec<Value>> {
+        serde_json::from_value(v).unwrap()
+    }
+
+    #[test]
+    fn column_order_and_extra_columns_are_free() {
+        let gold = rows(json!([["a", 1.0], ["b", 2.0]]));
+        let ans = rows(json!([[2, "b", "x"], [1.0000000001, "a", "y"]]));
+        assert!(compare(&gold, 2, &ans, 3, false).is_ok());
+    }
+
+    #[test]
+    fn order_matters_only_when_ordered() {
+        let gold = rows(json!([["a", 1], ["b", 2]]));
+        let ans = rows(json!([["b", 2], ["a", 1]]));
+        assert!(compare(&gold, 2, &ans, 2, false).is_ok());
+        assert!(compare(&gold, 2, &ans, 2, true).is_err());
+    }
+
+    #[test]
+    fn values_must_match() {
+        let gold = rows(json!([["a", 1], ["b", 2]]));
+        assert!(compare(&gold, 2, &rows(json!([["a", 1], ["b", 3]])), 2, false).is_err());
+        assert!(compare(&gold, 2, &rows(json!([["a", 1]])), 2, false).is_err());
+        assert!(compare(&gold, 2, &rows(json!([["a", 1], ["b", 2.001]])), 2, false).is_err());
+    }
+
+    #[test]
+    fn rows_are_a_multiset_not_a_set() {
+        let gold = rows(json!([["a"], ["a"], ["b"]]));
+        assert!(compare(&gold, 1, &rows(json!([["a"], ["b"], ["b"]])), 1, false).is_err());
+    }
+
+    #[test]
+    fn columns_must_stay_paired_within_rows() {
+        let gold = rows(json!([["a", 1], ["b", 2]]));
+        let ans = rows(json!([["a", 2], ["b", 1]]));
+        assert!(compare(&gold, 2, &ans, 2, false).is_err());
+    }
+
+    #[test]
+    fn dates_equal_midnight_timestamps() {
+        let gold = rows(json!([["2025-06-01"]]));
+        assert!(compare(&gold, 1, &rows(json!([["2025-06-01 00:00:00"]])), 1, false).is_ok());
+    }
+}

@@ -1,0 +1,118 @@
+//! What the app tells a worker on its command line: `<exe> __jail <json>`,
+//! where the JSON is a [`WorkerArgs`]. The worker's environment is empty, so
+//! this is the only input it has besides the channel.
+//!
+//! Invariant: everything here comes from the app's own configuration, never
+//! from SQL or any other user input reaching the worker at run time.
+
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+/// The hidden subcommand the binary's `main` routes to the worker.
+pub const SUBCOMMAND: &str = "__jail";
+
+/// How far the worker isolates itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WorkerMode {
+    /// Namespaces, pivot_root, rlimits, capabilities dropped, Landlock, seccomp.
+    Strict,
+    /// Rlimits, capabilities dropped, Landlock, seccomp (no user namespaces).
+    Reduced,
+}
+
+/// What the worker does once jailed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WorkerJob {
+    /// Open DuckDB, report ready, answer one query.
+    Query,
+    /// Test and doctor mode: no DuckDB; report ready, then run the named
+    /// syscall probe (or none) and report its errno.
+    Probe(String),
+}
+
+/// The worker's whole configuration.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct WorkerArgs {
+    pub mode: WorkerMode,
+    pub job: WorkerJob,
+    /// The prepared dataset on the host (canonical path).
+    pub dataset: PathBuf,
+    /// Reduced mode: the private host directory DuckDB may spill to.
+    /// Strict mode: unused (the scratch is a tmpfs inside the jail).
+    pub scratch_dir: Option<PathBuf>,
+    pub scratch_mb: u64,
+    pub threads: u32,
+    pub memory_limit_mb: u64,
+    /// RLIMIT_AS in MiB.
+    pub address_space_mb: u64,
+    /// RLIMIT_CPU soft limit in seconds (hard = soft + 1).
+    pub cpu_secs: u64,
+    pub nofile: u64,
+    /// The app's pid, to notice if it died before PR_SET_PDEATHSIG took.
+    pub parent_pid: i32,
+    /// uid/gid to map inside the user namespace (the app's own).
+    pub uid: u32,
+    pub gid: u32,
+}
+
+impl WorkerArgs {
+    /// Encode as the single argument after [`SUBCOMMAND`].
+    pub fn to_arg(&self) -> Result<String, serde_json::Error> {
+        serde_json::to_string(self)
+    }
+
+    /// Decode from the worker's argv: either the full argv
+    /// (`[exe, "__jail", json]`) or just what follows the subcommand.
+    pub fn from_argv(args: &[String]) -> Result<WorkerArgs, String> {
+        let json = match args.iter().position(|a| a == SUBCOMMAND) {
+            Some(i) => args.get(i + 1),
+            None => args.first(),
+        }
+        .ok_or_else(|| "missing worker configuration argument".to_string())?;
+        serde_json::from_str(json).map_err(|e| format!("bad worker configuration: {e}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> WorkerArgs {
+        WorkerArgs {
+            mode: WorkerMode::Strict,
+            job: WorkerJob::Probe("socket".into()),
+            dataset: "/data/x.duckdb".into(),
+            scratch_dir: None,
+            scratch_mb: 64,
+            threads: 2,
+            memory_limit_mb: 512,
+            address_space_mb: 1536,
+            cpu_secs: 60,
+            nofile: 64,
+            parent_pid: 42,
+            uid: 1000,
+            gid: 1000,
+        }
+    }
+
+    #[test]
+    fn argv_round_trip_with_and_without_prefix() {
+        let a = sample();
+        let json = a.to_arg().unwrap();
+        let full = vec![
+            "/proc/self/exe".to_string(),
+            SUBCOMMAND.to_string(),
+            json.clone(),
+        ];
+        assert_eq!(WorkerArgs::from_argv(&full).unwrap(), a);
+        assert_eq!(WorkerArgs::from_argv(&[json]).unwrap(), a);
+    }
+
+    #[test]
+    fn missing_or_bad_argument_is_an_error() {
+        assert!(WorkerArgs::from_argv(&["x".into(), SUBCOMMAND.into()]).is_err());
+        assert!(WorkerArgs::from_argv(&["{not json".into()]).is_err());
+    }
+}

@@ -1,0 +1,442 @@
+//! `sandpiper bench jail`: what the jail costs. The same queries run
+//! in-process (`runner::inprocess`, the baseline) and jailed, many times
+//! each; medians and 95th percentiles are reported with the overhead, next
+//! to cold worker start (spawn to ready) and a 1M-row x 6-column transfer.
+//!
+//! Data: a temporary DuckDB file with `iot` (50k rows, like the bundled iot
+//! dataset) and `big` (10M rows by default, 6 columns), removed afterwards.
+//! In-process runs come first, then jailed runs, each jailed run starting
+//! once a fresh worker is ready, so the replacement warming in the
+//! background never overlaps a timed query on this 2-core machine.
+
+use super::args::WorkerJob;
+use super::config::JailConfig;
+use super::jailed::{worker_mode, JailedRunner};
+use super::spawn;
+use crate::runner::inprocess::InProcessRunner;
+use crate::runner::lockdown::EngineLimits;
+use crate::runner::{ExecError, JailMode, QueryRequest, Runner};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// What to measure.
+#[derive(Debug, Clone)]
+pub struct BenchOptions {
+    /// The binary workers re-execute (`/proc/self/exe` in the app).
+    pub exe: PathBuf,
+    /// Timed runs per query (after two untimed warm-up runs).
+    pub iterations: usize,
+    /// Rows in the generated `big` table.
+    pub big_rows: u64,
+    /// Where the temporary DuckDB file goes (default: the temp dir).
+    pub work_dir: Option<PathBuf>,
+    /// Strict or Reduced.
+    pub mode: JailMode,
+    pub limits: EngineLimits,
+}
+
+impl Default for BenchOptions {
+    fn default() -> Self {
+        BenchOptions {
+            exe: PathBuf::from("/proc/self/exe"),
+            iterations: 30,
+            big_rows: 10_000_000,
+            work_dir: None,
+            mode: JailMode::Strict,
+            limits: EngineLimits::default(),
+        }
+    }
+}
+
+/// Summary of one series of timings, in milliseconds.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Stats {
+    pub n: usize,
+    pub median_ms: f64,
+    pub p95_ms: f64,
+    pub min_ms: f64,
+    pub max_ms: f64,
+}
+
+impl Stats {
+    /// Summarise `samples` (ms); all zero when empty.
+    pub fn of(samples: &[f64]) -> Stats {
+        let mut v: Vec<f64> = samples.iter().copied().filter(|x| x.is_finite()).collect();
+        v.sort_by(|a, b| a.total_cmp(b));
+        let n = v.len();
+        if n == 0 {
+            return Stats {
+                n: 0,
+                median_ms: 0.0,
+                p95_ms: 0.0,
+                min_ms: 0.0,
+                max_ms: 0.0,
+            };
+        }
+        let median = if n % 2 == 1 {
+            v[n / 2]
+        } else {
+            (v[n / 2 - 1] + v[n / 2]) / 2.0
+        };
+        let p95_idx = ((n as f64 * 0.95).ceil() as usize).clamp(1, n) - 1;
+        Stats {
+            n,
+            median_ms: median,
+            p95_ms: v[p95_idx],
+            min_ms: v[0],
+            max_ms: v[n - 1],
+        }
+    }
+}
+
+/// One query, both ways.
+#[derive(Debug, Clone, Serialize)]
+pub struct CaseResult {
+    pub name: String,
+    pub sql: String,
+    pub rows: usize,
+    pub in_process: Stats,
+    pub jailed: Stats,
+    /// Jailed median minus in-process median.
+    pub overhead_median_ms: f64,
+    pub overhead_pct: f64,
+    /// Jailed, Arrow batches in the app without JSON conversion.
+    pub jailed_arrow_only: Option<Stats>,
+}
+
+/// A target from the jail issue, and whether it was met.
+#[derive(Debug, Clone, Serialize)]
+pub struct TargetResult {
+    pub name: String,
+    pub target: String,
+    pub measured: String,
+    pub met: bool,
+}
+
+/// Everything measured.
+#[derive(Debug, Clone, Serialize)]
+pub struct BenchReport {
+    pub mode: JailMode,
+    pub iterations: usize,
+    pub big_rows: u64,
+    pub prepare_ms: f64,
+    pub cold_start: Stats,
+    pub cases: Vec<CaseResult>,
+    pub targets: Vec<TargetResult>,
+}
+
+/// Why the benchmark could not finish.
+#[derive(Debug, thiserror::Error)]
+pub enum BenchError {
+    #[error("cannot prepare the benchmark database: {0}")]
+    Prepare(String),
+    #[error("in-process runner: {0}")]
+    InProcess(String),
+    #[error("{case}: {source}")]
+    Run { case: String, source: ExecError },
+}
+
+struct Case {
+    name: &'static str,
+    sql: &'static str,
+    max_rows: u64,
+    arrow_only: bool,
+}
+
+const CASES: [Case; 4] = [
+    Case {
+        name: "point lookup (iot)",
+        sql: "SELECT * FROM iot WHERE reading_id = 31337",
+        max_rows: 1000,
+        arrow_only: false,
+    },
+    Case {
+        name: "aggregate over iot (50k rows)",
+        sql: "SELECT device_id, count(*) AS n, avg(temperature) AS t, max(humidity) AS h \
+              FROM iot GROUP BY device_id ORDER BY device_id",
+        max_rows: 1000,
+        arrow_only: false,
+    },
+    Case {
+        name: "aggregate over big (10M rows)",
+        sql: "SELECT k % 100 AS g, count(*) AS n, sum(v) AS sv, avg(w) AS aw, max(d) AS md \
+              FROM big GROUP BY g ORDER BY g",
+        max_rows: 1000,
+        arrow_only: false,
+    },
+    Case {
+        name: "1M rows x 6 columns back to the app",
+        sql: "SELECT id, k, v, w, s, d FROM big LIMIT 1000000",
+        max_rows: 1_000_000,
+        arrow_only: true,
+    },
+];
+
+/// Run the whole benchmark.
+pub fn run(opts: &BenchOptions) -> Result<BenchReport, BenchError> {
+    let mode = worker_mode(opts.mode).ok_or_else(|| {
+        BenchError::Prepare("the benchmark compares in-process with a jail mode".into())
+    })?;
+    let dir = opts.work_dir.clone().unwrap_or_else(std::env::temp_dir);
+    let db = dir.join(format!("sandpiper-bench-{}.duckdb", std::process::id()));
+    let t = Instant::now();
+    prepare(&db, opts.big_rows.max(1_000_000))?;
+    let prepare_ms = ms(t);
+    let result = measure(opts, mode, &db, prepare_ms);
+    let _ = std::fs::remove_file(&db);
+    let _ = std::fs::remove_file(db.with_extension("duckdb.wal"));
+    result
+}
+
+fn measure(
+    opts: &BenchOptions,
+    mode: super::args::WorkerMode,
+    db: &Path,
+    prepare_ms: f64,
+) -> Result<BenchReport, BenchError> {
+    let iters = opts.iterations.max(1);
+    let warmup = 2;
+    // In-process first, alone on the machine.
+    let mut inproc = InProcessRunner::open(db, &opts.limits)
+        .map_err(|e| BenchError::InProcess(e.to_string()))?;
+    let mut in_samples: Vec<(Vec<f64>, usize)> = Vec::new();
+    for c in &CASES {
+        let req = request(c);
+        let mut v = Vec::new();
+        let mut rows = 0;
+        for i in 0..warmup + iters {
+            let t = Instant::now();
+            let out = inproc.run(&req).map_err(|source| BenchError::Run {
+                case: c.name.into(),
+                source,
+            })?;
+            if i >= warmup {
+                v.push(ms(t));
+            }
+            rows = out.rows.len();
+        }
+        in_samples.push((v, rows));
+    }
+    drop(inproc);
+
+    let mut cfg = JailConfig::new(db).with_limits(&opts.limits);
+    cfg.exe = opts.exe.clone();
+    cfg.mode = opts.mode;
+    cfg.force_no_userns = false;
+    let ready_wait = Duration::from_secs(30);
+
+    // Cold start: spawn to ready, nothing else running.
+    let mut cold = Vec::new();
+    for _ in 0..iters {
+        let w = spawn::start(&cfg, mode, WorkerJob::Query).map_err(|e| BenchError::Run {
+            case: "cold start".into(),
+            source: ExecError::JailSetupFailed(e.to_string()),
+        })?;
+        cold.push(w.start_ms);
+        spawn::finish(w.pid, true, &w.scratch);
+    }
+
+    let mut runner = JailedRunner::start(cfg).map_err(|source| BenchError::Run {
+        case: "start".into(),
+        source,
+    })?;
+    let mut cases = Vec::new();
+    for (c, (in_v, rows)) in CASES.iter().zip(in_samples) {
+        let req = request(c);
+        let run_err = |source| BenchError::Run {
+            case: c.name.into(),
+            source,
+        };
+        let mut jailed = Vec::new();
+        for i in 0..warmup + iters {
+            runner.wait_ready(ready_wait).map_err(run_err)?;
+            let t = Instant::now();
+            runner.run(&req).map_err(run_err)?;
+            if i >= warmup {
+                jailed.push(ms(t));
+            }
+        }
+        let arrow_only = if c.arrow_only {
+            let mut v = Vec::new();
+            for _ in 0..iters {
+                runner.wait_ready(ready_wait).map_err(run_err)?;
+                let t = Instant::now();
+                runner.run_arrow(&req).map_err(run_err)?;
+                v.push(ms(t));
+            }
+            Some(Stats::of(&v))
+        } else {
+            None
+        };
+        let (ins, js) = (Stats::of(&in_v), Stats::of(&jailed));
+        let overhead = js.median_ms - ins.median_ms;
+        cases.push(CaseResult {
+            name: c.name.into(),
+            sql: c.sql.into(),
+            rows,
+            overhead_median_ms: overhead,
+            overhead_pct: if ins.median_ms > 0.0 {
+                overhead / ins.median_ms * 100.0
+            } else {
+                0.0
+            },
+            in_process: ins,
+            jailed: js,
+            jailed_arrow_only: arrow_only,
+        });
+    }
+    drop(runner);
+    let cold_start = Stats::of(&cold);
+    let targets = targets(&cases, &cold_start);
+    Ok(BenchReport {
+        mode: opts.mode,
+        iterations: iters,
+        big_rows: opts.big_rows,
+        prepare_ms,
+        cold_start,
+        cases,
+        targets,
+    })
+}
+
+fn targets(cases: &[CaseResult], cold: &Stats) -> Vec<TargetResult> {
+    let mut t = Vec::new();
+    if let Some(c) = cases.first() {
+        t.push(TargetResult {
+            name: "critical-path overhead of a pre-warmed worker (point lookup, median)".into(),
+            target: "<= 2 ms".into(),
+            measured: format!("{:.2} ms", c.overhead_median_ms),
+            met: c.overhead_median_ms <= 2.0,
+        });
+    }
+    t.push(TargetResult {
+        name: "cold worker start (spawn to ready, p95)".into(),
+        target: "<= 50 ms".into(),
+        measured: format!("{:.1} ms", cold.p95_ms),
+        met: cold.p95_ms <= 50.0,
+    });
+    if let Some(c) = cases.get(2) {
+        t.push(TargetResult {
+            name: "overhead on the 10M-row aggregate (median)".into(),
+            target: "<= 5 %".into(),
+            measured: format!("{:.1} % ({:.1} ms)", c.overhead_pct, c.overhead_median_ms),
+            met: c.overhead_pct <= 5.0,
+        });
+    }
+    if let Some(c) = cases.get(3) {
+        let arrow = c
+            .jailed_arrow_only
+            .as_ref()
+            .map_or(f64::INFINITY, |s| s.median_ms);
+        t.push(TargetResult {
+            name: "1M rows x 6 columns back to the app (Arrow, median)".into(),
+            target: "<= 300 ms".into(),
+            measured: format!(
+                "{arrow:.0} ms (with JSON rows: {:.0} ms)",
+                c.jailed.median_ms
+            ),
+            met: arrow <= 300.0,
+        });
+    }
+    t
+}
+
+fn request(c: &Case) -> QueryRequest {
+    let mut r = QueryRequest::new(c.sql, c.max_rows);
+    r.timeout = Duration::from_secs(120);
+    r
+}
+
+fn ms(t: Instant) -> f64 {
+    t.elapsed().as_secs_f64() * 1000.0
+}
+
+/// Create the benchmark database at `db`.
+fn prepare(db: &Path, big_rows: u64) -> Result<(), BenchError> {
+    let _ = std::fs::remove_file(db);
+    let err = |e: duckdb::Error| BenchError::Prepare(e.to_string());
+    let conn = duckdb::Connection::open(db).map_err(err)?;
+    conn.execute_batch(&format!(
+        "CREATE TABLE iot AS SELECT i AS reading_id, 'dev-' || (i % 50) AS device_id, \
+             TIMESTAMP '2024-01-01' + to_minutes(i) AS ts, 20 + (i % 97) / 10.0 AS temperature, \
+             40 + (i % 61) AS humidity, 100 - (i % 100) AS battery FROM range(50000) t(i); \
+         CREATE TABLE big AS SELECT i AS id, i % 1000 AS k, (i * 7) % 10007 AS v, random() AS w, \
+             'name-' || (i % 5000) AS s, DATE '2020-01-01' + CAST(i % 2000 AS INTEGER) AS d \
+             FROM range({big_rows}) t(i); \
+         CHECKPOINT;"
+    ))
+    .map_err(err)?;
+    drop(conn);
+    Ok(())
+}
+
+impl std::fmt::Display for BenchReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "jail benchmark ({} mode, {} runs each, big = {} rows)",
+            self.mode.word(),
+            self.iterations,
+            self.big_rows
+        )?;
+        writeln!(
+            f,
+            "cold start (spawn to ready): median {:.1} ms, p95 {:.1} ms",
+            self.cold_start.median_ms, self.cold_start.p95_ms
+        )?;
+        writeln!(
+            f,
+            "{:40} {:>19} {:>19} {:>16}",
+            "query", "in-process med/p95", "jailed med/p95", "overhead"
+        )?;
+        for c in &self.cases {
+            writeln!(
+                f,
+                "{:40} {:>8.2} / {:>8.2} {:>8.2} / {:>8.2} {:>+8.2} ms {:>+5.1}%",
+                c.name,
+                c.in_process.median_ms,
+                c.in_process.p95_ms,
+                c.jailed.median_ms,
+                c.jailed.p95_ms,
+                c.overhead_median_ms,
+                c.overhead_pct
+            )?;
+            if let Some(a) = &c.jailed_arrow_only {
+                writeln!(
+                    f,
+                    "{:40} {:>19} {:>8.2} / {:>8.2}",
+                    "  (jailed, Arrow only)", "", a.median_ms, a.p95_ms
+                )?;
+            }
+        }
+        writeln!(f, "targets:")?;
+        for t in &self.targets {
+            let mark = if t.met { "met" } else { "MISSED" };
+            writeln!(
+                f,
+                "  [{mark}] {}: {} (target {})",
+                t.name, t.measured, t.target
+            )?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stats_median_and_p95() {
+        let s = Stats::of(&[5.0, 1.0, 3.0, 2.0, 4.0]);
+        assert_eq!(
+            (s.median_ms, s.p95_ms, s.min_ms, s.max_ms),
+            (3.0, 5.0, 1.0, 5.0)
+        );
+        let v: Vec<f64> = (1..=20).map(f64::from).collect();
+        let s = Stats::of(&v);
+        assert_eq!((s.median_ms, s.p95_ms), (10.5, 19.0));
+        assert_eq!(Stats::of(&[]).n, 0);
+    }
+}

@@ -1,0 +1,28 @@
+//! sandpiper: a terminal analyst workbench. Plain-English questions become a
+//! query plan (through a dataset's semantic layer), then DuckDB SQL that is
+//! validated, run in a jailed worker, and recorded.
+//!
+//! Data flows one way: question -> `planner` -> `plan` -> `compile` -> SQL
+//! -> `sql` (validation) -> runner / `jail` -> result -> records. The
+//! `agent` drives that cycle as a pure state machine; `driver` performs its
+//! effects; `cli` is the edge.
+
+pub mod agent;
+pub mod audit;
+pub mod cli;
+pub mod compile;
+pub mod dataset;
+pub mod driver;
+pub mod eval;
+pub mod home;
+pub mod jail;
+pub mod plan;
+pub mod planner;
+pub mod recipes;
+pub mod records;
+pub mod render;
+pub mod report;
+pub mod runner;
+pub mod semantic;
+pub mod sql;
+pub mod store;

@@ -1,0 +1,302 @@
+//! The query plan: a small, versioned JSON language between the planners
+//! (offline or a model) and the SQL compiler.
+//!
+//! A plan names things from the semantic layer (metrics, dimensions,
+//! segments) or fully qualified columns (`table.column`); the compiler turns
+//! it into DuckDB SQL and adds the joins. A plan may instead carry raw SQL in
+//! `sql` (the escape hatch), which then goes straight to the validator.
+//! The JSON Schema comes from these types (`sandpiper plan-schema`).
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// The plan format version this build writes and reads.
+pub const PLAN_VERSION: u32 = 1;
+/// Rows shown when a plan sets no limit.
+pub const DEFAULT_LIMIT: u64 = 1_000;
+/// No plan may ask for more rows than this.
+pub const HARD_LIMIT: u64 = 200_000;
+
+/// A query plan.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Plan {
+    /// Format version; must be 1.
+    #[serde(default = "plan_version")]
+    pub version: u32,
+    /// Aggregates to compute (empty for a row listing).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub measures: Vec<Measure>,
+    /// Group-by dimensions (time dimensions with a grain).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dimensions: Vec<DimensionRef>,
+    /// Columns to list when there are no measures (dimension names or `table.column`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fields: Vec<String>,
+    /// Row filters, all of which must hold (applied before aggregation).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub filters: Vec<Filter>,
+    /// Filters on measures, applied after aggregation (by measure alias).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub having: Vec<Filter>,
+    /// Keep only each entity's latest row before anything else.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub latest_per: Option<LatestPer>,
+    /// Keep only rows whose value is far from its group's mean.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outliers: Option<Outliers>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub order: Vec<OrderBy>,
+    /// Rows to return; defaults to 1,000 and may not exceed 200,000.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<u64>,
+    /// Escape hatch: a plan written as SQL. When set, every other field but
+    /// `limit` must be empty.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sql: Option<String>,
+}
+
+fn plan_version() -> u32 {
+    PLAN_VERSION
+}
+
+impl Default for Plan {
+    /// An empty plan of the current version.
+    fn default() -> Plan {
+        Plan {
+            version: PLAN_VERSION,
+            measures: Vec::new(),
+            dimensions: Vec::new(),
+            fields: Vec::new(),
+            filters: Vec::new(),
+            having: Vec::new(),
+            latest_per: None,
+            outliers: None,
+            order: Vec::new(),
+            limit: None,
+            sql: None,
+        }
+    }
+}
+
+/// One aggregate: a named metric or an aggregate over a column.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Measure {
+    /// A metric from the semantic layer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metric: Option<String>,
+    /// An aggregate over `column` (when `metric` is not set).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agg: Option<Agg>,
+    /// `table.column` or a dimension name; `agg: count` may omit it (rows).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub column: Option<String>,
+    /// Count/sum only the rows where these hold.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub filters: Vec<Filter>,
+    /// Report `100 * measure(filtered) / measure(all rows)` (a percentage).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub share: bool,
+    /// Output column name; derived from the metric or aggregate when unset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alias: Option<String>,
+}
+
+/// Aggregate functions a plan may apply to a column.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Agg {
+    Count,
+    CountDistinct,
+    Sum,
+    Avg,
+    Median,
+    Min,
+    Max,
+    Stddev,
+}
+
+impl Agg {
+    /// The word used in output column names and explanations.
+    pub fn word(self) -> &'static str {
+        match self {
+            Agg::Count => "count",
+            Agg::CountDistinct => "distinct_count",
+            Agg::Sum => "total",
+            Agg::Avg => "avg",
+            Agg::Median => "median",
+            Agg::Min => "min",
+            Agg::Max => "max",
+            Agg::Stddev => "stddev",
+        }
+    }
+}
+
+/// Time buckets for time dimensions.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Hash, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Grain {
+    Hour,
+    Day,
+    Week,
+    Month,
+    Quarter,
+    Year,
+}
+
+impl Grain {
+    pub fn word(self) -> &'static str {
+        match self {
+            Grain::Hour => "hour",
+            Grain::Day => "day",
+            Grain::Week => "week",
+            Grain::Month => "month",
+            Grain::Quarter => "quarter",
+            Grain::Year => "year",
+        }
+    }
+    pub const ALL: [Grain; 6] = [
+        Grain::Hour,
+        Grain::Day,
+        Grain::Week,
+        Grain::Month,
+        Grain::Quarter,
+        Grain::Year,
+    ];
+}
+
+/// A group-by dimension: a dimension name or `table.column`, and a grain for time.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DimensionRef {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grain: Option<Grain>,
+}
+
+/// Comparison operators.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Op {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    In,
+    NotIn,
+    /// Inclusive range `[low, high]`; for dates, a half-open day range is
+    /// better written as `ge` + `lt`.
+    Between,
+    Like,
+    IsNull,
+    IsNotNull,
+    /// A segment (named condition) holds; `field` names the segment.
+    IsTrue,
+    /// A segment does not hold.
+    IsFalse,
+    /// Relative range: the last `n` `unit`s up to the latest value in the data.
+    Last,
+}
+
+impl Op {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Op::Eq => "=",
+            Op::Ne => "!=",
+            Op::Lt => "<",
+            Op::Le => "<=",
+            Op::Gt => ">",
+            Op::Ge => ">=",
+            Op::In => "IN",
+            Op::NotIn => "NOT IN",
+            Op::Between => "BETWEEN",
+            Op::Like => "LIKE",
+            Op::IsNull => "IS NULL",
+            Op::IsNotNull => "IS NOT NULL",
+            Op::IsTrue => "is",
+            Op::IsFalse => "is not",
+            Op::Last => "in the last",
+        }
+    }
+}
+
+/// A filter: `field op value`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Filter {
+    /// Dimension, segment, `table.column`, or (in `having`) a measure alias.
+    pub field: String,
+    pub op: Op,
+    /// Scalar for comparisons, list for IN/NOT IN/BETWEEN, `{"column": ...}`
+    /// to compare with another column, `{"n": 30, "unit": "day"}` for `last`;
+    /// absent for IS NULL / segments.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<Operand>,
+}
+
+/// The right-hand side of a filter.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, JsonSchema)]
+#[serde(untagged)]
+pub enum Operand {
+    /// Another column (`table.column` or dimension name).
+    Column { column: String },
+    /// A relative time span.
+    Span { n: u32, unit: Grain },
+    /// A literal: string, number, boolean, or a list of them.
+    Value(serde_json::Value),
+}
+
+/// Keep each entity's latest row, by a time column.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LatestPer {
+    /// The entity (dimension or `table.column`), e.g. `sensor_id`.
+    pub entity: String,
+    /// The time column deciding which row is latest.
+    pub time: String,
+}
+
+/// Rows whose `column` is more than `sigmas` standard deviations from the
+/// mean of its group (`partition`, or the whole table).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Outliers {
+    pub column: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partition: Option<String>,
+    pub sigmas: f64,
+}
+
+/// Sort key: a measure alias, dimension or field name.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OrderBy {
+    pub by: String,
+    #[serde(default)]
+    pub desc: bool,
+}
+
+impl Plan {
+    /// A plan that is just SQL.
+    pub fn from_sql(sql: impl Into<String>) -> Plan {
+        Plan {
+            version: PLAN_VERSION,
+            sql: Some(sql.into()),
+            ..Plan::default()
+        }
+    }
+
+    /// The row limit this plan runs with: its own, or the default, capped.
+    pub fn effective_limit(&self) -> u64 {
+        self.limit.unwrap_or(DEFAULT_LIMIT).min(HARD_LIMIT)
+    }
+}
+
+/// The JSON Schema of the plan format, pretty-printed.
+pub fn json_schema() -> String {
+    let schema = schemars::schema_for!(Plan);
+    serde_json::to_string_pretty(&schema).unwrap_or_default()
+}

@@ -1,0 +1,573 @@
+//! The planning context shared by the passes that turn a question's pieces
+//! into a plan, the order they run in (`Ctx::run`), the helpers they share
+//! (choosing among a phrase's readings, naming fields), and the final
+//! assembly of the plan (`finish`). The passes live in `subject`,
+//! `measures`, `groups`, `compare`, `filters`, `rank`, `window`, `dates` and
+//! `listing`.
+//!
+//! Invariants: every piece the plan relies on is marked used and reported as
+//! a `Match`; a piece is used at most once; names written into the plan are
+//! manifest dimension/metric/segment names or `table.column`, never words of
+//! the question; anything the question asks that cannot be expressed is a
+//! `Refusal`, not a dropped clause.
+
+use crate::plan::{
+    Agg, DimensionRef, Filter, LatestPer, Measure, Op, Operand, OrderBy, Outliers, Plan,
+    PLAN_VERSION,
+};
+use crate::planner::english::Cue;
+use crate::planner::intent::{Piece, PieceKind};
+use crate::planner::lexicon::{Cand, Field, Lexicon, Target};
+use crate::planner::schema::{self, FieldInfo, Schema};
+use crate::planner::time::TimeKind;
+use crate::planner::{explain, Ambiguity, Match, MatchKind, Understanding};
+use crate::semantic::Manifest;
+
+/// Why a question was not understood.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Refusal {
+    pub reason: String,
+    pub recognised: Vec<Match>,
+}
+
+/// What a measure computes, before naming.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum MKind {
+    Metric(usize),
+    Agg(Agg, Field),
+    /// Count rows of a table (`None`: the base table, decided later).
+    Count(Option<usize>),
+}
+
+/// A measure being assembled.
+#[derive(Debug, Clone)]
+pub(super) struct MDraft {
+    pub kind: MKind,
+    pub filters: Vec<Filter>,
+    pub share: bool,
+    pub alias: Option<String>,
+    /// Index of the first piece of its phrase (ranking cues point here).
+    pub at: usize,
+    pub words: String,
+}
+
+/// The state of planning one question.
+pub struct Ctx<'a> {
+    pub(super) m: &'a Manifest,
+    pub(super) lx: &'a Lexicon,
+    pub(super) sc: &'a Schema,
+    pub(super) p: &'a [Piece],
+    pub(super) used: Vec<bool>,
+    pub(super) negated: Vec<bool>,
+    pub(super) matches: Vec<Match>,
+    pub(super) ambiguities: Vec<Ambiguity>,
+    pub(super) base: Option<usize>,
+    pub(super) measures: Vec<MDraft>,
+    pub(super) groups: Vec<DimensionRef>,
+    pub(super) filters: Vec<Filter>,
+    pub(super) having: Vec<Filter>,
+    pub(super) order: Vec<OrderBy>,
+    pub(super) limit: Option<u64>,
+    pub(super) fields: Vec<String>,
+    pub(super) latest: Option<LatestPer>,
+    pub(super) outliers: Option<Outliers>,
+    /// The thing the question lists or groups by: "which products", "top 10 sensors".
+    pub(super) subject: Option<usize>,
+    /// Columns a listing should show because the question is about them.
+    pub(super) involved: Vec<String>,
+    pub(super) time_labels: Vec<String>,
+    /// Share questions: (share cue piece, noun piece).
+    pub(super) share_at: Option<(usize, usize)>,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(m: &'a Manifest, lx: &'a Lexicon, sc: &'a Schema, p: &'a [Piece]) -> Ctx<'a> {
+        Ctx {
+            m,
+            lx,
+            sc,
+            p,
+            used: vec![false; p.len()],
+            negated: vec![false; p.len()],
+            matches: Vec::new(),
+            ambiguities: Vec::new(),
+            base: None,
+            measures: Vec::new(),
+            groups: Vec::new(),
+            filters: Vec::new(),
+            having: Vec::new(),
+            order: Vec::new(),
+            limit: None,
+            fields: Vec::new(),
+            latest: None,
+            outliers: None,
+            subject: None,
+            involved: Vec::new(),
+            time_labels: Vec::new(),
+            share_at: None,
+        }
+    }
+
+    /// Plans the question, or says why it cannot.
+    pub fn run(mut self) -> Result<Understanding, Refusal> {
+        if let Some(i) = self
+            .p
+            .iter()
+            .position(|x| x.kind == PieceKind::Time(TimeKind::NeedsYear))
+        {
+            return Err(self.refuse(format!(
+                "'{}' needs a year: say e.g. '{} 2025'.",
+                self.p[i].words, self.p[i].words
+            )));
+        }
+        self.base = self.guess_base();
+        self.find_subject();
+        self.outliers_and_latest();
+        self.comparisons()?;
+        self.nulls_and_negations();
+        self.measures_pass();
+        self.groups_pass()?;
+        self.ranking();
+        self.group_by_subject();
+        self.values_and_segments();
+        self.quoted();
+        self.bare_names();
+        self.time()?;
+        self.count_grouped_rows();
+        self.superlative_metrics();
+        self.listing()?;
+        self.check_leftovers()?;
+        self.finish()
+    }
+
+    // ----- small helpers -------------------------------------------------
+
+    /// Next piece after `i` that is not a filler word.
+    pub(super) fn next_sig(&self, i: usize) -> Option<usize> {
+        (i + 1..self.p.len()).find(|&k| !self.p[k].is_filler())
+    }
+
+    pub(super) fn prev_sig(&self, i: usize) -> Option<usize> {
+        (0..i).rev().find(|&k| !self.p[k].is_filler())
+    }
+
+    pub(super) fn cue_at(&self, i: Option<usize>) -> Option<Cue> {
+        i.and_then(|k| self.p[k].cue())
+    }
+
+    pub(super) fn is_and(&self, i: usize) -> bool {
+        matches!(
+            self.p[i].kind,
+            PieceKind::Cue(Cue::And) | PieceKind::Punct(',')
+        )
+    }
+
+    /// Marks a piece used and records what it was read as.
+    pub(super) fn take(&mut self, i: usize, kind: MatchKind, target: String, confidence: f32) {
+        if i < self.used.len() && !self.used[i] {
+            self.used[i] = true;
+            self.matches.push(Match {
+                words: self.p[i].words.clone(),
+                kind,
+                target,
+                confidence,
+            });
+        }
+    }
+
+    /// Marks a piece used without a match of its own (a connective).
+    pub(super) fn mark(&mut self, i: usize) {
+        if i < self.used.len() {
+            self.used[i] = true;
+        }
+    }
+
+    pub(super) fn table_name(&self, t: usize) -> String {
+        self.m
+            .tables
+            .get(t)
+            .map(|x| x.name.clone())
+            .unwrap_or_default()
+    }
+
+    /// The best candidate of piece `i` among those `want` accepts, preferring
+    /// things that can be joined to the base table; records an ambiguity when
+    /// a different thing scored as well.
+    pub(super) fn pick(&mut self, i: usize, want: &dyn Fn(&Target) -> bool) -> Option<Cand> {
+        let cands: Vec<Cand> = self
+            .p
+            .get(i)?
+            .lex()?
+            .iter()
+            .chain(self.p[i].alt_lex.iter())
+            .filter(|c| want(&c.target))
+            .cloned()
+            .collect();
+        let base = self.base;
+        let score = |c: &Cand| -> f32 {
+            let t = schema::target_table(self.m, self.lx, &c.target);
+            let near = match (base, t) {
+                (Some(b), Some(t)) if b == t => 0.15,
+                (Some(b), Some(t)) if self.sc.reaches(b, t) => 0.1,
+                (Some(b), Some(t)) if self.sc.related(b, t) => 0.05,
+                (None, _) => 0.0,
+                _ => -0.3,
+            };
+            c.confidence + near
+        };
+        let mut best: Option<(f32, Cand)> = None;
+        let mut runner: Vec<(f32, Cand)> = Vec::new();
+        for c in cands {
+            let s = score(&c);
+            match &best {
+                Some((bs, _)) if s <= *bs => runner.push((s, c)),
+                _ => {
+                    if let Some(b) = best.take() {
+                        runner.push(b);
+                    }
+                    best = Some((s, c));
+                }
+            }
+        }
+        let (bs, b) = best?;
+        let key = self.thing_key(&b.target);
+        let class = |t: &Target| match t {
+            Target::Metric(_) => 0,
+            Target::Value(..) => 1,
+            Target::Segment(_) => 2,
+            Target::Table(_) => 3,
+            _ => 4,
+        };
+        let alts: Vec<String> = runner
+            .iter()
+            .filter(|(s, c)| {
+                *s >= bs - 0.05
+                    && class(&c.target) == class(&b.target)
+                    && self.thing_key(&c.target) != key
+            })
+            .map(|(_, c)| self.describe(&c.target))
+            .collect();
+        if !alts.is_empty() {
+            let mut dedup: Vec<String> = Vec::new();
+            for a in alts {
+                if !dedup.contains(&a) {
+                    dedup.push(a);
+                }
+            }
+            let chosen = self.describe(&b.target);
+            if !self
+                .ambiguities
+                .iter()
+                .any(|a| a.words == self.p[i].words && a.chosen == chosen)
+            {
+                self.ambiguities.push(Ambiguity {
+                    words: self.p[i].words.clone(),
+                    chosen,
+                    alternatives: dedup,
+                });
+            }
+        }
+        Some(b)
+    }
+
+    /// A key that is equal for targets naming the same thing.
+    fn thing_key(&self, t: &Target) -> String {
+        match t {
+            Target::Dimension(_) | Target::Column(..) | Target::Unit(..) => {
+                self.field_of(t).map(|f| f.name).unwrap_or_default()
+            }
+            Target::Value(f, v) => format!("{:?}={v}", self.field_info(*f).map(|x| x.name)),
+            other => self.describe(other),
+        }
+    }
+
+    /// What a target is called in matches and ambiguities.
+    pub(super) fn describe(&self, t: &Target) -> String {
+        match t {
+            Target::Metric(i) => self
+                .m
+                .metrics
+                .get(*i)
+                .map(|x| x.name.clone())
+                .unwrap_or_default(),
+            Target::Dimension(i) => self
+                .m
+                .dimensions
+                .get(*i)
+                .map(|x| x.name.clone())
+                .unwrap_or_default(),
+            Target::Segment(i) => self
+                .m
+                .segments
+                .get(*i)
+                .map(|x| x.name.clone())
+                .unwrap_or_default(),
+            Target::Column(t, c) | Target::Unit(t, c) => schema::qualified(self.m, *t, *c),
+            Target::Table(t) => self.table_name(*t),
+            Target::Value(f, v) => format!(
+                "{} = {v}",
+                self.field_info(*f).map(|x| x.name).unwrap_or_default()
+            ),
+        }
+    }
+
+    pub(super) fn field_info(&self, f: Field) -> Option<FieldInfo> {
+        schema::field_info(self.m, f)
+    }
+
+    /// The field a dimension, column or unit target names.
+    pub(super) fn field_of(&self, t: &Target) -> Option<FieldInfo> {
+        match t {
+            Target::Dimension(i) => self.field_info(Field::Dim(*i)),
+            Target::Column(t, c) | Target::Unit(t, c) => self.field_info(Field::Col(*t, *c)),
+            Target::Value(f, _) => self.field_info(*f),
+            _ => None,
+        }
+    }
+
+    /// The field that stands for a table's rows when grouping or listing by
+    /// it, seen from the base table: its label, else its key.
+    pub(super) fn table_field(&self, t: usize) -> Option<FieldInfo> {
+        if let Some(b) = self.base {
+            if b != t && !self.sc.reaches(b, t) {
+                if let Some(fk) = schema::foreign_key(self.m, b, t) {
+                    return self.field_info(Field::Col(b, fk));
+                }
+            }
+        }
+        let c = schema::row_name(self.m, t)?;
+        self.field_info(Field::Col(t, c))
+    }
+
+    pub(super) fn refuse(&self, reason: String) -> Refusal {
+        Refusal {
+            reason,
+            recognised: self.matches.clone(),
+        }
+    }
+
+    pub(super) fn is_numeric_target(&self, t: &Target) -> bool {
+        match t {
+            Target::Metric(_) => true,
+            Target::Unit(..) => true,
+            Target::Column(..) | Target::Dimension(_) => {
+                self.field_of(t).is_some_and(|f| f.numeric && !f.temporal)
+            }
+            _ => false,
+        }
+    }
+
+    // ----- base table and subject ------------------------------------------
+
+    // ----- assembling --------------------------------------------------------
+
+    /// Two equalities on one column ("directed by 'Ben Jones' or 'Brandon
+    /// Vietti'", "from France and Germany") mean either value: one IN list.
+    /// A range that cannot hold ("after 2013 or before 2008") is refused: the
+    /// plan has no OR.
+    fn merge_filters(&mut self) -> Result<(), Refusal> {
+        let mut out: Vec<Filter> = Vec::new();
+        for f in std::mem::take(&mut self.filters) {
+            let list_op = match f.op {
+                Op::Eq | Op::In => Op::In,
+                Op::Ne | Op::NotIn => Op::NotIn,
+                _ => {
+                    out.push(f);
+                    continue;
+                }
+            };
+            let same = out.iter_mut().find(|g| {
+                g.field == f.field
+                    && matches!(
+                        (g.op, list_op),
+                        (Op::Eq | Op::In, Op::In) | (Op::Ne | Op::NotIn, Op::NotIn)
+                    )
+            });
+            let Some(g) = same else {
+                out.push(f);
+                continue;
+            };
+            let values = |x: &Filter| match &x.value {
+                Some(Operand::Value(serde_json::Value::Array(a))) => a.clone(),
+                Some(Operand::Value(v)) => vec![v.clone()],
+                _ => Vec::new(),
+            };
+            let mut all = values(g);
+            for v in values(&f) {
+                if !all.contains(&v) {
+                    all.push(v);
+                }
+            }
+            g.op = list_op;
+            g.value = Some(Operand::Value(serde_json::Value::Array(all)));
+        }
+        // A lower bound at or above an upper bound on the same field: the
+        // question meant "or", which a plan cannot say.
+        let bound = |x: &Filter| match &x.value {
+            Some(Operand::Value(serde_json::Value::Number(n))) => {
+                n.as_f64().map(|v| (Some(v), None))
+            }
+            Some(Operand::Value(serde_json::Value::String(s))) => Some((None, Some(s.clone()))),
+            _ => None,
+        };
+        for hi in out.iter().filter(|f| matches!(f.op, Op::Lt | Op::Le)) {
+            for lo in out
+                .iter()
+                .filter(|g| g.field == hi.field && matches!(g.op, Op::Gt | Op::Ge))
+            {
+                let empty = match (bound(lo), bound(hi)) {
+                    (Some((Some(a), _)), Some((Some(b), _))) => a >= b,
+                    (Some((_, Some(a))), Some((_, Some(b)))) => a >= b,
+                    _ => false,
+                };
+                if empty {
+                    let (l, h) = (explain::filter_words(lo), explain::filter_words(hi));
+                    return Err(self.refuse(format!(
+                        "'{l}' and '{h}' cannot both hold, and I can't combine conditions with 'or'."
+                    )));
+                }
+            }
+        }
+        self.filters = out;
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<Understanding, Refusal> {
+        self.merge_filters()?;
+        let base = self.base;
+        let mut measures: Vec<Measure> = Vec::new();
+        let mut names: Vec<String> = Vec::new();
+        for d in &self.measures {
+            let mut me = Measure {
+                metric: None,
+                agg: None,
+                column: None,
+                filters: d.filters.clone(),
+                share: d.share,
+                alias: d.alias.clone(),
+            };
+            let name = match &d.kind {
+                MKind::Metric(mi) => {
+                    let n = self.m.metrics[*mi].name.clone();
+                    me.metric = Some(n.clone());
+                    n
+                }
+                MKind::Agg(agg, f) => {
+                    let fi = self
+                        .field_info(*f)
+                        .ok_or_else(|| self.refuse("internal: unknown column".into()))?;
+                    let col = fi
+                        .column
+                        .map(|c| self.m.tables[fi.table].columns[c].name.clone())
+                        .unwrap_or_default();
+                    me.agg = Some(*agg);
+                    me.column = Some(fi.name.clone());
+                    let alias = format!("{}_{}", agg.word(), col.to_lowercase());
+                    me.alias = Some(me.alias.clone().unwrap_or(alias.clone()));
+                    me.alias.clone().unwrap_or(alias)
+                }
+                MKind::Count(t) => {
+                    let t = t
+                        .or(base)
+                        .ok_or_else(|| self.refuse("I couldn't tell what to count.".into()))?;
+                    match self.count_kind(t) {
+                        MKind::Metric(mi) => {
+                            let n = self.m.metrics[mi].name.clone();
+                            me.metric = Some(n.clone());
+                            n
+                        }
+                        _ => {
+                            // `count` over a table name counts its rows.
+                            me.agg = Some(Agg::Count);
+                            me.column = Some(self.m.tables[t].name.clone());
+                            let alias = format!("{}_count", self.m.tables[t].name.to_lowercase());
+                            me.alias = Some(me.alias.clone().unwrap_or(alias.clone()));
+                            me.alias.clone().unwrap_or(alias)
+                        }
+                    }
+                }
+            };
+            let name = if d.share || !d.filters.is_empty() {
+                let a = d.alias.clone().unwrap_or_else(|| {
+                    if d.share {
+                        format!("{name}_share")
+                    } else {
+                        name.clone()
+                    }
+                });
+                me.alias = Some(a.clone());
+                a
+            } else {
+                name
+            };
+            if let Some(k) = measures.iter().position(|x| *x == me) {
+                let existing = names[k].clone();
+                names.push(existing);
+                continue;
+            }
+            names.push(name);
+            measures.push(me);
+        }
+        // Orders whose key was left for later take the first measure.
+        let mut order: Vec<OrderBy> = Vec::new();
+        for o in &self.order {
+            let by = if o.by.is_empty() {
+                names
+                    .first()
+                    .cloned()
+                    .or_else(|| self.fields.first().cloned())
+            } else if let Some(ix) =
+                o.by.strip_prefix("#m")
+                    .and_then(|x| x.parse::<usize>().ok())
+            {
+                names.get(ix).cloned()
+            } else {
+                Some(o.by.clone())
+            };
+            if let Some(by) = by {
+                if !order.iter().any(|x| x.by == by) {
+                    order.push(OrderBy { by, desc: o.desc });
+                }
+            }
+        }
+        // A time series reads oldest first.
+        if order.is_empty() {
+            if let Some(g) = self.groups.iter().find(|g| g.grain.is_some()) {
+                order.push(OrderBy {
+                    by: g.name.clone(),
+                    desc: false,
+                });
+            }
+        }
+        let plan = Plan {
+            version: PLAN_VERSION,
+            measures,
+            dimensions: self.groups.clone(),
+            fields: if names.is_empty() {
+                self.fields.clone()
+            } else {
+                Vec::new()
+            },
+            filters: self.filters.clone(),
+            having: self.having.clone(),
+            latest_per: self.latest.clone(),
+            outliers: self.outliers.clone(),
+            order,
+            limit: self.limit,
+            sql: None,
+        };
+        let summary = explain::summarize(&plan, &self.time_labels);
+        self.matches.sort_by_key(|mt| {
+            self.p
+                .iter()
+                .position(|x| x.words == mt.words)
+                .unwrap_or(usize::MAX)
+        });
+        Ok(Understanding {
+            plan,
+            matches: self.matches,
+            ambiguities: self.ambiguities,
+            summary,
+        })
+    }
+}

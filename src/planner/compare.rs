@@ -1,0 +1,440 @@
+//! Comparisons: "above 30 degrees", "more than 100", "between 5000 and
+//! 10000", "at least 50 rated tickets" (a count that must reach a number, so
+//! HAVING), "stock below reorder level" and "less stock than their reorder
+//! level" (one column against another).
+//!
+//! Invariants: a comparison attaches to the nearest thing it can compare, in
+//! this order: a unit after the number, a counted table or metric after it, a
+//! numeric column after it, a metric or numeric column before the cue; when
+//! there is none the question is refused, never answered without it.
+
+use serde_json::json;
+
+use crate::plan::{Filter, Op, Operand};
+use crate::planner::build::{Ctx, MDraft, MKind, Refusal};
+use crate::planner::english::Cue;
+use crate::planner::filters::num;
+use crate::planner::intent::PieceKind;
+use crate::planner::lexicon::Target;
+use crate::planner::schema::FieldInfo;
+use crate::planner::MatchKind;
+
+impl Ctx<'_> {
+    /// "above 30 degrees", "more than 100", "at least 50 rated tickets",
+    /// "between 5000 and 10000", "stock below reorder level".
+    pub(super) fn comparisons(&mut self) -> Result<(), Refusal> {
+        for i in 0..self.p.len() {
+            if self.used[i] {
+                continue;
+            }
+            match self.p[i].kind {
+                PieceKind::Cue(Cue::Cmp(op)) => self.comparison(i, op)?,
+                PieceKind::Cue(Cue::Between) => self.between(i)?,
+                PieceKind::Cue(Cue::CmpAfter(op)) => {
+                    // "2 or more paragraphs": the number comes first.
+                    if let Some(n) = self.prev_sig(i).filter(|&k| {
+                        !self.used[k] && matches!(self.p[k].kind, PieceKind::Number(_))
+                    }) {
+                        let PieceKind::Number(x) = self.p[n].kind else {
+                            continue;
+                        };
+                        self.compare_number(i, op, n, x, self.next_sig(i))?;
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn comparison(&mut self, i: usize, op: Op) -> Result<(), Refusal> {
+        let Some(j) = self.next_sig(i) else {
+            return Ok(());
+        };
+        match self.p[j].kind.clone() {
+            PieceKind::Number(x) => {
+                if self.used[j] {
+                    return Ok(());
+                }
+                let after = self.next_sig(j);
+                self.compare_number(i, op, j, x, after)
+            }
+            PieceKind::Lex(_) => {
+                // "above age 20": column then number.
+                if let Some(n) = self
+                    .next_sig(j)
+                    .filter(|&n| matches!(self.p[n].kind, PieceKind::Number(_)))
+                {
+                    if let Some(f) = self
+                        .pick(j, &|t| {
+                            matches!(
+                                t,
+                                Target::Column(..) | Target::Dimension(_) | Target::Unit(..)
+                            )
+                        })
+                        .and_then(|c| self.field_of(&c.target))
+                    {
+                        let PieceKind::Number(x) = self.p[n].kind else {
+                            return Ok(());
+                        };
+                        self.take_lex(j);
+                        self.row_filter(i, n, f, op, x);
+                        return Ok(());
+                    }
+                }
+                // "stock below reorder level": compare two columns;
+                // "less stock than their reorder level": the same, cue first.
+                let mut j = j;
+                let mut left = None;
+                if let Some(k) = self.next_sig(j).filter(|&k| {
+                    k >= 1 && self.p[k - 1].norm == "than" || k >= 2 && self.p[k - 2].norm == "than"
+                }) {
+                    if let Some(l) = self
+                        .pick(j, &|t| {
+                            matches!(t, Target::Column(..) | Target::Dimension(_))
+                        })
+                        .and_then(|c| self.field_of(&c.target))
+                    {
+                        left = Some((j, l));
+                        j = k;
+                    }
+                }
+                let right = self
+                    .pick(j, &|t| {
+                        matches!(t, Target::Column(..) | Target::Dimension(_))
+                    })
+                    .and_then(|c| self.field_of(&c.target));
+                let left = left.or_else(|| self.nearest_before(i, true));
+                if let (Some(r), Some((lk, l))) = (right, left) {
+                    if r.numeric && l.numeric && r.name != l.name {
+                        self.take_lex(lk);
+                        self.take_lex(j);
+                        self.take(
+                            i,
+                            MatchKind::Comparison,
+                            format!("{} {} {}", l.name, op.symbol(), r.name),
+                            0.9,
+                        );
+                        self.involved.push(l.name.clone());
+                        self.involved.push(r.name.clone());
+                        self.filters.push(Filter {
+                            field: l.name,
+                            op,
+                            value: Some(Operand::Column { column: r.name }),
+                        });
+                    }
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// A comparison cue at `i` with number `x` at piece `n`.
+    pub(super) fn compare_number(
+        &mut self,
+        i: usize,
+        op: Op,
+        n: usize,
+        x: f64,
+        after: Option<usize>,
+    ) -> Result<(), Refusal> {
+        // A unit names the column: "above 30 degrees", "below 3.3 V".
+        if let Some(k) = after {
+            if let Some(c) = self.pick(k, &|t| matches!(t, Target::Unit(..))) {
+                if let Some(f) = self.field_of(&c.target) {
+                    self.take(k, MatchKind::Column, f.name.clone(), c.confidence);
+                    // The column itself, named just before, is the same thing.
+                    if let Some((pk, pf)) = self.nearest_before(i, true) {
+                        if pf.name == f.name {
+                            self.take_lex(pk);
+                        }
+                    }
+                    self.row_filter(i, n, f, op, x);
+                    return Ok(());
+                }
+            }
+            // "at least 50 rated tickets": a count that must reach the number.
+            if let Some(r) = self.counted_noun(k)? {
+                let (t, adjectives, end) = r;
+                let mut filters = Vec::new();
+                let mut words = Vec::new();
+                for a in adjectives {
+                    if let Some(f) = self.condition_of(a) {
+                        words.push(self.p[a].words.clone());
+                        self.take_lex(a);
+                        filters.push(f);
+                    }
+                }
+                words.push(self.p[end].words.clone());
+                self.take_lex(end);
+                let alias = words
+                    .join("_")
+                    .to_lowercase()
+                    .replace(|c: char| !c.is_alphanumeric(), "_");
+                let kind = self.count_kind(t);
+                self.measures.push(MDraft {
+                    kind,
+                    filters,
+                    share: false,
+                    alias: Some(alias.clone()),
+                    at: end,
+                    words: words.join(" "),
+                });
+                self.take(
+                    n,
+                    MatchKind::Comparison,
+                    format!("{alias} {} {x}", op.symbol()),
+                    1.0,
+                );
+                self.mark(i);
+                self.having.push(Filter {
+                    field: alias,
+                    op,
+                    value: Some(Operand::Value(num(x))),
+                });
+                return Ok(());
+            }
+        }
+        // "more than 500 pages": a numeric column named after the number.
+        if let Some(k) = after {
+            if matches!(
+                self.p[k].top(),
+                Some(Target::Column(..) | Target::Dimension(_))
+            ) {
+                if let Some(f) = self
+                    .pick(k, &|t| {
+                        matches!(t, Target::Column(..) | Target::Dimension(_))
+                    })
+                    .and_then(|c| self.field_of(&c.target))
+                    .filter(|f| f.numeric)
+                {
+                    self.take_lex(k);
+                    self.row_filter(i, n, f, op, x);
+                    return Ok(());
+                }
+            }
+        }
+        // "at least 50 rated tickets" where that count is a metric.
+        if let Some(k) = after {
+            if let Some(Target::Metric(mi)) = self.p[k].top().cloned() {
+                let name = self.m.metrics[mi].name.clone();
+                self.take_lex(k);
+                self.add_measure(MKind::Metric(mi), k, self.p[k].words.clone());
+                self.take(
+                    n,
+                    MatchKind::Comparison,
+                    format!("{name} {} {x}", op.symbol()),
+                    1.0,
+                );
+                self.mark(i);
+                self.having.push(Filter {
+                    field: name,
+                    op,
+                    value: Some(Operand::Value(num(x))),
+                });
+                return Ok(());
+            }
+        }
+        // The thing named just before the cue: a column (row filter) or a measure (having).
+        if let Some(b) = self.prev_sig(i) {
+            if let Some(Target::Metric(mi)) = self.p[b].top().cloned() {
+                let name = self.m.metrics[mi].name.clone();
+                self.take_lex(b);
+                self.add_measure(MKind::Metric(mi), b, self.p[b].words.clone());
+                self.take(
+                    n,
+                    MatchKind::Comparison,
+                    format!("{name} {} {x}", op.symbol()),
+                    1.0,
+                );
+                self.mark(i);
+                self.having.push(Filter {
+                    field: name,
+                    op,
+                    value: Some(Operand::Value(num(x))),
+                });
+                return Ok(());
+            }
+        }
+        if let Some((k, f)) = self.nearest_before(i, true) {
+            self.take_lex(k);
+            self.row_filter(i, n, f, op, x);
+            return Ok(());
+        }
+        if let Some(k) = after {
+            if let Some(f) = self
+                .pick(k, &|t| {
+                    matches!(t, Target::Column(..) | Target::Dimension(_))
+                })
+                .and_then(|c| self.field_of(&c.target))
+                .filter(|f| f.numeric)
+            {
+                self.take_lex(k);
+                self.row_filter(i, n, f, op, x);
+                return Ok(());
+            }
+        }
+        Err(self.refuse(format!(
+            "I couldn't tell what '{} {}' applies to.",
+            self.p[i].words, self.p[n].words
+        )))
+    }
+
+    /// After a number: optional adjectives (values, segments), then a table.
+    /// Returns (table, adjective pieces, noun piece).
+    #[allow(clippy::type_complexity)]
+    pub(super) fn counted_noun(
+        &mut self,
+        k: usize,
+    ) -> Result<Option<(usize, Vec<usize>, usize)>, Refusal> {
+        let mut adjectives = Vec::new();
+        let mut j = Some(k);
+        while let Some(x) = j {
+            match (&self.p[x].kind, self.p[x].top()) {
+                (PieceKind::Lex(_), Some(Target::Table(t))) => {
+                    return Ok(Some((*t, adjectives, x)))
+                }
+                (PieceKind::Lex(_), Some(Target::Value(..) | Target::Segment(_))) => {
+                    adjectives.push(x)
+                }
+                (PieceKind::Unknown, _)
+                    if self
+                        .next_sig(x)
+                        .is_some_and(|n| matches!(self.p[n].top(), Some(Target::Table(_)))) =>
+                {
+                    return Err(self.refuse(format!(
+                        "I don't know what '{}' means here, so I can't count those {}.",
+                        self.p[x].words,
+                        self.p[self.next_sig(x).unwrap_or(x)].words
+                    )));
+                }
+                _ => return Ok(None),
+            }
+            j = self.next_sig(x);
+        }
+        Ok(None)
+    }
+
+    /// The nearest numeric column named before piece `i` (within the clause).
+    pub(super) fn nearest_before(&mut self, i: usize, numeric: bool) -> Option<(usize, FieldInfo)> {
+        let mut k = i;
+        for _ in 0..4 {
+            k = self.prev_sig(k)?;
+            match &self.p[k].kind {
+                PieceKind::Lex(_) => {
+                    if matches!(self.p[k].top(), Some(Target::Table(_))) {
+                        return None;
+                    }
+                    let c = self.pick(k, &|t| {
+                        matches!(
+                            t,
+                            Target::Column(..) | Target::Dimension(_) | Target::Unit(..)
+                        )
+                    })?;
+                    let f = self.field_of(&c.target)?;
+                    return (!numeric || f.numeric).then_some((k, f));
+                }
+                PieceKind::Cue(Cue::Not) | PieceKind::Punct(_) => continue,
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    pub(super) fn row_filter(&mut self, cue: usize, n: usize, f: FieldInfo, op: Op, x: f64) {
+        self.take(
+            n,
+            MatchKind::Comparison,
+            format!("{} {} {x}", f.name, op.symbol()),
+            1.0,
+        );
+        self.mark(cue);
+        self.involved.push(f.name.clone());
+        self.filters.push(Filter {
+            field: f.name,
+            op,
+            value: Some(Operand::Value(num(x))),
+        });
+    }
+
+    pub(super) fn between(&mut self, i: usize) -> Result<(), Refusal> {
+        let Some(a) = self.next_sig(i) else {
+            return Ok(());
+        };
+        let Some(and) = self.next_sig(a) else {
+            return Ok(());
+        };
+        let Some(b) = self.next_sig(and) else {
+            return Ok(());
+        };
+        let (PieceKind::Number(x), PieceKind::Number(y)) =
+            (self.p[a].kind.clone(), self.p[b].kind.clone())
+        else {
+            return Ok(());
+        };
+        let value = Some(Operand::Value(json!([num(x), num(y)])));
+        if let Some(k) = self.next_sig(b) {
+            if let Some((t, adjectives, end)) = self.counted_noun(k)? {
+                let mut filters = Vec::new();
+                for a2 in adjectives {
+                    if let Some(f) = self.condition_of(a2) {
+                        self.take_lex(a2);
+                        filters.push(f);
+                    }
+                }
+                self.take_lex(end);
+                let alias = format!(
+                    "{}_count",
+                    self.p[end].words.to_lowercase().replace(' ', "_")
+                );
+                let kind = self.count_kind(t);
+                self.measures.push(MDraft {
+                    kind,
+                    filters,
+                    share: false,
+                    alias: Some(alias.clone()),
+                    at: end,
+                    words: self.p[end].words.clone(),
+                });
+                self.take(
+                    a,
+                    MatchKind::Comparison,
+                    format!("{alias} between {x} and {y}"),
+                    1.0,
+                );
+                for k2 in [i, and, b] {
+                    self.mark(k2);
+                }
+                self.having.push(Filter {
+                    field: alias,
+                    op: Op::Between,
+                    value,
+                });
+                return Ok(());
+            }
+        }
+        if let Some((k, f)) = self.nearest_before(i, true) {
+            self.take_lex(k);
+            self.take(
+                a,
+                MatchKind::Comparison,
+                format!("{} between {x} and {y}", f.name),
+                1.0,
+            );
+            for k2 in [i, and, b] {
+                self.mark(k2);
+            }
+            self.involved.push(f.name.clone());
+            self.filters.push(Filter {
+                field: f.name,
+                op: Op::Between,
+                value,
+            });
+            return Ok(());
+        }
+        Err(self.refuse(format!(
+            "I couldn't tell what 'between {x} and {y}' applies to."
+        )))
+    }
+}

@@ -1,0 +1,185 @@
+//! Time in a question, applied to a date column: calendar ranges become
+//! `ge`/`lt` on ISO dates, relative spans `Op::Last`, grains a time dimension
+//! with that grain. The column is one the question names ("created"), else
+//! the base table's first time dimension, else its first date column; a whole
+//! year on a table with only a numeric year column compares years.
+//!
+//! Invariants: when a table has several dates and the question names none,
+//! the choice is reported as an ambiguity; with no date at all the question
+//! is refused rather than answered without its time condition.
+
+use serde_json::json;
+
+use crate::plan::{DimensionRef, Filter, Op, Operand};
+use crate::planner::build::{Ctx, Refusal};
+use crate::planner::intent::PieceKind;
+use crate::planner::lexicon::{Field, Target};
+use crate::planner::schema::FieldInfo;
+use crate::planner::time::TimeKind;
+use crate::planner::MatchKind;
+use crate::semantic::is_temporal;
+
+impl Ctx<'_> {
+    /// Time ranges, relative spans and grains, on the question's date column.
+    pub(super) fn time(&mut self) -> Result<(), Refusal> {
+        let times: Vec<usize> = (0..self.p.len())
+            .filter(|&i| matches!(self.p[i].kind, PieceKind::Time(_)) && !self.used[i])
+            .collect();
+        if times.is_empty() {
+            return Ok(());
+        }
+        let field = self.time_field();
+        for i in times {
+            let PieceKind::Time(kind) = self.p[i].kind.clone() else {
+                continue;
+            };
+            let label = self.p[i].norm.clone();
+            let Some(f) = field.clone() else {
+                // A whole year on a table with a numeric "year" column.
+                if let (TimeKind::Range { start, end }, Some(yc)) = (&kind, self.year_column()) {
+                    let whole_year =
+                        |d: &Option<String>| d.as_ref().is_none_or(|d| d.ends_with("-01-01"));
+                    if whole_year(start) && whole_year(end) {
+                        let year = |d: &Option<String>| {
+                            d.as_ref()
+                                .and_then(|d| d.get(..4))
+                                .and_then(|y| y.parse::<i64>().ok())
+                        };
+                        match (year(start), year(end)) {
+                            (Some(a), Some(b)) if b == a + 1 => self.filters.push(Filter {
+                                field: yc.name.clone(),
+                                op: Op::Eq,
+                                value: Some(Operand::Value(json!(a))),
+                            }),
+                            (a, b) => {
+                                if let Some(a) = a {
+                                    self.filters.push(Filter {
+                                        field: yc.name.clone(),
+                                        op: Op::Ge,
+                                        value: Some(Operand::Value(json!(a))),
+                                    });
+                                }
+                                if let Some(b) = b {
+                                    self.filters.push(Filter {
+                                        field: yc.name.clone(),
+                                        op: Op::Lt,
+                                        value: Some(Operand::Value(json!(b))),
+                                    });
+                                }
+                            }
+                        }
+                        self.take(i, MatchKind::Time, format!("{}: {label}", yc.name), 0.8);
+                        self.involved.push(yc.name.clone());
+                        continue;
+                    }
+                }
+                return Err(self.refuse(format!(
+                    "I found no date in this dataset to apply '{}' to.",
+                    self.p[i].words
+                )));
+            };
+            match kind {
+                TimeKind::Grain(g) => {
+                    if !self
+                        .groups
+                        .iter()
+                        .any(|d| d.name == f.name && d.grain == Some(g))
+                    {
+                        self.groups.insert(
+                            0,
+                            DimensionRef {
+                                name: f.name.clone(),
+                                grain: Some(g),
+                            },
+                        );
+                    }
+                    self.take(
+                        i,
+                        MatchKind::Time,
+                        format!("{} per {}", f.name, g.word()),
+                        1.0,
+                    );
+                }
+                TimeKind::Range { start, end } => {
+                    if let Some(s) = start {
+                        self.filters.push(Filter {
+                            field: f.name.clone(),
+                            op: Op::Ge,
+                            value: Some(Operand::Value(json!(s))),
+                        });
+                    }
+                    if let Some(e) = end {
+                        self.filters.push(Filter {
+                            field: f.name.clone(),
+                            op: Op::Lt,
+                            value: Some(Operand::Value(json!(e))),
+                        });
+                    }
+                    self.time_labels.push(label.clone());
+                    self.take(i, MatchKind::Time, format!("{}: {label}", f.name), 1.0);
+                }
+                TimeKind::Last { n, unit } => {
+                    self.filters.push(Filter {
+                        field: f.name.clone(),
+                        op: Op::Last,
+                        value: Some(Operand::Span { n, unit }),
+                    });
+                    self.time_labels.push(label.clone());
+                    self.take(i, MatchKind::Time, format!("{}: {label}", f.name), 1.0);
+                }
+                TimeKind::NeedsYear => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// The date column a time expression is about: one the question names,
+    /// else the base table's first time dimension, else its first date column.
+    fn time_field(&mut self) -> Option<FieldInfo> {
+        for k in 0..self.p.len() {
+            if self.used[k] || self.p[k].lex().is_none() {
+                continue;
+            }
+            let Some(c) = self.pick(k, &|t| {
+                matches!(t, Target::Dimension(_) | Target::Column(..))
+            }) else {
+                continue;
+            };
+            if let Some(f) = self.field_of(&c.target).filter(|f| f.temporal) {
+                self.take(k, MatchKind::Dimension, f.name.clone(), c.confidence);
+                return Some(f);
+            }
+        }
+        let base = self.base?;
+        let dims = self.sc.time_dims.get(base).cloned().unwrap_or_default();
+        if let Some(&d) = dims.first() {
+            if dims.len() > 1 {
+                let alts = dims[1..]
+                    .iter()
+                    .map(|&x| self.m.dimensions[x].name.clone())
+                    .collect();
+                self.ambiguities.push(crate::planner::Ambiguity {
+                    words: "date".into(),
+                    chosen: self.m.dimensions[d].name.clone(),
+                    alternatives: alts,
+                });
+            }
+            return self.field_info(Field::Dim(d));
+        }
+        let t = &self.m.tables[base];
+        let c = t.columns.iter().position(|c| is_temporal(&c.ty))?;
+        self.field_info(Field::Col(base, c))
+    }
+
+    fn year_column(&self) -> Option<FieldInfo> {
+        let base = self.base?;
+        let t = &self.m.tables[base];
+        let c = t.columns.iter().position(|c| {
+            crate::planner::tokenize::split_identifier(&c.name)
+                .iter()
+                .any(|w| w == "year")
+                && crate::semantic::is_numeric(&c.ty)
+        })?;
+        self.field_info(Field::Col(base, c))
+    }
+}

@@ -1,0 +1,426 @@
+//! Conditions named in a question: values ("cancelled or returned" -> IN,
+//! "Germany" via a value synonym), segments ("below reorder level"), empty
+//! columns ("no first response", "without an agent" -> IS NULL), negations
+//! ("not billing", "other than USA"), and quoted text (a value, a name, or a
+//! LIKE match after "containing").
+//!
+//! Invariants: in a share question the conditions after its noun define the
+//! part and those before it the whole; a listing shows the columns a segment
+//! is about, not those of equality filters (their value is known).
+
+use serde_json::json;
+
+use crate::plan::{Filter, Op, Operand};
+use crate::planner::build::Ctx;
+use crate::planner::english::Cue;
+use crate::planner::intent::PieceKind;
+use crate::planner::lexicon::{Field, Target};
+use crate::planner::schema::{self, FieldInfo};
+use crate::planner::MatchKind;
+
+pub(super) fn num(n: f64) -> serde_json::Value {
+    if n.fract() == 0.0 && n.abs() < 1e15 {
+        json!(n as i64)
+    } else {
+        json!(n)
+    }
+}
+
+impl Ctx<'_> {
+    /// The filter a value or segment piece stands for.
+    pub(super) fn condition_of(&mut self, k: usize) -> Option<Filter> {
+        let c = self.pick(k, &|t| matches!(t, Target::Value(..) | Target::Segment(_)))?;
+        let neg = self.negated[k];
+        match c.target {
+            Target::Segment(s) => Some(Filter {
+                field: self.m.segments[s].name.clone(),
+                op: if neg { Op::IsFalse } else { Op::IsTrue },
+                value: None,
+            }),
+            Target::Value(f, v) => {
+                let fi = self.field_info(f)?;
+                Some(Filter {
+                    field: fi.name,
+                    op: if neg { Op::Ne } else { Op::Eq },
+                    value: Some(Operand::Value(json!(v))),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// "no first response", "without an agent" -> IS NULL; "not" marks the next condition.
+    pub(super) fn nulls_and_negations(&mut self) {
+        for i in 0..self.p.len() {
+            if self.used[i] {
+                continue;
+            }
+            match self.p[i].cue() {
+                Some(Cue::Null) => {
+                    let Some(j) = self.next_sig(i) else { continue };
+                    if self.used[j] || self.p[j].lex().is_none() {
+                        continue;
+                    }
+                    // "do not have the nationality 'USA'": a value follows, so negate it.
+                    if let Some(v) = self.next_sig(j) {
+                        if matches!(self.p[v].kind, PieceKind::Quoted(..))
+                            || matches!(self.p[v].top(), Some(Target::Value(..)))
+                        {
+                            self.negated[v] = true;
+                            self.mark(i);
+                            continue;
+                        }
+                    }
+                    let Some(c) = self.pick(j, &|t| {
+                        matches!(
+                            t,
+                            Target::Column(..) | Target::Dimension(_) | Target::Table(_)
+                        )
+                    }) else {
+                        continue;
+                    };
+                    let f = match &c.target {
+                        Target::Table(t) => self
+                            .base
+                            .and_then(|b| schema::foreign_key(self.m, b, *t))
+                            .and_then(|fk| {
+                                self.base.and_then(|b| self.field_info(Field::Col(b, fk)))
+                            }),
+                        other => self.field_of(other),
+                    };
+                    let Some(f) = f else { continue };
+                    self.take(j, MatchKind::Column, f.name.clone(), c.confidence);
+                    self.take(
+                        i,
+                        MatchKind::Comparison,
+                        format!("{} is empty", f.name),
+                        1.0,
+                    );
+                    self.filters.push(Filter {
+                        field: f.name,
+                        op: Op::IsNull,
+                        value: None,
+                    });
+                }
+                Some(Cue::Not) => {
+                    if let Some(j) = self.next_sig(i) {
+                        if matches!(
+                            self.p[j].top(),
+                            Some(Target::Value(..) | Target::Segment(_))
+                        ) || matches!(self.p[j].kind, PieceKind::Quoted(..))
+                        {
+                            self.negated[j] = true;
+                            self.mark(i);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Named values and segments become filters ("cancelled or returned" -> IN).
+    pub(super) fn values_and_segments(&mut self) {
+        let is_cond = |c: &Ctx, k: usize| {
+            !c.used[k] && matches!(c.p[k].top(), Some(Target::Value(..) | Target::Segment(_)))
+        };
+        let share = self
+            .share_at
+            .filter(|_| self.measures.iter().any(|m| m.share));
+        let after_noun =
+            share.is_some_and(|(_, noun)| (noun + 1..self.p.len()).any(|k| is_cond(self, k)));
+        let mut i = 0;
+        while i < self.p.len() {
+            if !is_cond(self, i) {
+                i += 1;
+                continue;
+            }
+            let Some(first) = self.condition_of(i) else {
+                i += 1;
+                continue;
+            };
+            let mut filter = first;
+            let mut members = vec![i];
+            // "cancelled or returned", "PP or PPT": more values of the same field.
+            let mut k = i;
+            while filter.op == Op::Eq || filter.op == Op::In {
+                let Some(n) = self.next_sig(k) else { break };
+                if !matches!(self.p[n].cue(), Some(Cue::Or | Cue::And)) && !self.p[n].is_punct(',')
+                {
+                    break;
+                }
+                let Some(n2) = self.next_sig(n) else { break };
+                if !is_cond(self, n2) {
+                    break;
+                }
+                let Some(f2) = self.condition_of(n2) else {
+                    break;
+                };
+                if f2.field != filter.field || f2.op != Op::Eq {
+                    break;
+                }
+                let mut vals = match filter.value.take() {
+                    Some(Operand::Value(serde_json::Value::Array(a))) => a,
+                    Some(Operand::Value(v)) => vec![v],
+                    _ => Vec::new(),
+                };
+                if let Some(Operand::Value(v)) = f2.value {
+                    vals.push(v);
+                }
+                filter = Filter {
+                    field: filter.field.clone(),
+                    op: Op::In,
+                    value: Some(Operand::Value(json!(vals))),
+                };
+                self.mark(n);
+                members.push(n2);
+                k = n2;
+            }
+            let mut filter = filter;
+            if self.negated[i] && filter.op == Op::In {
+                filter.op = Op::NotIn;
+            }
+            for &mi in &members {
+                self.take_lex(mi);
+            }
+            if let Some(mt) = self
+                .matches
+                .iter_mut()
+                .rev()
+                .find(|mt| mt.kind == MatchKind::Value || mt.kind == MatchKind::Segment)
+            {
+                let _ = mt;
+            }
+            // Share questions: the part after the noun, the whole before it.
+            let to_share = match share {
+                Some((cue, noun)) => i > noun || (!after_noun && i < cue),
+                None => false,
+            };
+            if let (true, Some(m)) = (to_share, self.measures.iter_mut().find(|m| m.share)) {
+                m.filters.push(filter);
+            } else {
+                if let Some(seg) = self.m.segments.iter().find(|s| s.name == filter.field) {
+                    for (t, c) in schema::columns_in_expr(self.m, &seg.expr) {
+                        if let Some(f) = self.field_info(Field::Col(t, c)) {
+                            self.involved.push(f.name);
+                        }
+                    }
+                }
+                self.filters.push(filter);
+            }
+            i = k + 1;
+        }
+    }
+
+    /// Quoted text: a known value, a name ("named 'Robbin CV'"), or a text match.
+    pub(super) fn quoted(&mut self) {
+        for i in 0..self.p.len() {
+            let PieceKind::Quoted(text, targets) = self.p[i].kind.clone() else {
+                continue;
+            };
+            if self.used[i] {
+                continue;
+            }
+            if let Some(Target::Value(f, v)) = targets.first() {
+                if let Some(fi) = self.field_info(*f) {
+                    let op = if self.negated[i] { Op::Ne } else { Op::Eq };
+                    self.take(i, MatchKind::Value, format!("{} = {v}", fi.name), 1.0);
+                    self.filters.push(Filter {
+                        field: fi.name,
+                        op,
+                        value: Some(Operand::Value(json!(v))),
+                    });
+                    continue;
+                }
+            }
+            let prev = self.prev_sig(i);
+            // "containing 'Hey'", "with the word 'Hey' in its title".
+            let in_column = self.p.get(i + 1).is_some_and(|x| x.norm == "in")
+                && self.next_sig(i).is_some_and(|n| self.p[n].lex().is_some());
+            let contains = self.cue_at(prev) == Some(Cue::Contains) || in_column;
+            // The column: named right before ("description 'Book'") or after ("'Hey' in its name").
+            let near = |c: &mut Ctx, k: Option<usize>| -> Option<(usize, FieldInfo)> {
+                let k = k?;
+                let cand = c.pick(k, &|t| {
+                    matches!(t, Target::Column(..) | Target::Dimension(_))
+                })?;
+                c.field_of(&cand.target)
+                    .filter(|f| !f.numeric && !f.temporal)
+                    .map(|f| (k, f))
+            };
+            let before = prev.and_then(|p| {
+                if self.p[p].cue().is_some() {
+                    self.prev_sig(p)
+                } else {
+                    Some(p)
+                }
+            });
+            let found = near(self, before).or_else(|| near(self, self.next_sig(i)));
+            let field = match found {
+                Some((k, f)) => {
+                    self.take_lex(k);
+                    Some(f)
+                }
+                None => self.base.and_then(|b| {
+                    schema::row_name(self.m, b).and_then(|c| self.field_info(Field::Col(b, c)))
+                }),
+            };
+            let Some(f) = field else { continue };
+            if let Some(p) = prev.filter(|&p| self.p[p].cue().is_some()) {
+                self.mark(p);
+            }
+            let (op, value) = if contains {
+                (Op::Like, format!("%{text}%"))
+            } else {
+                (if self.negated[i] { Op::Ne } else { Op::Eq }, text.clone())
+            };
+            self.take(
+                i,
+                MatchKind::Value,
+                format!("{} {} {value}", f.name, op.symbol()),
+                0.8,
+            );
+            // "'Ben Jones' or 'Brandon Vietti'": one IN list.
+            let mut more = Vec::new();
+            let mut k = i;
+            while let (Some(c), Some(n)) = (
+                self.next_sig(k),
+                self.next_sig(k).and_then(|c| self.next_sig(c)),
+            ) {
+                let PieceKind::Quoted(t2, _) = self.p[n].kind.clone() else {
+                    break;
+                };
+                if !matches!(self.p[c].cue(), Some(Cue::Or)) && !self.is_and(c)
+                    || op != Op::Eq && op != Op::Ne
+                {
+                    break;
+                }
+                self.mark(c);
+                self.take(
+                    n,
+                    MatchKind::Value,
+                    format!("{} {} {t2}", f.name, op.symbol()),
+                    0.8,
+                );
+                more.push(t2);
+                k = n;
+            }
+            if !more.is_empty() {
+                let mut all = vec![value];
+                all.extend(more);
+                let op = if op == Op::Eq { Op::In } else { Op::NotIn };
+                self.filters.push(Filter {
+                    field: f.name,
+                    op,
+                    value: Some(Operand::Value(json!(all))),
+                });
+                continue;
+            }
+            self.filters.push(Filter {
+                field: f.name,
+                op,
+                value: Some(Operand::Value(json!(value))),
+            });
+        }
+    }
+
+    /// Capitalised words we do not know, standing where a value goes: after a
+    /// text column ("template type code CV"), after "named"/"called", or
+    /// alone when the rows have a free-text name ("Which continent is
+    /// Anguilla in?"). Taken as an equality with lower confidence and
+    /// reported; never for a column whose values are all known.
+    pub(super) fn bare_names(&mut self) {
+        let mut i = 0;
+        while i < self.p.len() {
+            let x = &self.p[i];
+            if self.used[i] || x.kind != PieceKind::Unknown || !x.capital {
+                i += 1;
+                continue;
+            }
+            // The whole name: consecutive capitalised unknown words.
+            let mut end = i + 1;
+            while end < self.p.len()
+                && self.p[end].kind == PieceKind::Unknown
+                && self.p[end].capital
+            {
+                end += 1;
+            }
+            let text: Vec<String> = (i..end).map(|k| self.p[k].words.clone()).collect();
+            let text = text.join(" ");
+            let prev = self.prev_sig(i);
+            let after_column = prev.filter(|&k| !self.used[k]).and_then(|k| {
+                let c = self.pick(k, &|t| {
+                    matches!(t, Target::Column(..) | Target::Dimension(_))
+                })?;
+                self.field_of(&c.target)
+                    .filter(|f| !f.numeric && !f.temporal)
+                    .map(|f| (Some(k), f))
+            });
+            let named = self.cue_at(prev) == Some(Cue::Named);
+            // Or the text column named soon after: "Gelderland district",
+            // "Spanish is the most spoken language".
+            let column_after = (end..self.p.len().min(end + 5))
+                .find(|&k| !self.used[k] && self.p[k].lex().is_some())
+                .and_then(|k| {
+                    let c = self.pick(k, &|t| {
+                        matches!(t, Target::Column(..) | Target::Dimension(_))
+                    })?;
+                    self.field_of(&c.target)
+                        .filter(|f| !f.numeric && !f.temporal)
+                        .map(|f| (Some(k), f))
+                });
+            // Or, alone, the rows' own name column ("Which continent is Anguilla in?").
+            let row_name = || {
+                let b = self.base?;
+                let c = schema::row_name(self.m, b)?;
+                let words =
+                    crate::planner::tokenize::split_identifier(&self.m.tables[b].columns[c].name);
+                let name_like = words.last().is_some_and(|w| w == "name" || w == "title");
+                self.field_info(Field::Col(b, c))
+                    .filter(|f| name_like && !f.numeric && !f.temporal)
+                    .map(|f| (None, f))
+            };
+            let found = after_column.or(column_after).or_else(row_name);
+            let Some((col_piece, f)) = found else {
+                i = end;
+                continue;
+            };
+            // A column with a known list of values: an unknown word is not one of them.
+            if f.dim
+                .is_some_and(|d| !self.m.dimensions[d].values.is_empty())
+            {
+                i = end;
+                continue;
+            }
+            if let Some(k) = col_piece {
+                self.take_lex(k);
+            }
+            if named {
+                if let Some(p) = prev {
+                    self.mark(p);
+                }
+            }
+            let conf = if col_piece.is_some() || named {
+                0.8
+            } else {
+                0.6
+            };
+            for k in i..end {
+                self.take(k, MatchKind::Value, format!("{} = {text}", f.name), conf);
+            }
+            if col_piece.is_none() && !named {
+                self.ambiguities.push(crate::planner::Ambiguity {
+                    words: text.clone(),
+                    chosen: format!("{} = {text}", f.name),
+                    alternatives: Vec::new(),
+                });
+            }
+            self.filters.push(Filter {
+                field: f.name,
+                op: Op::Eq,
+                value: Some(Operand::Value(json!(text))),
+            });
+            i = end;
+        }
+    }
+}

@@ -1,0 +1,203 @@
+//! Groupings: "by status and priority", "per site", "for each country",
+//! "each X" with a measure, "top 10 products", and "which channel ..." when
+//! the question measures something.
+//!
+//! Invariants: an unknown word right after "by"/"per"/"each" refuses the
+//! question (it would silently drop a grouping); a measure after "by" in a
+//! ranking question ("top 10 products by units sold") is the ranking key,
+//! not a grouping.
+
+use crate::plan::{DimensionRef, OrderBy};
+use crate::planner::build::{Ctx, Refusal};
+use crate::planner::english::Cue;
+use crate::planner::intent::PieceKind;
+use crate::planner::lexicon::Target;
+use crate::planner::MatchKind;
+
+impl Ctx<'_> {
+    /// Adds a group-by for piece `j`; returns false if it names no groupable thing.
+    pub(super) fn group_by(&mut self, j: usize) -> bool {
+        let Some(c) = self.pick(j, &|t| {
+            matches!(
+                t,
+                Target::Dimension(_) | Target::Column(..) | Target::Table(_)
+            )
+        }) else {
+            return false;
+        };
+        let f = match &c.target {
+            Target::Table(t) => self.table_field(*t),
+            other => self.field_of(other),
+        };
+        let Some(f) = f else { return false };
+        if f.temporal {
+            return false;
+        }
+        if !self.groups.iter().any(|g| g.name == f.name) {
+            self.groups.push(DimensionRef {
+                name: f.name.clone(),
+                grain: None,
+            });
+        }
+        self.take(j, MatchKind::Dimension, f.name, c.confidence);
+        true
+    }
+
+    pub(super) fn groups_pass(&mut self) -> Result<(), Refusal> {
+        for i in 0..self.p.len() {
+            if self.used[i] {
+                continue;
+            }
+            match self.p[i].cue() {
+                Some(Cue::Group) => self.group_list(i)?,
+                Some(Cue::Each) if !self.measures.is_empty() => {
+                    if let Some(j) = self.next_sig(i) {
+                        if !self.used[j] && self.group_by(j) {
+                            self.mark(i);
+                        }
+                    }
+                }
+                Some(Cue::Top) | Some(Cue::Bottom) => self.top_n(i),
+                _ => {}
+            }
+        }
+        // "by month and channel": the grain took "by"; the list goes on.
+        for i in 0..self.p.len() {
+            if matches!(
+                self.p[i].kind,
+                PieceKind::Time(crate::planner::time::TimeKind::Grain(_))
+            ) {
+                if let Some(n) = self.next_sig(i).filter(|&n| self.is_and(n)) {
+                    if self
+                        .next_sig(n)
+                        .is_some_and(|m| !self.used[m] && self.p[m].lex().is_some())
+                    {
+                        self.group_list(n)?;
+                    }
+                }
+            }
+        }
+        // "which channel ...", "what category ..." with a measure: group by it.
+        self.group_by_subject();
+        Ok(())
+    }
+
+    /// "by status and priority", "per site", "by revenue" (a ranking key).
+    pub(super) fn group_list(&mut self, i: usize) -> Result<(), Refusal> {
+        // "across all poker players", "for all singers": the whole, not groups.
+        if self
+            .p
+            .get(i + 1)
+            .is_some_and(|x| matches!(x.norm.as_str(), "all" | "every"))
+            && self.p[i].cue() == Some(Cue::Group)
+        {
+            self.mark(i);
+            return Ok(());
+        }
+        let mut k = i;
+        let mut any = false;
+        while let Some(j) = self.next_sig(k) {
+            match &self.p[j].kind {
+                PieceKind::Cue(Cue::Each) | PieceKind::Cue(Cue::Group) if !any => {
+                    self.mark(j);
+                    k = j;
+                    continue;
+                }
+                PieceKind::Unknown => {
+                    return Err(self.refuse(format!(
+                        "I don't know what '{}' is in this dataset, so I can't group by it.",
+                        self.p[j].words
+                    )));
+                }
+                PieceKind::Lex(_) if !self.used[j] => {
+                    let top = self.p[j].top().cloned();
+                    if let Some(Target::Metric(_)) | Some(Target::Column(..)) = top {
+                        if matches!(top, Some(Target::Metric(_)))
+                            || (self.is_numeric_target(top.as_ref().unwrap_or(&Target::Table(0)))
+                                && self.has_rank_cue())
+                        {
+                            self.rank_by(j, true);
+                            self.mark(i);
+                            return Ok(());
+                        }
+                    }
+                    if !self.group_by(j) {
+                        break;
+                    }
+                    any = true;
+                }
+                PieceKind::Cue(Cue::Agg(_)) if !any => {
+                    // "top 5 by average price": the ranking key is a measure.
+                    self.rank_by(j, true);
+                    self.mark(i);
+                    return Ok(());
+                }
+                _ => break,
+            }
+            k = j;
+            match self.next_sig(k) {
+                Some(n)
+                    if self.is_and(n)
+                        && self.next_sig(n).is_some_and(|m| {
+                            self.p[m].lex().is_some()
+                                && !matches!(
+                                    self.p[m].top(),
+                                    Some(Target::Value(..) | Target::Segment(_))
+                                )
+                        }) =>
+                {
+                    self.mark(n);
+                    k = n;
+                }
+                _ => break,
+            }
+        }
+        if any {
+            self.mark(i);
+        }
+        Ok(())
+    }
+
+    fn has_rank_cue(&self) -> bool {
+        self.p.iter().any(|x| {
+            matches!(
+                x.cue(),
+                Some(Cue::Top | Cue::Bottom | Cue::Most | Cue::Least)
+            )
+        })
+    }
+
+    /// "top 10 products", "bottom 3 sites".
+    fn top_n(&mut self, i: usize) {
+        let desc = self.p[i].cue() == Some(Cue::Top);
+        let mut j = self.next_sig(i);
+        let mut n = None;
+        if let Some(k) = j {
+            if let PieceKind::Number(x) = self.p[k].kind {
+                n = Some(x.max(1.0) as u64);
+                self.take(k, MatchKind::Limit, format!("{}", x as u64), 1.0);
+                j = self.next_sig(k);
+            }
+        }
+        let plural = j.is_some_and(|k| self.p[k].plural);
+        self.limit = Some(n.unwrap_or(if plural { 10 } else { 1 }));
+        self.take(
+            i,
+            MatchKind::Order,
+            if desc { "top".into() } else { "bottom".into() },
+            1.0,
+        );
+        if let Some(k) = j {
+            if self.p[k].lex().is_some() && self.subject.is_none() {
+                self.subject = Some(k);
+            }
+            if !self.measures.is_empty() && !self.used[k] {
+                self.group_by(k);
+            }
+        }
+        self.order.push(OrderBy {
+            by: String::new(),
+            desc,
+        });
+    }
+}

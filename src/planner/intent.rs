@@ -1,0 +1,331 @@
+//! Reading a tokenized question as a sequence of pieces: time expressions,
+//! structural cues ("by", "top", "at least"), manifest phrases, numbers,
+//! quoted text, ignorable words and unknown words.
+//!
+//! Invariants: pieces cover the tokens left to right without overlap; at
+//! each position the longest reading wins (a manifest phrase "average order
+//! value" beats the cue "average"); when a cue and a manifest phrase are
+//! equally long both readings are kept so the builder can pick by context.
+
+use crate::planner::english::{self, Cue, CUES};
+use crate::planner::lexicon::{Cand, Lexicon, Target};
+use crate::planner::time::{self, TimeKind};
+use crate::planner::tokenize::{stem, TokKind, Token};
+
+/// What a piece of the question is.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PieceKind {
+    /// Manifest phrase, candidates best first.
+    Lex(Vec<Cand>),
+    /// A structural cue.
+    Cue(Cue),
+    Time(TimeKind),
+    Number(f64),
+    /// Quoted text, with the values it names exactly (maybe none).
+    Quoted(String, Vec<Target>),
+    /// A word with no meaning for the plan ("the", "what").
+    Stop,
+    /// A verb or adverb that adds no condition ("placed", "reported").
+    Soft,
+    /// A word we could not place.
+    Unknown,
+    Punct(char),
+}
+
+/// One piece of the question.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Piece {
+    pub kind: PieceKind,
+    /// The question's own words for this piece.
+    pub words: String,
+    /// Lowercase form of the first token.
+    pub norm: String,
+    /// True when the (last) word was written in the plural.
+    pub plural: bool,
+    /// True when a word was capitalised mid-sentence (a name).
+    pub capital: bool,
+    /// A manifest reading of the same words when the cue reading won.
+    pub alt_lex: Vec<Cand>,
+    /// A cue reading of the same words when the manifest reading won.
+    pub alt_cue: Option<Cue>,
+}
+
+impl Piece {
+    pub fn lex(&self) -> Option<&[Cand]> {
+        match &self.kind {
+            PieceKind::Lex(c) => Some(c),
+            _ => None,
+        }
+    }
+    pub fn top(&self) -> Option<&Target> {
+        self.lex().and_then(|c| c.first()).map(|c| &c.target)
+    }
+    pub fn cue(&self) -> Option<Cue> {
+        match self.kind {
+            PieceKind::Cue(c) => Some(c),
+            _ => None,
+        }
+    }
+    pub fn is_punct(&self, c: char) -> bool {
+        self.kind == PieceKind::Punct(c)
+    }
+    pub fn is_filler(&self) -> bool {
+        matches!(self.kind, PieceKind::Stop | PieceKind::Soft)
+    }
+}
+
+/// Cue phrases as stems, longest first.
+#[derive(Debug, Clone)]
+pub struct CueTable {
+    phrases: Vec<(Vec<String>, Cue)>,
+}
+
+impl CueTable {
+    pub fn new() -> CueTable {
+        let mut phrases: Vec<(Vec<String>, Cue)> = CUES
+            .iter()
+            .map(|(p, c)| (p.split_whitespace().map(stem).collect(), *c))
+            .collect();
+        phrases.sort_by_key(|p| std::cmp::Reverse(p.0.len()));
+        CueTable { phrases }
+    }
+
+    /// The longest cue at token `i`: (tokens used, cue).
+    pub fn at(&self, toks: &[Token], i: usize) -> Option<(usize, Cue)> {
+        self.phrases.iter().find_map(|(p, c)| {
+            let ok = p.iter().enumerate().all(|(k, w)| {
+                toks.get(i + k)
+                    .is_some_and(|t| t.is_word() && (t.stem == *w || t.norm == *w))
+            });
+            ok.then_some((p.len(), *c))
+        })
+    }
+
+    /// A cue whose first word is misspelt by one edit ("msot common"), for
+    /// a word of four letters or more that is nothing else.
+    pub fn near_at(&self, toks: &[Token], i: usize) -> Option<(usize, Cue)> {
+        let t = toks.get(i)?;
+        if !t.is_word() || t.stem.chars().count() < 4 {
+            return None;
+        }
+        self.phrases.iter().find_map(|(p, c)| {
+            let first = p.first()?;
+            let form = t.stem.starts_with(first.as_str()) || first.starts_with(t.stem.as_str());
+            let close = first.chars().count() >= 4
+                && !form
+                && strsim::osa_distance(first, &t.stem) == 1
+                && (first.chars().next() == t.stem.chars().next()
+                    || first.chars().take(2).eq(t
+                        .stem
+                        .chars()
+                        .take(2)
+                        .collect::<Vec<_>>()
+                        .into_iter()
+                        .rev()));
+            let rest = p[1..].iter().enumerate().all(|(k, w)| {
+                toks.get(i + 1 + k)
+                    .is_some_and(|x| x.is_word() && (x.stem == *w || x.norm == *w))
+            });
+            (close && rest).then_some((p.len(), *c))
+        })
+    }
+
+    /// True when the word is part of some cue phrase.
+    pub fn mentions(&self, stem: &str) -> bool {
+        self.phrases
+            .iter()
+            .any(|(p, _)| p.iter().any(|w| w == stem))
+    }
+}
+
+impl Default for CueTable {
+    fn default() -> Self {
+        CueTable::new()
+    }
+}
+
+/// Splits tokens into pieces.
+pub fn pieces(
+    toks: &[Token],
+    lx: &Lexicon,
+    cues: &CueTable,
+    default_year: Option<i32>,
+) -> Vec<Piece> {
+    let times = time::find(toks, default_year);
+    let fuzzy_ok = |k: usize| -> bool {
+        let t = &toks[k];
+        t.is_word()
+            && t.norm.chars().count() >= 4
+            && !english::is_stopword(&t.norm)
+            && !english::is_soft(&t.norm)
+            && !cues.mentions(&t.stem)
+            && !times.iter().any(|e| e.start <= k && k < e.end)
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        let text = |a: usize, b: usize| {
+            toks[a..b]
+                .iter()
+                .map(|t| t.raw.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let capital_at = |a: usize, b: usize| {
+            (a..b).any(|k| k > 0 && toks[k].capital && !toks[k - 1].is_punct('?'))
+        };
+        let mk = |kind: PieceKind, a: usize, b: usize| Piece {
+            kind,
+            words: text(a, b),
+            norm: toks[a].norm.clone(),
+            plural: toks[b - 1].is_word()
+                && toks[b - 1].norm != toks[b - 1].stem
+                && toks[b - 1].norm.ends_with('s'),
+            capital: capital_at(a, b),
+            alt_lex: Vec::new(),
+            alt_cue: None,
+        };
+        // A time word that begins a longer manifest phrase ("weekly rank") is the phrase.
+        let longer_lex = |e: &time::TimeExpr| {
+            lx.longest_at(toks, i, &|_| false)
+                .is_some_and(|l| l.len > e.end - e.start)
+        };
+        if let Some(e) = times.iter().find(|e| e.start == i && !longer_lex(e)) {
+            let mut p = mk(PieceKind::Time(e.kind.clone()), i, e.end.max(i + 1));
+            p.words = text(i, e.end.max(i + 1));
+            p.norm = e.label.clone();
+            out.push(p);
+            i = e.end.max(i + 1);
+            continue;
+        }
+        let t = &toks[i];
+        match &t.kind {
+            TokKind::Punct(c) => {
+                out.push(mk(PieceKind::Punct(*c), i, i + 1));
+                i += 1;
+                continue;
+            }
+            TokKind::Quoted(q) => {
+                out.push(mk(
+                    PieceKind::Quoted(q.clone(), lx.values_for_text(q)),
+                    i,
+                    i + 1,
+                ));
+                i += 1;
+                continue;
+            }
+            TokKind::Date(_) => {
+                out.push(mk(PieceKind::Unknown, i, i + 1));
+                i += 1;
+                continue;
+            }
+            TokKind::Number(_) | TokKind::Word => {}
+        }
+        let cue = cues.at(toks, i);
+        let mut lex = lx.longest_at(toks, i, &fuzzy_ok);
+        // A lone stopword only names a column or table spelt exactly so ("name").
+        if let Some(l) = &lex {
+            let lone_stop = l.len == 1 && (english::is_stopword(&t.norm) || t.number().is_some());
+            if lone_stop {
+                let strong = l.cands.iter().any(|c| {
+                    c.confidence >= 0.85
+                        && matches!(
+                            c.target,
+                            Target::Column(..) | Target::Table(_) | Target::Dimension(_)
+                        )
+                });
+                if !strong || t.number().is_some() {
+                    lex = None;
+                }
+            }
+        }
+        let cue_len = cue.map(|c| c.0).unwrap_or(0);
+        let lex_len = lex.as_ref().map(|l| l.len).unwrap_or(0);
+        if lex_len > 0 && lex_len >= cue_len {
+            let Some(l) = lex else { break };
+            let cue_same = cue.filter(|_| cue_len == lex_len).map(|c| c.1);
+            // Equal length: a functional cue wins unless it yields to content words.
+            if let Some(c) = cue_same
+                .filter(|c| !english::yields_to_lexicon(*c) || l.cands.iter().all(|x| x.fuzzy))
+            {
+                let mut p = mk(PieceKind::Cue(c), i, i + cue_len);
+                p.alt_lex = l.cands;
+                out.push(p);
+                i += cue_len;
+                continue;
+            }
+            let mut p = mk(PieceKind::Lex(l.cands), i, i + lex_len);
+            p.alt_cue = cue_same;
+            out.push(p);
+            i += lex_len;
+            continue;
+        }
+        if let Some((len, c)) = cue {
+            out.push(mk(PieceKind::Cue(c), i, i + len));
+            i += len;
+            continue;
+        }
+        let near_cue = (!english::is_stopword(&t.norm) && !english::is_soft(&t.norm))
+            .then(|| cues.near_at(toks, i))
+            .flatten();
+        if let Some(n) = t.number() {
+            out.push(mk(PieceKind::Number(n), i, i + 1));
+        } else if let Some((len, c)) = near_cue {
+            out.push(mk(PieceKind::Cue(c), i, i + len));
+            i += len;
+            continue;
+        } else if english::is_stopword(&t.norm) {
+            out.push(mk(PieceKind::Stop, i, i + 1));
+        } else if english::is_soft(&t.norm) {
+            out.push(mk(PieceKind::Soft, i, i + 1));
+        } else {
+            out.push(mk(PieceKind::Unknown, i, i + 1));
+        }
+        i += 1;
+    }
+    verbs_after_inversion(&mut out);
+    agent_by(&mut out);
+    out
+}
+
+/// "did enterprise customers *open* in August": in a question inverted with
+/// do/does/did, a one-word value right after the noun is the verb.
+fn verbs_after_inversion(out: &mut [Piece]) {
+    let Some(aux) = out
+        .iter()
+        .position(|p| matches!(p.norm.as_str(), "did" | "do" | "does"))
+    else {
+        return;
+    };
+    for k in aux + 2..out.len() {
+        let is_value =
+            matches!(out[k].top(), Some(Target::Value(..))) && !out[k].words.contains(' ');
+        if is_value
+            && out[k - 1].lex().is_some()
+            && !matches!(out[k - 1].top(), Some(Target::Value(..)))
+            || is_value
+                && matches!(out[k - 1].top(), Some(Target::Value(..)))
+                && out[k - 1].words.contains(' ')
+        {
+            out[k].kind = PieceKind::Soft;
+            break;
+        }
+    }
+}
+
+/// "directed by", "written by", "covered by": after a participle, "by" names
+/// who did it, not a grouping.
+fn agent_by(out: &mut [Piece]) {
+    for k in 1..out.len() {
+        let participle =
+            out[k - 1].kind == PieceKind::Soft || out[k - 1].kind == PieceKind::Unknown;
+        let word = out[k - 1].norm.as_str();
+        if out[k].kind == PieceKind::Cue(Cue::Group)
+            && out[k].norm == "by"
+            && participle
+            && (word.ends_with("ed") || word.ends_with("en") || word.ends_with("wn"))
+        {
+            out[k].kind = PieceKind::Stop;
+        }
+    }
+}

@@ -1,0 +1,565 @@
+//! The planner's index of a manifest: every phrase that names a metric,
+//! dimension, segment, column, table or value, and how sure a match on it is.
+//!
+//! Invariants: phrases are stored as stems (`tokenize::stems`), so word forms
+//! and snake_case/camelCase spellings meet; entries are built in manifest order
+//! and matching returns candidates best first with ties broken by that order,
+//! so planning is deterministic. Nothing here decides what a match *means* in
+//! the question: that is `intent`'s job.
+
+use std::collections::HashMap;
+
+use crate::plan::Agg;
+use crate::planner::english;
+use crate::planner::fuzzy::{self, Vocabulary};
+use crate::planner::tokenize::{stem, stems, TokKind, Token};
+use crate::semantic::{DimensionKind, Manifest};
+
+/// What a phrase names.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Target {
+    Metric(usize),
+    Dimension(usize),
+    Segment(usize),
+    /// Table index, column index.
+    Column(usize, usize),
+    Table(usize),
+    /// A value of a dimension or column.
+    Value(Field, String),
+    /// The unit of a column ("degrees", "ppm", "V").
+    Unit(usize, usize),
+}
+
+/// Something a filter can be on: a dimension or a column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    Dim(usize),
+    Col(usize, usize),
+}
+
+/// One indexed phrase.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub stems: Vec<String>,
+    pub target: Target,
+    /// 1.0 for a name, less for synonyms and partial names.
+    pub weight: f32,
+    /// When set, the question must spell the phrase exactly like this
+    /// (short upper-case codes such as `US` or `IN`).
+    pub exact: Option<String>,
+}
+
+/// A candidate reading of some words of the question.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cand {
+    pub target: Target,
+    pub confidence: f32,
+    /// True when a misspelling was forgiven.
+    pub fuzzy: bool,
+}
+
+/// The longest phrase found at a position, with every target it may name.
+#[derive(Debug, Clone)]
+pub struct LexMatch {
+    pub len: usize,
+    pub cands: Vec<Cand>,
+}
+
+/// A metric's expression read as `AGG(table.column)` or `COUNT(*)`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SimpleAgg {
+    pub agg: Agg,
+    pub column: Option<(usize, usize)>,
+}
+
+/// The index of one manifest.
+#[derive(Debug, Clone, Default)]
+pub struct Lexicon {
+    pub entries: Vec<Entry>,
+    by_first: HashMap<String, Vec<usize>>,
+    pub vocab: Vocabulary,
+    /// Quoted text (lowercase) -> value targets.
+    by_text: HashMap<String, Vec<Target>>,
+    /// One-word names written without separators ("lifeexpectancy") -> entries,
+    /// so "life expectancy" in a question still finds them.
+    squashed: HashMap<String, Vec<usize>>,
+    /// For each metric, its expression when it is a simple aggregate.
+    pub metric_aggs: Vec<Option<SimpleAgg>>,
+    /// Word root -> vocabulary words with that root ("breach" -> breached, breach).
+    roots: HashMap<String, Vec<String>>,
+}
+
+/// Words too generic to name a column on their own.
+const GENERIC: &[&str] = &[
+    "id",
+    "name",
+    "code",
+    "type",
+    "number",
+    "date",
+    "description",
+    "detail",
+    "value",
+    "level",
+    "of",
+    "the",
+    "a",
+    "at",
+    "in",
+    "on",
+    "to",
+    "for",
+    "and",
+    "by",
+    "is",
+    "count",
+    "total",
+    "time",
+    "other",
+    "flag",
+    "key",
+    "text",
+    "status",
+];
+
+impl Lexicon {
+    /// Indexes a manifest.
+    pub fn new(m: &Manifest) -> Lexicon {
+        let mut lx = Lexicon::default();
+        for (i, metric) in m.metrics.iter().enumerate() {
+            lx.add(&metric.name, Target::Metric(i), 1.0);
+            for s in &metric.synonyms {
+                lx.add(s, Target::Metric(i), 0.95);
+            }
+            lx.metric_aggs.push(parse_simple_agg(m, &metric.expr));
+        }
+        for (i, d) in m.dimensions.iter().enumerate() {
+            lx.add(&d.name, Target::Dimension(i), 1.0);
+            for s in &d.synonyms {
+                lx.add(s, Target::Dimension(i), 0.95);
+            }
+            if let Some((_, col)) = m.column(&d.column) {
+                lx.add(&col.name, Target::Dimension(i), 0.9);
+            }
+            if d.kind == DimensionKind::Categorical {
+                for v in &d.values {
+                    lx.add_value(Field::Dim(i), v, v, 0.95);
+                }
+            }
+        }
+        for (i, s) in m.segments.iter().enumerate() {
+            lx.add(&s.name, Target::Segment(i), 1.0);
+            for syn in &s.synonyms {
+                lx.add(syn, Target::Segment(i), 0.95);
+            }
+        }
+        for v in &m.values {
+            if let Some(d) = m
+                .dimensions
+                .iter()
+                .position(|d| d.name.eq_ignore_ascii_case(&v.dimension))
+            {
+                lx.add_value(Field::Dim(d), &v.value, &v.value, 1.0);
+                for s in &v.synonyms {
+                    lx.add_value(Field::Dim(d), s, &v.value, 0.95);
+                }
+            }
+        }
+        for (ti, t) in m.tables.iter().enumerate() {
+            lx.add(&t.name, Target::Table(ti), 1.0);
+            let tstems = stems(&t.name);
+            for (ci, c) in t.columns.iter().enumerate() {
+                let target = Target::Column(ti, ci);
+                let cstems = stems(&c.name);
+                lx.add_stems(cstems.clone(), target.clone(), 0.9, None);
+                for s in &c.synonyms {
+                    lx.add(s, target.clone(), 0.85);
+                }
+                // "product name" for products.name, "singer age" for singer.age.
+                if !cstems.starts_with(&tstems) {
+                    let mut both = tstems.clone();
+                    both.extend(cstems.iter().cloned());
+                    lx.add_stems(both, target.clone(), 0.9, None);
+                } else if cstems.len() > tstems.len() {
+                    // "document_name" in documents: "name" alone is this table's name.
+                    let rest = cstems[tstems.len()..].to_vec();
+                    lx.add_stems(rest, target.clone(), 0.8, None);
+                }
+                lx.add_parts(&cstems, &target);
+                if let Some(unit) = &c.unit {
+                    lx.add(unit, Target::Unit(ti, ci), 0.9);
+                    let long = unit_words(unit);
+                    for w in long {
+                        lx.add(w, Target::Unit(ti, ci), 0.9);
+                    }
+                }
+            }
+        }
+        lx
+    }
+
+    fn add(&mut self, phrase: &str, target: Target, weight: f32) {
+        let st = stems(phrase);
+        self.add_stems(st, target, weight, None);
+    }
+
+    fn add_value(&mut self, field: Field, phrase: &str, value: &str, weight: f32) {
+        let trimmed = phrase.trim();
+        if trimmed.is_empty() || trimmed.parse::<f64>().is_ok() {
+            return;
+        }
+        let target = Target::Value(field, value.to_string());
+        self.by_text
+            .entry(trimmed.to_lowercase())
+            .or_default()
+            .push(target.clone());
+        let short_code = trimmed.len() <= 3 && trimmed.chars().all(|c| c.is_ascii_uppercase());
+        let st: Vec<String> = phrase_stems(trimmed);
+        let exact = short_code.then(|| trimmed.to_string());
+        self.add_stems(st, target, weight, exact);
+    }
+
+    /// Sub-phrases of a multi-word column name, weaker than the whole name.
+    fn add_parts(&mut self, words: &[String], target: &Target) {
+        let n = words.len();
+        if n < 2 {
+            return;
+        }
+        for len in 1..n {
+            for start in 0..=n - len {
+                let part = &words[start..start + len];
+                if part.iter().all(|w| GENERIC.contains(&w.as_str())) {
+                    continue;
+                }
+                if part.first().is_some_and(|w| w == "of") || part.last().is_some_and(|w| w == "of")
+                {
+                    continue;
+                }
+                let weight = 0.55 + 0.25 * len as f32 / n as f32;
+                self.add_stems(part.to_vec(), target.clone(), weight, None);
+            }
+        }
+    }
+
+    fn add_stems(&mut self, st: Vec<String>, target: Target, weight: f32, exact: Option<String>) {
+        if st.is_empty() {
+            return;
+        }
+        // Everyday synonyms of a one- or two-word name, a little weaker.
+        if exact.is_none() && st.len() <= 2 && weight > 0.6 {
+            for (k, w) in st.iter().enumerate() {
+                if let Some((_, alts)) = english::THESAURUS.iter().find(|(x, _)| x == w) {
+                    for alt in alts.iter() {
+                        let mut other = st.clone();
+                        other[k] = stem(alt);
+                        if !self.has(&other, &target) {
+                            self.insert_entry(other, target.clone(), weight * 0.85, None);
+                        }
+                    }
+                }
+            }
+        }
+        self.insert_entry(st, target, weight, exact);
+    }
+
+    fn has(&self, st: &[String], target: &Target) -> bool {
+        self.by_first.get(&st[0]).is_some_and(|ids| {
+            ids.iter()
+                .any(|&id| self.entries[id].stems == st && self.entries[id].target == *target)
+        })
+    }
+
+    fn insert_entry(
+        &mut self,
+        st: Vec<String>,
+        target: Target,
+        weight: f32,
+        exact: Option<String>,
+    ) {
+        if let Some(ids) = self.by_first.get(&st[0]) {
+            for &id in ids {
+                let e = &mut self.entries[id];
+                if e.stems == st && e.target == target {
+                    e.weight = e.weight.max(weight);
+                    return;
+                }
+            }
+        }
+        for w in &st {
+            if !self.vocab.contains(w) {
+                self.vocab.insert(w);
+                self.roots.entry(root(w)).or_default().push(w.clone());
+            }
+        }
+        let id = self.entries.len();
+        if st.len() == 1 && st[0].chars().count() >= 7 {
+            self.squashed.entry(st[0].clone()).or_default().push(id);
+        }
+        self.by_first.entry(st[0].clone()).or_default().push(id);
+        self.entries.push(Entry {
+            stems: st,
+            target,
+            weight,
+            exact,
+        });
+    }
+
+    /// Value targets whose text is exactly `text` (case-insensitive).
+    pub fn values_for_text(&self, text: &str) -> Vec<Target> {
+        self.by_text
+            .get(&text.trim().to_lowercase())
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// The longest indexed phrase starting at token `i`, if any. `fuzzy_ok`
+    /// says which tokens may be read as a near spelling.
+    pub fn longest_at(
+        &self,
+        toks: &[Token],
+        i: usize,
+        fuzzy_ok: &dyn Fn(usize) -> bool,
+    ) -> Option<LexMatch> {
+        let firsts = self.readings(toks, i, fuzzy_ok(i));
+        let mut best: Option<LexMatch> = None;
+        // Consecutive words that spell a one-word name: "surface area" -> surfacearea.
+        for n in (2..=4).rev() {
+            let words = toks.get(i..i + n).filter(|w| w.iter().all(Token::is_word));
+            let Some(words) = words else { continue };
+            let by_stem: String = words.iter().map(|t| t.stem.as_str()).collect();
+            let by_norm: String = words.iter().map(|t| t.norm.as_str()).collect();
+            let ids = self
+                .squashed
+                .get(&by_stem)
+                .or_else(|| self.squashed.get(&by_norm));
+            if let Some(ids) = ids {
+                let mut cands = Vec::new();
+                for &id in ids {
+                    let e = &self.entries[id];
+                    push_cand(
+                        &mut cands,
+                        Cand {
+                            target: e.target.clone(),
+                            confidence: e.weight * 0.95,
+                            fuzzy: false,
+                        },
+                    );
+                }
+                best = Some(LexMatch { len: n, cands });
+                break;
+            }
+        }
+        for (first, c0) in &firsts {
+            let Some(ids) = self.by_first.get(first) else {
+                continue;
+            };
+            for &id in ids {
+                let e = &self.entries[id];
+                if let Some(exact) = &e.exact {
+                    if e.stems.len() != 1 || toks[i].raw != *exact {
+                        continue;
+                    }
+                }
+                let Some((len, conf)) = self.follow(toks, i, e, *c0, fuzzy_ok) else {
+                    continue;
+                };
+                let cand = Cand {
+                    target: e.target.clone(),
+                    confidence: (conf * e.weight).min(1.0),
+                    fuzzy: conf < 1.0,
+                };
+                match &mut best {
+                    Some(b) if b.len > len => {}
+                    Some(b) if b.len == len => push_cand(&mut b.cands, cand),
+                    _ => {
+                        best = Some(LexMatch {
+                            len,
+                            cands: vec![cand],
+                        })
+                    }
+                }
+            }
+        }
+        if let Some(b) = &mut best {
+            b.cands
+                .sort_by(|x, y| y.confidence.total_cmp(&x.confidence));
+        }
+        best
+    }
+
+    /// Matches entry `e` from token `i`; returns tokens used and confidence.
+    /// An "of" or "the" in the question between two phrase words is skipped.
+    fn follow(
+        &self,
+        toks: &[Token],
+        i: usize,
+        e: &Entry,
+        c0: f32,
+        fuzzy_ok: &dyn Fn(usize) -> bool,
+    ) -> Option<(usize, f32)> {
+        let mut conf = c0;
+        let mut j = i + 1;
+        for w in &e.stems[1..] {
+            let reading = |k: usize| -> Option<f32> {
+                if k >= toks.len() {
+                    return None;
+                }
+                self.readings(toks, k, fuzzy_ok(k))
+                    .into_iter()
+                    .find(|(s, _)| s == w)
+                    .map(|r| r.1)
+            };
+            if let Some(c) = reading(j) {
+                conf *= c;
+                j += 1;
+            } else if j < toks.len()
+                && matches!(
+                    toks[j].norm.as_str(),
+                    "of" | "the" | "their" | "its" | "a" | "an" | "his" | "her"
+                )
+            {
+                conf *= reading(j + 1)?;
+                j += 2;
+            } else {
+                return None;
+            }
+        }
+        Some((j - i, conf))
+    }
+
+    /// The spellings token `i` may stand for, with confidence.
+    fn readings(&self, toks: &[Token], i: usize, fuzzy_ok: bool) -> Vec<(String, f32)> {
+        let t = &toks[i];
+        match &t.kind {
+            TokKind::Word => {}
+            TokKind::Number(_) => return vec![(t.norm.clone(), 1.0)],
+            _ => return Vec::new(),
+        }
+        let mut out = vec![(t.stem.clone(), 1.0)];
+        if t.norm != t.stem {
+            out.push((t.norm.clone(), 1.0));
+        }
+        if fuzzy_ok {
+            // Other forms of the same word: "breaching" for "breached".
+            if let Some(ws) = self.roots.get(&root(&t.stem)) {
+                for w in ws {
+                    if *w != t.stem {
+                        out.push((w.clone(), 0.9));
+                    }
+                }
+            }
+        }
+        if fuzzy_ok && !self.vocab.contains(&t.stem) {
+            let len = t.stem.chars().count();
+            for (w, d) in self.vocab.near(&t.stem) {
+                out.push((w, fuzzy::confidence(d, len)));
+            }
+        }
+        out
+    }
+}
+
+/// A crude root shared by word forms: "breaching", "breached" and "breach"
+/// -> "breach"; "rated", "rating", "rate" -> "rat"; "cancelled" -> "cancel".
+pub fn root(w: &str) -> String {
+    let mut r = w;
+    for suf in ["ations", "ation", "ings", "ing", "ied", "ed", "es"] {
+        if r.len() > suf.len() + 2 {
+            if let Some(x) = r.strip_suffix(suf) {
+                r = x;
+                break;
+            }
+        }
+    }
+    let mut out = r.to_string();
+    let b = out.as_bytes();
+    if b.len() > 3
+        && b[b.len() - 1] == b[b.len() - 2]
+        && !matches!(b[b.len() - 1], b's' | b'e' | b'o')
+    {
+        out.pop();
+    }
+    if out.len() > 3 && out.ends_with('e') {
+        out.pop();
+    }
+    out
+}
+
+fn push_cand(cands: &mut Vec<Cand>, cand: Cand) {
+    if let Some(c) = cands.iter_mut().find(|c| c.target == cand.target) {
+        if cand.confidence > c.confidence {
+            *c = cand;
+        }
+    } else {
+        cands.push(cand);
+    }
+}
+
+/// Stems of a free-text phrase (a value such as "North America" or "in_progress").
+fn phrase_stems(text: &str) -> Vec<String> {
+    text.split_whitespace()
+        .flat_map(|w| stems(w.trim_matches(|c: char| !c.is_alphanumeric())))
+        .collect()
+}
+
+/// Spelled-out forms of common unit symbols.
+fn unit_words(unit: &str) -> Vec<&'static str> {
+    match unit.trim().to_lowercase().as_str() {
+        "v" | "volt" | "volts" => vec!["volt", "volts", "v"],
+        "°c" | "c" | "celsius" | "degc" | "degrees c" => vec!["degree", "degrees", "celsius", "c"],
+        "°f" | "f" | "fahrenheit" => vec!["degree", "degrees", "fahrenheit"],
+        "%" | "percent" | "pct" => vec!["percent"],
+        "h" | "hr" | "hrs" | "hour" | "hours" => vec!["hour", "hours"],
+        "min" | "minute" | "minutes" => vec!["minute", "minutes"],
+        "s" | "sec" | "second" | "seconds" => vec!["second", "seconds"],
+        "ppm" => vec!["ppm"],
+        "kg" => vec!["kilogram", "kilo", "kg"],
+        "km" => vec!["kilometre", "kilometer", "km"],
+        _ => Vec::new(),
+    }
+}
+
+/// Reads `SUM(t.c)`, `AVG(t.c)`, `COUNT(*)`, `COUNT(DISTINCT t.c)` and the
+/// like; anything more complex is not a simple aggregate.
+pub fn parse_simple_agg(m: &Manifest, expr: &str) -> Option<SimpleAgg> {
+    let e = expr.trim();
+    let open = e.find('(')?;
+    if !e.ends_with(')') {
+        return None;
+    }
+    let func = e[..open].trim().to_ascii_uppercase();
+    let mut inner = e[open + 1..e.len() - 1].trim().to_string();
+    let mut distinct = false;
+    if inner.to_ascii_uppercase().starts_with("DISTINCT ") {
+        distinct = true;
+        inner = inner[9..].trim().to_string();
+    }
+    let agg = match (func.as_str(), distinct) {
+        ("COUNT", true) => Agg::CountDistinct,
+        ("COUNT", false) => Agg::Count,
+        ("SUM", _) => Agg::Sum,
+        ("AVG", _) | ("MEAN", _) => Agg::Avg,
+        ("MEDIAN", _) => Agg::Median,
+        ("MIN", _) => Agg::Min,
+        ("MAX", _) => Agg::Max,
+        ("STDDEV", _) | ("STDDEV_SAMP", _) => Agg::Stddev,
+        _ => return None,
+    };
+    if inner == "*" || inner == "1" {
+        return (agg == Agg::Count).then_some(SimpleAgg { agg, column: None });
+    }
+    if !inner
+        .chars()
+        .all(|c| c.is_alphanumeric() || c == '_' || c == '.' || c == '"')
+    {
+        return None;
+    }
+    let q = inner.replace('"', "");
+    let (t, c) = m.column(&q)?;
+    let ti = m.tables.iter().position(|x| x.name == t.name)?;
+    let ci = t.columns.iter().position(|x| x.name == c.name)?;
+    Some(SimpleAgg {
+        agg,
+        column: Some((ti, ci)),
+    })
+}

@@ -1,0 +1,316 @@
+//! Row listings and the final check. With no measure, a question lists rows:
+//! the columns it names, or the subject's key, name and date plus the columns
+//! its conditions are about; "distinct"/"different" lists unique values, and
+//! a word naming a table's label entity ("sensors" in a table of readings)
+//! lists those entities. Then every word the plan does not use is checked:
+//! unknown words where a filter or grouping would go refuse the question.
+//!
+//! Invariants: a listing never drops a column the question named; the
+//! leftover check runs last and is the only place that turns unused words
+//! into refusals.
+
+use crate::planner::build::{Ctx, Refusal};
+use crate::planner::english::{self, Cue};
+use crate::planner::intent::PieceKind;
+use crate::planner::lexicon::{Field, Target};
+use crate::planner::schema;
+use crate::planner::{Ambiguity, MatchKind};
+use crate::semantic::is_temporal;
+
+impl Ctx<'_> {
+    /// With no measure: list rows (the subject's name and key, the columns
+    /// asked for, and the columns the conditions are about).
+    pub(super) fn listing(&mut self) -> Result<(), Refusal> {
+        if !self.measures.is_empty() {
+            return Ok(());
+        }
+        let subject_target = self
+            .subject
+            .and_then(|s| {
+                self.pick(s, &|t| {
+                    matches!(
+                        t,
+                        Target::Table(_) | Target::Dimension(_) | Target::Column(..)
+                    )
+                })
+            })
+            .map(|c| c.target);
+        let table = if self.latest.is_some() || self.outliers.is_some() {
+            self.base
+        } else {
+            subject_target
+                .as_ref()
+                .and_then(|t| schema::target_table(self.m, self.lx, t))
+                .or(self.base)
+        };
+        let Some(t) = table else { return Ok(()) };
+        let mut fields: Vec<String> = Vec::new();
+        let all = self.p.iter().position(|x| x.cue() == Some(Cue::All));
+        if let Some(a) = all {
+            self.take(
+                a,
+                MatchKind::Column,
+                format!("{}.*", self.table_name(t)),
+                1.0,
+            );
+            for c in 0..self.m.tables[t].columns.len() {
+                fields.push(schema::qualified(self.m, t, c));
+            }
+        }
+        // A subject naming a table's key or label ("which products", "which
+        // sensors") lists that table's rows, not distinct values.
+        let subject_field = subject_target.as_ref().and_then(|t| match t {
+            Target::Table(tt) => {
+                schema::row_name(self.m, *tt).and_then(|c| self.field_info(Field::Col(*tt, c)))
+            }
+            other => self.field_of(other),
+        });
+        let is_key_or_label = subject_field.as_ref().is_some_and(|f| {
+            f.column.is_some()
+                && (schema::row_key(self.m, f.table) == f.column
+                    || schema::row_name(self.m, f.table) == f.column)
+        });
+        let names_rows = is_key_or_label
+            && self
+                .subject
+                .zip(subject_field.as_ref())
+                .is_some_and(|(s, f)| self.names_rows_of(f.table, s));
+        // "sensors with low battery" in a table of readings: the distinct sensors.
+        if is_key_or_label && !names_rows && self.latest.is_none() && self.outliers.is_none() {
+            if let (Some(s), Some(f)) = (self.subject, subject_field.clone()) {
+                let explicit = (0..self.p.len()).any(|k| {
+                    k != s
+                        && !self.used[k]
+                        && matches!(
+                            self.p[k].top(),
+                            Some(Target::Column(..) | Target::Dimension(_))
+                        )
+                });
+                if !explicit {
+                    self.take(s, MatchKind::Dimension, f.name.clone(), 0.9);
+                    self.groups.push(crate::plan::DimensionRef {
+                        name: f.name,
+                        grain: None,
+                    });
+                    return Ok(());
+                }
+            }
+        }
+        if names_rows && self.latest.is_none() && self.outliers.is_none() {
+            if let Some(s) = self.subject {
+                if let Some(f) = subject_target.as_ref().and_then(|t| self.field_of(t)) {
+                    // "show name, country, age": the subject is itself a column asked for.
+                    let asked = matches!(
+                        subject_target,
+                        Some(Target::Column(..) | Target::Dimension(_))
+                    ) && self.p[s]
+                        .lex()
+                        .is_some_and(|c| !c.iter().any(|c| matches!(c.target, Target::Table(_))))
+                        && !self.names_key_of(f.table, s);
+                    if asked {
+                        self.take(s, MatchKind::Column, f.name.clone(), 0.9);
+                        fields.push(f.name);
+                    } else {
+                        self.take(s, MatchKind::Table, self.table_name(f.table), 0.9);
+                    }
+                }
+            }
+        }
+        // Columns the question asks for.
+        for k in 0..self.p.len() {
+            if self.used[k] {
+                continue;
+            }
+            let Some(Target::Column(..) | Target::Dimension(_) | Target::Unit(..)) =
+                self.p[k].top()
+            else {
+                continue;
+            };
+            let Some(c) = self.pick(k, &|t| {
+                matches!(t, Target::Column(..) | Target::Dimension(_))
+            }) else {
+                continue;
+            };
+            let Some(f) = self.field_of(&c.target) else {
+                continue;
+            };
+            self.take(k, MatchKind::Column, f.name.clone(), c.confidence);
+            if !fields.contains(&f.name) {
+                fields.push(f.name);
+            }
+        }
+        // "the ids of ...": the table's key.
+        if let Some(k) = (0..self.p.len())
+            .find(|&k| !self.used[k] && matches!(self.p[k].norm.as_str(), "id" | "ids"))
+        {
+            if let Some(key) = schema::row_key(self.m, t) {
+                let name = self
+                    .field_info(Field::Col(t, key))
+                    .map(|f| f.name)
+                    .unwrap_or_else(|| schema::qualified(self.m, t, key));
+                self.take(k, MatchKind::Column, name.clone(), 0.8);
+                if !fields.contains(&name) {
+                    fields.insert(0, name);
+                }
+            }
+        }
+        // "distinct countries", "the different template codes": unique values only.
+        let distinct = self
+            .p
+            .iter()
+            .any(|x| matches!(x.norm.as_str(), "distinct" | "different" | "unique"));
+        if distinct
+            && !fields.is_empty()
+            && self.latest.is_none()
+            && self.outliers.is_none()
+            && self.order.is_empty()
+        {
+            for f in fields {
+                self.groups.push(crate::plan::DimensionRef {
+                    name: f,
+                    grain: None,
+                });
+            }
+            return Ok(());
+        }
+        let subject_is_field = matches!(
+            subject_target,
+            Some(Target::Dimension(_) | Target::Column(..))
+        ) && !names_rows;
+
+        if fields.is_empty() || (subject_is_field && self.subject.is_some_and(|s| !self.used[s])) {
+            if let Some(s) = self.subject {
+                if subject_is_field && !self.used[s] {
+                    // "which countries ...", "the different template codes": distinct values.
+                    if let Some(st) = &subject_target {
+                        if let Some(f) = self.field_of(st) {
+                            self.take(s, MatchKind::Dimension, f.name.clone(), 0.9);
+                            if fields.is_empty() && self.outliers.is_none() && self.latest.is_none()
+                            {
+                                self.groups.push(crate::plan::DimensionRef {
+                                    name: f.name.clone(),
+                                    grain: None,
+                                });
+                                return Ok(());
+                            }
+                            fields.insert(0, f.name);
+                        }
+                    }
+                }
+            }
+        }
+        if fields.is_empty()
+            && self.subject.is_none()
+            && self.latest.is_none()
+            && self.outliers.is_none()
+        {
+            return Err(
+                self.refuse("I couldn't find anything to measure or list in the question.".into())
+            );
+        }
+        if fields.is_empty() && self.latest.is_none() {
+            // The rows themselves: key, name and date, then what the conditions are about.
+            let mut cols: Vec<usize> = Vec::new();
+            cols.extend(schema::row_key(self.m, t));
+            cols.extend(schema::row_name(self.m, t));
+            cols.extend(
+                self.m.tables[t]
+                    .columns
+                    .iter()
+                    .position(|c| is_temporal(&c.ty)),
+            );
+            for c in cols {
+                let name = self
+                    .field_info(Field::Col(t, c))
+                    .map(|f| f.name)
+                    .unwrap_or_else(|| schema::qualified(self.m, t, c));
+                if !fields.contains(&name) {
+                    fields.push(name);
+                }
+            }
+            if let Some(s) = self.subject {
+                if !self.used[s] {
+                    self.take(s, MatchKind::Table, self.table_name(t), 0.9);
+                }
+            }
+        }
+        for f in self.involved.clone() {
+            if !fields.contains(&f) {
+                fields.push(f);
+            }
+        }
+        if fields.is_empty() {
+            return Err(self.refuse("I couldn't tell what to show.".into()));
+        }
+        self.fields = fields;
+        Ok(())
+    }
+
+    /// Refuses when words we could not place sit where they would change the
+    /// question; other leftovers are reported, not silently dropped.
+    pub(super) fn check_leftovers(&mut self) -> Result<(), Refusal> {
+        for i in 0..self.p.len() {
+            if self.used[i] {
+                continue;
+            }
+            let x = &self.p[i];
+            match &x.kind {
+                PieceKind::Unknown => {
+                    let prev = (0..i).rev().find(|&k| !matches!(self.p[k].norm.as_str(), "the" | "a" | "an" | "their" | "its" | "his" | "her" | "our" | "my"));
+                    let after_slot = prev.is_some_and(|k| {
+                        let pk = &self.p[k];
+                        (matches!(pk.kind, PieceKind::Stop) && english::is_slot(&pk.norm))
+                            || matches!(pk.cue(), Some(Cue::Group | Cue::Each | Cue::Null | Cue::Not | Cue::Named | Cue::Cmp(_)))
+                    });
+                    let before_noun = self.next_sig(i).is_some_and(|n| matches!(self.p[n].top(), Some(Target::Table(_) | Target::Dimension(_) | Target::Column(..))) && self.p[n].lex().is_some_and(|c| c.iter().all(|c| !c.fuzzy)));
+                    // Anything else we cannot place is refused too, unless it reads
+                    // as a verb ("ordered", "happening"): unknown nouns and
+                    // adjectives ("republics", "premium") are conditions we'd drop.
+                    let verb_like = x.norm.ends_with("ed") || x.norm.ends_with("ing");
+                    if after_slot || x.capital || before_noun || !verb_like {
+                        let what = if after_slot && prev.is_some_and(|k| matches!(self.p[k].cue(), Some(Cue::Group | Cue::Each))) {
+                            format!("I don't know what '{}' is in this dataset, so I can't group by it.", x.words)
+                        } else {
+                            format!("I don't know what '{}' means in this dataset; answering without it would answer a different question.", x.words)
+                        };
+                        return Err(self.refuse(what));
+                    }
+                    self.ambiguities.push(Ambiguity { words: x.words.clone(), chosen: "ignored".into(), alternatives: Vec::new() });
+                }
+                PieceKind::Number(_) => {
+                    return Err(self.refuse(format!("I couldn't tell what the number '{}' refers to.", x.words)));
+                }
+                PieceKind::Cue(Cue::Not | Cue::Null | Cue::Cmp(_) | Cue::Between | Cue::Most | Cue::Least) => {
+                    return Err(self.refuse(format!("I couldn't work out what '{}' applies to in this question.", x.words)));
+                }
+                PieceKind::Quoted(..) => {
+                    return Err(self.refuse(format!("I couldn't tell where to look for '{}'.", x.words)));
+                }
+                PieceKind::Lex(c) if c.iter().any(|c| matches!(c.target, Target::Value(..) | Target::Segment(_))) && c.first().is_some_and(|c| !c.fuzzy) => {
+                    return Err(self.refuse(format!("I recognised '{}' but couldn't work out how it fits the question.", x.words)));
+                }
+                // A dimension named but not used would be dropped from the question.
+                PieceKind::Lex(c)
+                    if !self.measures.is_empty()
+                        && !c.iter().any(|c| matches!(c.target, Target::Table(_)))
+                        && c.first().is_some_and(|c| !c.fuzzy && c.confidence >= 0.9 && matches!(c.target, Target::Dimension(d) if self.m.dimensions[d].kind == crate::semantic::DimensionKind::Categorical)) =>
+                {
+                    return Err(self.refuse(format!("I recognised '{}' but couldn't work out how it fits the question.", x.words)));
+                }
+                PieceKind::Lex(_) => {
+                    self.ambiguities.push(Ambiguity { words: x.words.clone(), chosen: "ignored".into(), alternatives: Vec::new() });
+                }
+                _ => {}
+            }
+        }
+        if !self.having.is_empty() && self.groups.is_empty() {
+            return Err(self.refuse("A condition on a total (like 'more than 5') needs something to group by, e.g. 'by site'.".into()));
+        }
+        if self.measures.is_empty() && self.fields.is_empty() && self.groups.is_empty() {
+            return Err(
+                self.refuse("I couldn't find anything to measure or list in the question.".into())
+            );
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,528 @@
+//! Measures: metrics named in the question, aggregates over columns
+//! ("average, minimum and maximum age"), counts ("how many open tickets",
+//! "number of different countries"), shares ("what percentage of resolved
+//! tickets breached SLA"), and counting the rows a noun names.
+//!
+//! Invariants: a metric whose expression is exactly the aggregate asked for is
+//! used instead of a raw aggregate; a word naming a table's label entity
+//! ("sensors" in a table of readings) counts distinct entities, not rows.
+
+use crate::plan::Agg;
+use crate::planner::build::{Ctx, MDraft, MKind};
+use crate::planner::english::Cue;
+use crate::planner::intent::PieceKind;
+use crate::planner::lexicon::{Cand, Field, Target};
+use crate::planner::schema;
+use crate::planner::MatchKind;
+
+impl Ctx<'_> {
+    /// "tickets by status", "daily tickets": grouping with no measure
+    /// counts the rows named.
+    pub(super) fn count_grouped_rows(&mut self) {
+        if !self.measures.is_empty() || self.groups.is_empty() {
+            return;
+        }
+        let noun = (0..self.p.len()).find(|&k| {
+            !self.used[k]
+                && self.p[k]
+                    .lex()
+                    .is_some_and(|c| c.iter().any(|c| matches!(c.target, Target::Table(_))))
+        });
+        if let Some(k) = noun {
+            if let Some(Cand {
+                target: Target::Table(t),
+                ..
+            }) = self.pick(k, &|t| matches!(t, Target::Table(_)))
+            {
+                let kind = self.count_kind_for(t, k);
+                let words = self.p[k].words.clone();
+                self.add_measure(kind, k, words);
+                self.take(k, MatchKind::Table, self.table_name(t), 0.9);
+            }
+        }
+    }
+
+    /// True when the word at piece `k` names the rows of table `t` (its key's
+    /// words or the table's name match, and the key is named for the same
+    /// thing), false when it names the entity in the table's label column
+    /// ("sensors" in a table of readings labelled by sensor).
+    pub(super) fn names_rows_of(&self, t: usize, k: usize) -> bool {
+        let word = crate::planner::tokenize::stem(
+            &self.p[k]
+                .words
+                .split_whitespace()
+                .last()
+                .unwrap_or("")
+                .to_lowercase(),
+        );
+        let table = &self.m.tables[t];
+        let key_words = table
+            .primary_key
+            .as_deref()
+            .map(crate::planner::tokenize::stems)
+            .unwrap_or_default();
+        let label_words = table
+            .label
+            .as_deref()
+            .map(crate::planner::tokenize::stems)
+            .unwrap_or_default();
+        if key_words.contains(&word) || key_words.is_empty() {
+            return true;
+        }
+        !label_words.contains(&word)
+    }
+
+    /// True when the word at piece `k` is what the table's key is named for
+    /// ("products" for `product_id`): the word names the rows themselves.
+    pub(super) fn names_key_of(&self, t: usize, k: usize) -> bool {
+        let word = crate::planner::tokenize::stem(
+            &self.p[k]
+                .words
+                .split_whitespace()
+                .last()
+                .unwrap_or("")
+                .to_lowercase(),
+        );
+        let key = self.m.tables[t]
+            .primary_key
+            .as_deref()
+            .map(crate::planner::tokenize::stems)
+            .unwrap_or_default();
+        key.contains(&word)
+    }
+
+    /// Counting the rows a word names: the table's rows, or the distinct
+    /// entities of its label ("how many sensors" in a table of readings).
+    pub(super) fn count_kind_for(&self, t: usize, k: usize) -> MKind {
+        if self.names_rows_of(t, k) {
+            return self.count_kind(t);
+        }
+        let Some(label) = self.m.tables[t].label.as_deref().and_then(|l| {
+            self.m.tables[t]
+                .columns
+                .iter()
+                .position(|c| c.name.eq_ignore_ascii_case(l))
+        }) else {
+            return self.count_kind(t);
+        };
+        match self.metric_for(Agg::CountDistinct, Some((t, label))) {
+            Some(mi) => MKind::Metric(mi),
+            None => MKind::Agg(Agg::CountDistinct, Field::Col(t, label)),
+        }
+    }
+
+    /// True when piece `i` names the thing grouped or listed rather than a
+    /// measure: the subject, or the word after "by"/"per"/"each".
+    fn names_a_group(&self, i: usize) -> bool {
+        let has_noun = self.p[i].lex().is_some_and(|c| {
+            c.iter().any(|c| {
+                matches!(
+                    c.target,
+                    Target::Table(_) | Target::Dimension(_) | Target::Column(..)
+                ) && c.confidence >= 0.85
+            })
+        });
+        if !has_noun {
+            return false;
+        }
+        self.subject == Some(i)
+            || matches!(self.cue_at(self.prev_sig(i)), Some(Cue::Group | Cue::Each))
+    }
+
+    /// Adds a measure and returns its index.
+    pub(super) fn add_measure(&mut self, kind: MKind, at: usize, words: String) -> usize {
+        if let Some(k) = self
+            .measures
+            .iter()
+            .position(|d| d.kind == kind && d.filters.is_empty() && !d.share)
+        {
+            return k;
+        }
+        self.measures.push(MDraft {
+            kind,
+            filters: Vec::new(),
+            share: false,
+            alias: None,
+            at,
+            words,
+        });
+        self.measures.len() - 1
+    }
+
+    /// The metric that computes `agg` over `col` exactly, if the manifest has one.
+    pub(super) fn metric_for(&self, agg: Agg, col: Option<(usize, usize)>) -> Option<usize> {
+        self.lx
+            .metric_aggs
+            .iter()
+            .position(|s| s.is_some_and(|s| s.agg == agg && s.column == col))
+    }
+
+    /// A measure for `agg` over the thing piece `j` names.
+    pub(super) fn agg_measure(&mut self, agg: Agg, j: usize) -> Option<MKind> {
+        let c = self.pick(j, &|t| {
+            matches!(
+                t,
+                Target::Metric(_)
+                    | Target::Column(..)
+                    | Target::Dimension(_)
+                    | Target::Unit(..)
+                    | Target::Table(_)
+            )
+        })?;
+        match &c.target {
+            Target::Metric(mi) => {
+                let simple = self.lx.metric_aggs.get(*mi).copied().flatten();
+                match simple {
+                    Some(s) if s.agg != agg && s.column.is_some() && agg != Agg::Sum => {
+                        let (t, col) = s.column?;
+                        Some(self.col_measure(agg, t, col))
+                    }
+                    _ => Some(MKind::Metric(*mi)),
+                }
+            }
+            Target::Column(t, col) | Target::Unit(t, col) => Some(self.col_measure(agg, *t, *col)),
+            Target::Dimension(_) => {
+                let f = self.field_of(&c.target)?;
+                let col = f.column?;
+                Some(self.col_measure(agg, f.table, col))
+            }
+            Target::Table(t) if agg == Agg::Sum => Some(self.count_kind(*t)),
+            _ => None,
+        }
+    }
+
+    fn col_measure(&self, agg: Agg, t: usize, col: usize) -> MKind {
+        match self.metric_for(agg, Some((t, col))) {
+            Some(mi) => MKind::Metric(mi),
+            None => MKind::Agg(agg, Field::Col(t, col)),
+        }
+    }
+
+    pub(super) fn count_kind(&self, t: usize) -> MKind {
+        match self.sc.count_metric.get(t).copied().flatten() {
+            Some(mi) => MKind::Metric(mi),
+            None => MKind::Count(Some(t)),
+        }
+    }
+
+    pub(super) fn measures_pass(&mut self) {
+        for i in 0..self.p.len() {
+            if self.used[i] {
+                continue;
+            }
+            match self.p[i].kind.clone() {
+                PieceKind::Cue(Cue::Agg(a)) => self.agg_run(i, a),
+                PieceKind::Cue(Cue::Count) | PieceKind::Cue(Cue::CountDistinct) => {
+                    self.count_phrase(i)
+                }
+                PieceKind::Cue(Cue::Share) => self.share_phrase(i),
+                PieceKind::Lex(_) if !self.names_a_group(i) => {
+                    // A column named for an aggregate ("avgRating") asked about
+                    // as such: "avg rating of mystery books".
+                    if let Some(agg) = self.agg_named_column(i) {
+                        if let Some(kind) = self.agg_measure(agg, i) {
+                            let words = self.p[i].words.clone();
+                            self.add_measure(kind, i, words);
+                            self.take_lex(i);
+                            continue;
+                        }
+                    }
+                    if let Some(Target::Metric(_)) = self.p[i].top() {
+                        let Some(Cand {
+                            target: Target::Metric(mi),
+                            confidence: conf,
+                            ..
+                        }) = self.pick(i, &|t| matches!(t, Target::Metric(_)))
+                        else {
+                            continue;
+                        };
+                        let name = self.m.metrics[mi].name.clone();
+                        self.take(i, MatchKind::Metric, name, conf);
+                        self.add_measure(MKind::Metric(mi), i, self.p[i].words.clone());
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The aggregate a numeric column's own name starts with, when the
+    /// question writes it first ("avg rating" for `avgRating`).
+    fn agg_named_column(&self, i: usize) -> Option<Agg> {
+        let top = self.p[i].top()?;
+        if !matches!(top, Target::Column(..) | Target::Dimension(_)) || !self.is_numeric_target(top)
+        {
+            return None;
+        }
+        match self.p[i].norm.as_str() {
+            "avg" | "average" | "mean" => Some(Agg::Avg),
+            "total" | "sum" => Some(Agg::Sum),
+            "max" | "maximum" => Some(Agg::Max),
+            "min" | "minimum" => Some(Agg::Min),
+            _ => None,
+        }
+    }
+
+    /// "which genre ...": with a measure, group by the subject.
+    pub(super) fn group_by_subject(&mut self) {
+        if let Some(s) = self.subject {
+            let numeric_col = matches!(self.p[s].top(), Some(t @ Target::Column(..)) if self.is_numeric_target(t));
+            if !self.used[s] && !self.measures.is_empty() && !numeric_col {
+                self.group_by(s);
+            }
+        }
+    }
+
+    /// "average, minimum and maximum age": one measure per aggregate.
+    fn agg_run(&mut self, i: usize, first: Agg) {
+        let mut aggs = vec![(i, first)];
+        let mut k = i;
+        while let Some(n) = self.next_sig(k) {
+            if !self.is_and(n) {
+                break;
+            }
+            // ", and" is one connector.
+            let Some(mut n2) = self.next_sig(n) else {
+                break;
+            };
+            if self.is_and(n2) {
+                let Some(n3) = self.next_sig(n2) else { break };
+                n2 = n3;
+            }
+            match self.p[n2].cue() {
+                Some(Cue::Agg(a)) => aggs.push((n2, a)),
+                Some(Cue::Most) => aggs.push((n2, Agg::Max)),
+                Some(Cue::Least) => aggs.push((n2, Agg::Min)),
+                _ => break,
+            }
+            k = n2;
+        }
+        let Some(mut j) = self.next_sig(k) else {
+            return;
+        };
+        // "average and maximum capacity" where "maximum capacity" is a metric:
+        // the listed aggregates apply to its column too.
+        if self.is_and(j) {
+            let next = self.next_sig(j).and_then(|n| {
+                if self.is_and(n) {
+                    self.next_sig(n)
+                } else {
+                    Some(n)
+                }
+            });
+            if let Some(n) = next {
+                if let Some(Target::Metric(mi)) = self.p[n].top() {
+                    if self
+                        .lx
+                        .metric_aggs
+                        .get(*mi)
+                        .copied()
+                        .flatten()
+                        .is_some_and(|s| s.column.is_some())
+                    {
+                        for (ci, agg) in aggs.clone() {
+                            if let Some(kind) = self.agg_measure(agg, n) {
+                                let words = format!("{} {}", self.p[ci].words, self.p[n].words);
+                                self.add_measure(kind, ci, words);
+                                self.take(ci, MatchKind::Aggregate, agg.word().to_string(), 1.0);
+                            }
+                        }
+                        self.mark(j);
+                        return;
+                    }
+                }
+            }
+        }
+        // "maximum number of products" where that number is a column.
+        if matches!(self.p[j].cue(), Some(Cue::Count)) {
+            if let Some(n) = self.next_sig(j).filter(|&n| {
+                self.p[n].top().is_some_and(|t| {
+                    matches!(t, Target::Column(..) | Target::Dimension(_))
+                        && self.is_numeric_target(t)
+                })
+            }) {
+                self.mark(j);
+                j = n;
+            }
+        }
+        if self.used[j] || self.p[j].lex().is_none() {
+            return;
+        }
+        let mut made = false;
+        for (ci, agg) in aggs.clone() {
+            if let Some(kind) = self.agg_measure(agg, j) {
+                let words = format!("{} {}", self.p[ci].words, self.p[j].words);
+                self.add_measure(kind, if ci == i { i } else { ci }, words);
+                self.take(ci, MatchKind::Aggregate, agg.word().to_string(), 1.0);
+                made = true;
+            }
+        }
+        if made {
+            for x in i..=k {
+                if self.is_and(x) {
+                    self.mark(x);
+                }
+            }
+            self.take_lex(j);
+        }
+    }
+
+    /// Records a Lex piece as matched (kind from its chosen target).
+    pub(super) fn take_lex(&mut self, j: usize) {
+        let Some(c) = self.pick(j, &|_| true) else {
+            return;
+        };
+        let kind = match c.target {
+            Target::Metric(_) => MatchKind::Metric,
+            Target::Dimension(_) => MatchKind::Dimension,
+            Target::Segment(_) => MatchKind::Segment,
+            Target::Column(..) | Target::Unit(..) => MatchKind::Column,
+            Target::Table(_) => MatchKind::Table,
+            Target::Value(..) => MatchKind::Value,
+        };
+        let d = self.describe(&c.target);
+        self.take(j, kind, d, c.confidence);
+    }
+
+    /// "how many open tickets", "number of orders", "how many different countries".
+    fn count_phrase(&mut self, i: usize) {
+        // "the greatest number of years (of work)": a superlative on a column, not a count.
+        let after_superlative = matches!(
+            self.cue_at(self.prev_sig(i)),
+            Some(Cue::Most | Cue::Least | Cue::Agg(_))
+        );
+        let numeric_next = self.next_sig(i).is_some_and(|n| {
+            self.p[n].top().is_some_and(|t| {
+                matches!(t, Target::Column(..) | Target::Dimension(_)) && self.is_numeric_target(t)
+            })
+        });
+        if after_superlative && numeric_next {
+            return;
+        }
+        let distinct = self.p[i].cue() == Some(Cue::CountDistinct);
+        // "how many students": a value standing alone names rows of its table.
+        if let Some(k) = self.next_sig(i).filter(|&k| !self.used[k]) {
+            if let Some(Target::Value(..) | Target::Segment(_)) = self.p[k].top() {
+                let noun_follows = self.next_sig(k).is_some_and(|n| {
+                    matches!(self.p[n].top(), Some(Target::Table(_) | Target::Metric(_)))
+                });
+                if !noun_follows {
+                    if let Some(t) = self.p[k]
+                        .top()
+                        .and_then(|t| schema::target_table(self.m, self.lx, t))
+                    {
+                        let kind = self.count_kind(t);
+                        let words = self.p[i].words.clone();
+                        self.add_measure(kind, i, words);
+                        self.take(i, MatchKind::Aggregate, "count".into(), 1.0);
+                        return;
+                    }
+                }
+            }
+        }
+        // Skip adjectives (values, segments): they become filters.
+        let mut j = self.next_sig(i);
+        while let Some(k) = j {
+            match self.p[k].top() {
+                Some(Target::Value(..) | Target::Segment(_))
+                    if self.next_sig(k).is_some_and(|n| self.p[n].lex().is_some()) =>
+                {
+                    j = self.next_sig(k)
+                }
+                _ => break,
+            }
+        }
+        // Counting prefers the rows a table name names over a column of the
+        // same name ("number of orchestras").
+        let target = j.and_then(|k| {
+            let table = self.pick(k, &|t| matches!(t, Target::Table(_)));
+            let other = self.pick(k, &|t| {
+                !matches!(t, Target::Value(..) | Target::Segment(_) | Target::Unit(..))
+            });
+            match (table, other) {
+                (Some(t), Some(o)) if t.confidence >= o.confidence => Some(t),
+                (t, o) => o.or(t),
+            }
+        });
+        let kind = match (&target, j) {
+            (Some(c), Some(k)) => {
+                let kind = match &c.target {
+                    Target::Table(t) if !distinct => Some(self.count_kind_for(*t, k)),
+                    Target::Table(t) => schema::row_key(self.m, *t)
+                        .map(|c| MKind::Agg(Agg::CountDistinct, Field::Col(*t, c))),
+                    Target::Metric(mi) => Some(MKind::Metric(*mi)),
+                    Target::Column(..) | Target::Dimension(_) => {
+                        let f = self.field_of(&c.target);
+                        f.and_then(|f| {
+                            let key = schema::row_key(self.m, f.table);
+                            if !distinct && key == f.column {
+                                Some(self.count_kind(f.table))
+                            } else {
+                                f.column.map(|col| {
+                                    MKind::Agg(Agg::CountDistinct, Field::Col(f.table, col))
+                                })
+                            }
+                        })
+                    }
+                    _ => None,
+                };
+                if kind.is_some() {
+                    self.take_lex(k);
+                }
+                kind
+            }
+            _ => None,
+        };
+        let kind = kind.unwrap_or(MKind::Count(None));
+        let words = self.p[i].words.clone();
+        self.add_measure(kind, i, words);
+        self.take(
+            i,
+            MatchKind::Aggregate,
+            if distinct { "count distinct" } else { "count" }.into(),
+            1.0,
+        );
+    }
+
+    /// "what share of orders were cancelled", "percentage of resolved tickets that breached SLA".
+    fn share_phrase(&mut self, i: usize) {
+        let mut j = self.next_sig(i);
+        while let Some(k) = j {
+            match self.p[k].top() {
+                Some(Target::Value(..) | Target::Segment(_)) => j = self.next_sig(k),
+                _ => break,
+            }
+        }
+        let noun = j.filter(|&k| !self.used[k]).and_then(|k| {
+            self.pick(k, &|t| matches!(t, Target::Table(_) | Target::Metric(_)))
+                .map(|c| (k, c.target))
+        });
+        let (kind, at) = match noun {
+            Some((k, target)) => {
+                let kind = match target {
+                    Target::Table(t) => self.count_kind(t),
+                    Target::Metric(mi) => MKind::Metric(mi),
+                    _ => return,
+                };
+                self.take_lex(k);
+                (kind, k)
+            }
+            None => {
+                if !self.p[i].alt_lex.is_empty() {
+                    return;
+                }
+                (MKind::Count(None), i)
+            }
+        };
+        self.measures.push(MDraft {
+            kind,
+            filters: Vec::new(),
+            share: true,
+            alias: None,
+            at: i,
+            words: self.p[i].words.clone(),
+        });
+        self.share_at = Some((i, at));
+        self.take(i, MatchKind::Aggregate, "share".into(), 1.0);
+    }
+}

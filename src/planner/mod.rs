@@ -1,0 +1,188 @@
+//! The offline planner: plain English to a query plan through the semantic
+//! layer, with no network and no model.
+//!
+//! A `Planner` is built once per manifest (it indexes every name, synonym and
+//! value) and then turns each question into either a `Plan` with an account
+//! of what matched (`Understanding`) or a plain `NotUnderstood` saying what
+//! it recognised and what to try instead.
+//!
+//! Invariants: planning is deterministic (same manifest and question, same
+//! answer), reads no clock, never panics on any input, and never answers a
+//! different question silently: words it cannot place where a filter or a
+//! grouping would go make it refuse rather than drop them.
+//!
+//! Pipeline: `tokenize` -> `time` + `lexicon` (with `fuzzy`) -> `intent`
+//! (pieces) -> `build` (plan) -> `explain` (summary, refusals).
+
+mod build;
+mod compare;
+mod dates;
+mod english;
+mod explain;
+mod filters;
+mod fuzzy;
+mod groups;
+mod intent;
+mod lexicon;
+mod listing;
+mod measures;
+mod rank;
+mod schema;
+mod subject;
+mod time;
+mod tokenize;
+mod window;
+
+#[cfg(test)]
+mod tests;
+
+use serde::Serialize;
+
+use crate::plan::Plan;
+use crate::semantic::Manifest;
+
+pub use tokenize::split_identifier;
+
+/// What kind of thing some words of the question were read as.
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchKind {
+    Metric,
+    Dimension,
+    Value,
+    Segment,
+    Column,
+    Table,
+    Time,
+    Aggregate,
+    Order,
+    Limit,
+    Comparison,
+}
+
+/// Words of the question and what they were read as.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Match {
+    /// The words as written in the question.
+    pub words: String,
+    pub kind: MatchKind,
+    /// What they name: a metric, dimension, `table.column`, value, ...
+    pub target: String,
+    /// 1.0 for an exact name; lower for synonyms, partial names and typos.
+    pub confidence: f32,
+}
+
+/// Words that could name more than one thing, and the choice made.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Ambiguity {
+    pub words: String,
+    pub chosen: String,
+    pub alternatives: Vec<String>,
+}
+
+/// A question the planner understood.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Understanding {
+    pub plan: Plan,
+    pub matches: Vec<Match>,
+    pub ambiguities: Vec<Ambiguity>,
+    /// The plan in words: "metric: revenue", "by: category", "limit: 10".
+    pub summary: Vec<String>,
+}
+
+/// A question the planner did not understand.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct NotUnderstood {
+    /// What went wrong, in plain words.
+    pub reason: String,
+    /// What it did recognise.
+    pub recognised: Vec<Match>,
+    /// Questions this dataset can answer, most similar first.
+    pub suggestions: Vec<String>,
+}
+
+/// The result of planning one question.
+// Built once per question and serialized: boxing the larger variant would
+// buy nothing and change the shape callers match on.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(tag = "outcome", rename_all = "snake_case")]
+pub enum Outcome {
+    Planned(Understanding),
+    NotUnderstood(NotUnderstood),
+}
+
+impl Outcome {
+    /// The plan, when the question was understood.
+    pub fn plan(&self) -> Option<&Plan> {
+        match self {
+            Outcome::Planned(u) => Some(&u.plan),
+            Outcome::NotUnderstood(_) => None,
+        }
+    }
+}
+
+/// The offline planner for one manifest.
+#[derive(Debug, Clone)]
+pub struct Planner {
+    manifest: Manifest,
+    lexicon: lexicon::Lexicon,
+    schema: schema::Schema,
+    cues: intent::CueTable,
+    /// A year to assume when a question names a month or quarter without one:
+    /// the only year the manifest's description mentions, if exactly one.
+    default_year: Option<i32>,
+}
+
+impl Planner {
+    /// Indexes a manifest. Cheap enough to do per dataset load.
+    pub fn new(manifest: &Manifest) -> Planner {
+        let lexicon = lexicon::Lexicon::new(manifest);
+        let schema = schema::Schema::new(manifest, &lexicon);
+        Planner {
+            manifest: manifest.clone(),
+            lexicon,
+            schema,
+            cues: intent::CueTable::new(),
+            default_year: explain::single_year(&manifest.description),
+        }
+    }
+
+    /// Plans one question.
+    pub fn plan(&self, question: &str) -> Outcome {
+        let toks = tokenize::tokenize(question);
+        let pieces = intent::pieces(&toks, &self.lexicon, &self.cues, self.default_year);
+        let ctx = build::Ctx::new(&self.manifest, &self.lexicon, &self.schema, &pieces);
+        match ctx.run() {
+            Ok(u) => Outcome::Planned(u),
+            Err(refusal) => {
+                Outcome::NotUnderstood(explain::not_understood(&self.manifest, question, refusal))
+            }
+        }
+    }
+
+    /// The manifest this planner was built for.
+    pub fn manifest(&self) -> &Manifest {
+        &self.manifest
+    }
+}
+
+/// Times planning each question (several rounds) and returns the median and
+/// 95th percentile in microseconds.
+pub fn bench(questions: &[&str], planner: &Planner) -> (u64, u64) {
+    let mut times: Vec<u64> = Vec::with_capacity(questions.len() * 5);
+    for _ in 0..5 {
+        for q in questions {
+            let start = std::time::Instant::now();
+            let out = planner.plan(q);
+            std::hint::black_box(&out);
+            times.push(start.elapsed().as_micros() as u64);
+        }
+    }
+    if times.is_empty() {
+        return (0, 0);
+    }
+    times.sort_unstable();
+    let at = |p: f64| times[((times.len() - 1) as f64 * p).round() as usize];
+    (at(0.5), at(0.95))
+}

@@ -1,0 +1,459 @@
+//! Ordering: "most", "lowest", "sorted by", "in descending order of",
+//! "most often", "the most warnings", "youngest", "which site is hottest on
+//! average", and superlatives inside a metric's own name ("lowest battery").
+//!
+//! Invariants: an order key is either a measure (written `#m<index>` until
+//! measures are named in `finish`) or a field; a superlative about a single
+//! thing ("which site", "the stadium with the highest") limits to one row;
+//! "most"/"fewest" before a table counts it, other superlatives never do.
+
+use crate::plan::{Agg, OrderBy};
+use crate::planner::build::{Ctx, MKind};
+use crate::planner::english::{self, Cue};
+use crate::planner::intent::PieceKind;
+use crate::planner::lexicon::{Field, Target};
+use crate::planner::schema::{self};
+use crate::planner::tokenize::split_identifier;
+use crate::planner::MatchKind;
+
+impl Ctx<'_> {
+    /// The measure made from the phrase starting at piece `j`, if any.
+    fn measure_at(&self, j: usize) -> Option<usize> {
+        self.measures.iter().position(|m| m.at == j)
+    }
+
+    /// Orders by the thing at piece `j` (a measure phrase, a metric or a
+    /// column); returns whether it found one.
+    pub(super) fn rank_by(&mut self, j: usize, desc: bool) -> bool {
+        if let Some(mi) = self.measure_at(j) {
+            self.set_order(format!("#m{mi}"), desc);
+            return true;
+        }
+        match self.p[j].top().cloned() {
+            Some(Target::Metric(mi)) => {
+                let words = self.p[j].words.clone();
+                let k = self.add_measure(MKind::Metric(mi), j, words);
+                self.take_lex(j);
+                self.set_order(format!("#m{k}"), desc);
+                true
+            }
+            // "the most books" ranks groups by a count; with nothing grouped
+            // ("longest book") it would rank rows by themselves.
+            Some(Target::Table(t))
+                if !self.groups.is_empty()
+                    || self.subject.is_some_and(|s| s != j && !self.used[s]) =>
+            {
+                let kind = self.count_kind(t);
+                let words = self.p[j].words.clone();
+                let k = self.add_measure(kind, j, words);
+                self.take_lex(j);
+                self.set_order(format!("#m{k}"), desc);
+                true
+            }
+            Some(Target::Column(..) | Target::Dimension(_) | Target::Unit(..)) => {
+                let Some(c) = self.pick(j, &|t| {
+                    matches!(
+                        t,
+                        Target::Column(..) | Target::Dimension(_) | Target::Unit(..)
+                    )
+                }) else {
+                    return false;
+                };
+                let Some(f) = self.field_of(&c.target) else {
+                    return false;
+                };
+                if self.measures.is_empty() && self.groups.is_empty() {
+                    // A listing ordered by one of its columns.
+                    self.take(j, MatchKind::Column, f.name.clone(), c.confidence);
+                    self.involved.push(f.name.clone());
+                    self.set_order(f.name, desc);
+                    return true;
+                }
+                if self.groups.iter().any(|g| g.name == f.name) {
+                    self.set_order(f.name, desc);
+                    return true;
+                }
+                let Some(col) = f.column else { return false };
+                let agg = if desc { Agg::Max } else { Agg::Min };
+                let kind = match self.lx.metric_aggs.iter().position(|s| {
+                    s.is_some_and(|s| s.agg == agg && s.column == Some((f.table, col)))
+                }) {
+                    Some(mi) => MKind::Metric(mi),
+                    None => MKind::Agg(agg, Field::Col(f.table, col)),
+                };
+                let words = self.p[j].words.clone();
+                let k = self.add_measure(kind, j, words);
+                self.take(j, MatchKind::Column, f.name, c.confidence);
+                self.set_order(format!("#m{k}"), desc);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn set_order(&mut self, by: String, desc: bool) {
+        // A pending "top N" order takes this key.
+        if let Some(o) = self.order.iter_mut().find(|o| o.by.is_empty()) {
+            o.by = by;
+            return;
+        }
+        if !self.order.iter().any(|o| o.by == by) {
+            self.order.push(OrderBy { by, desc });
+        }
+    }
+
+    /// True when the question is about one thing ("which site", "the stadium").
+    fn singular_subject(&self) -> bool {
+        match self.subject {
+            Some(s) => !self.p[s].plural,
+            None => true,
+        }
+    }
+
+    pub(super) fn ranking(&mut self) {
+        for i in 0..self.p.len() {
+            if self.used[i] {
+                continue;
+            }
+            match self.p[i].cue() {
+                Some(c @ (Cue::Most | Cue::Least)) => self.superlative(i, c == Cue::Most),
+                Some(Cue::Often) => self.often(i),
+                Some(Cue::Sort) => {
+                    // "ordered by ascending net worth": the direction may come first.
+                    let j = self.next_sig(i).and_then(|j| match self.p[j].cue() {
+                        Some(Cue::Asc | Cue::Desc) => self.next_sig(j),
+                        _ => Some(j),
+                    });
+                    if let Some(j) = j {
+                        let desc = self.direction_after(i).unwrap_or(false);
+                        if self.rank_by(j, desc) {
+                            self.take(
+                                i,
+                                MatchKind::Order,
+                                if desc { "descending" } else { "ascending" }.into(),
+                                1.0,
+                            );
+                        }
+                    }
+                }
+                Some(d @ (Cue::Desc | Cue::Asc)) => {
+                    let desc = d == Cue::Desc;
+                    let next_lex = self.next_sig(i).filter(|&j| {
+                        !self.used[j] && (self.p[j].lex().is_some() || self.measure_at(j).is_some())
+                    });
+                    let done = next_lex.is_some_and(|j| self.rank_by(j, desc));
+                    if !done {
+                        match self.order.last_mut() {
+                            Some(o) => o.desc = desc,
+                            None => self.order.push(OrderBy {
+                                by: String::new(),
+                                desc,
+                            }),
+                        }
+                    }
+                    self.take(
+                        i,
+                        MatchKind::Order,
+                        if desc { "descending" } else { "ascending" }.into(),
+                        1.0,
+                    );
+                }
+                _ => {}
+            }
+        }
+        self.implied_order();
+    }
+
+    /// The direction named after a "sorted by" cue, if any.
+    fn direction_after(&mut self, i: usize) -> Option<bool> {
+        let k = (i + 1..self.p.len())
+            .find(|&k| matches!(self.p[k].cue(), Some(Cue::Desc | Cue::Asc)))?;
+        let desc = self.p[k].cue() == Some(Cue::Desc);
+        let j = self.next_sig(k);
+        // "in descending order of X" names its own key; leave it.
+        if j.is_some_and(|j| self.p[j].lex().is_some()) && self.p[k].words.ends_with("of") {
+            return None;
+        }
+        self.mark(k);
+        Some(desc)
+    }
+
+    /// "the most revenue", "highest average satisfaction", "largest capacity".
+    fn superlative(&mut self, i: usize, desc: bool) {
+        // "5 largest countries": the number before is the limit.
+        if let Some(n) = self.prev_sig(i).filter(|&k| !self.used[k]) {
+            if let PieceKind::Number(x) = self.p[n].kind {
+                self.limit = Some(x.max(1.0) as u64);
+                self.take(n, MatchKind::Limit, format!("{}", x as u64), 1.0);
+            }
+        }
+        let Some(mut j) = self.next_sig(i) else {
+            return;
+        };
+        if self.p[j].cue() == Some(Cue::Often) {
+            return;
+        }
+        // "the greatest number of years" where that number is a column.
+        if self.p[j].cue() == Some(Cue::Count) && !self.used[j] {
+            if let Some(n) = self.next_sig(j).filter(|&n| {
+                self.p[n].top().is_some_and(|t| {
+                    matches!(t, Target::Column(..) | Target::Dimension(_))
+                        && self.is_numeric_target(t)
+                })
+            }) {
+                self.mark(j);
+                j = n;
+            }
+        }
+        // "the most warnings": count the rows with that value, most first.
+        if matches!(
+            self.p[j].top(),
+            Some(Target::Value(..) | Target::Segment(_))
+        ) && self.subject.is_some()
+        {
+            self.often(i);
+            return;
+        }
+        let aggregated = !self.measures.is_empty() || !self.groups.is_empty();
+        // "highest temperature" with nothing to rank: the maximum.
+        let listing_subject = self.subject.is_some_and(|s| {
+            self.p[s]
+                .top()
+                .is_some_and(|t| matches!(t, Target::Table(_)))
+        });
+        if !aggregated && !listing_subject && self.subject.is_none() {
+            if let Some(Target::Column(..) | Target::Dimension(_) | Target::Unit(..)) =
+                self.p[j].top()
+            {
+                if self.p[j].top().is_some_and(|t| self.is_numeric_target(t)) {
+                    let agg = if desc { Agg::Max } else { Agg::Min };
+                    if let Some(c) = self.pick(j, &|t| {
+                        matches!(
+                            t,
+                            Target::Column(..) | Target::Dimension(_) | Target::Unit(..)
+                        )
+                    }) {
+                        if let Some(f) = self.field_of(&c.target) {
+                            if let Some(col) = f.column {
+                                let words = format!("{} {}", self.p[i].words, self.p[j].words);
+                                self.add_measure(
+                                    MKind::Agg(agg, Field::Col(f.table, col)),
+                                    i,
+                                    words,
+                                );
+                                self.take(i, MatchKind::Aggregate, agg.word().into(), 1.0);
+                                self.take(j, MatchKind::Column, f.name, c.confidence);
+                            }
+                        }
+                    }
+                    return;
+                }
+            }
+        }
+        // "lowest humidity" with nothing to rank: the minimum of the metric's column.
+        if self.groups.is_empty() && self.subject.is_none() {
+            if let Some(mi) = self.measure_at(j) {
+                if let MKind::Metric(me) = self.measures[mi].kind.clone() {
+                    if let Some(col) = self
+                        .lx
+                        .metric_aggs
+                        .get(me)
+                        .copied()
+                        .flatten()
+                        .and_then(|s| s.column)
+                    {
+                        let agg = if desc { Agg::Max } else { Agg::Min };
+                        self.measures[mi].kind =
+                            match self.lx.metric_aggs.iter().position(|s| {
+                                s.is_some_and(|s| s.agg == agg && s.column == Some(col))
+                            }) {
+                                Some(m2) => MKind::Metric(m2),
+                                None => MKind::Agg(agg, Field::Col(col.0, col.1)),
+                            };
+                        self.take(i, MatchKind::Aggregate, agg.word().into(), 1.0);
+                        return;
+                    }
+                }
+            }
+        }
+        // Only "most"/"fewest" count a noun: "the longest books" is not a count.
+        let counts = matches!(self.p[i].norm.as_str(), "most" | "the" | "fewest" | "least");
+        if matches!(self.p[j].top(), Some(Target::Table(_))) && !counts {
+            return;
+        }
+        if self.rank_by(j, desc) {
+            self.take(
+                i,
+                MatchKind::Order,
+                if desc { "descending" } else { "ascending" }.into(),
+                1.0,
+            );
+            if self.limit.is_none() && self.singular_subject() {
+                self.limit = Some(1);
+            }
+        }
+    }
+
+    /// "most often", "most common": count rows, most first.
+    fn often(&mut self, i: usize) {
+        let desc = !matches!(self.cue_at(self.prev_sig(i)), Some(Cue::Least))
+            && self.p[i].cue() != Some(Cue::Least);
+        // The table whose rows are counted: where the named condition lives, else the base.
+        let event = self.p.iter().find_map(|x| match x.top() {
+            Some(t @ (Target::Value(..) | Target::Segment(_))) => {
+                schema::target_table(self.m, self.lx, t)
+            }
+            _ => None,
+        });
+        let Some(t) = event.or(self.base) else { return };
+        let kind = self.count_kind(t);
+        let words = self.p[i].words.clone();
+        let k = self.add_measure(kind, i, words);
+        self.set_order(format!("#m{k}"), desc);
+        self.take(i, MatchKind::Order, "count descending".into(), 1.0);
+        if self.limit.is_none() && self.singular_subject() {
+            self.limit = Some(1);
+        }
+        if self.groups.is_empty() {
+            // "the most common citizenship": the noun after is what is counted by.
+            let after = self
+                .next_sig(i)
+                .filter(|&n| !self.used[n] && self.p[n].lex().is_some());
+            if let Some(s) = self.subject.filter(|&s| !self.used[s]).or(after) {
+                self.group_by(s);
+            }
+        }
+    }
+
+    /// "which sensor has the lowest battery" where "lowest battery" is a
+    /// metric's own name: the superlative in it still ranks the groups.
+    pub(super) fn superlative_metrics(&mut self) {
+        if !self.order.is_empty() || self.groups.is_empty() || self.subject.is_none() {
+            return;
+        }
+        for (k, m) in self.measures.iter().enumerate() {
+            let words: Vec<String> = m
+                .words
+                .split_whitespace()
+                .map(|w| w.to_lowercase())
+                .collect();
+            let desc = words.iter().any(|w| {
+                matches!(
+                    w.as_str(),
+                    "highest" | "most" | "max" | "maximum" | "peak" | "largest" | "biggest" | "top"
+                )
+            });
+            let asc = words.iter().any(|w| {
+                matches!(
+                    w.as_str(),
+                    "lowest" | "least" | "min" | "minimum" | "smallest" | "fewest"
+                )
+            });
+            if desc != asc {
+                self.order.push(OrderBy {
+                    by: format!("#m{k}"),
+                    desc,
+                });
+                if self.limit.is_none() && self.singular_subject() {
+                    self.limit = Some(1);
+                }
+                return;
+            }
+        }
+    }
+
+    /// "youngest", "oldest", "most populous": an order on a column named for it.
+    fn implied_order(&mut self) {
+        for i in 0..self.p.len() {
+            if self.used[i] || self.p[i].kind != PieceKind::Unknown {
+                continue;
+            }
+            let Some((_, word, desc)) = english::IMPLIED_ORDER
+                .iter()
+                .find(|(adj, _, _)| *adj == self.p[i].norm)
+            else {
+                continue;
+            };
+            let table = self
+                .subject
+                .and_then(|s| {
+                    self.p[s]
+                        .top()
+                        .and_then(|t| schema::target_table(self.m, self.lx, t))
+                })
+                .or(self.base);
+            let Some(t) = table else { continue };
+            let Some(c) = self.m.tables[t]
+                .columns
+                .iter()
+                .position(|c| split_identifier(&c.name).iter().any(|w| w == word))
+            else {
+                continue;
+            };
+            let Some(f) = self.field_info(Field::Col(t, c)) else {
+                continue;
+            };
+            self.take(
+                i,
+                MatchKind::Order,
+                format!(
+                    "{} {}",
+                    f.name,
+                    if *desc { "descending" } else { "ascending" }
+                ),
+                0.8,
+            );
+            // "which site is hottest (on average)": rank groups by an aggregate.
+            let group_subject = self.subject.filter(|&s| !self.used[s]).filter(|&s| {
+                self.pick(s, &|t| {
+                    matches!(t, Target::Dimension(_) | Target::Column(..))
+                })
+                .and_then(|c| self.field_of(&c.target))
+                .is_some_and(|g| {
+                    g.dim.is_some_and(|d| {
+                        self.m.dimensions[d].kind == crate::semantic::DimensionKind::Categorical
+                    }) && g.name != f.name
+                        && schema::row_name(self.m, g.table) != g.column
+                })
+            });
+            if let Some(s) = group_subject.or(if self.groups.is_empty() {
+                None
+            } else {
+                Some(usize::MAX)
+            }) {
+                if s != usize::MAX {
+                    self.group_by(s);
+                }
+                let agg_cue = (0..self.p.len())
+                    .find(|&k| !self.used[k] && matches!(self.p[k].cue(), Some(Cue::Agg(_))));
+                let agg = match agg_cue.and_then(|k| self.p[k].cue()) {
+                    Some(Cue::Agg(a)) => a,
+                    _ => Agg::Avg,
+                };
+                if let Some(k) = agg_cue {
+                    self.take(k, MatchKind::Aggregate, agg.word().into(), 1.0);
+                }
+                let kind = match self
+                    .lx
+                    .metric_aggs
+                    .iter()
+                    .position(|x| x.is_some_and(|x| x.agg == agg && x.column == Some((t, c))))
+                {
+                    Some(mi) => MKind::Metric(mi),
+                    None => MKind::Agg(agg, Field::Col(t, c)),
+                };
+                let words = self.p[i].words.clone();
+                let k = self.add_measure(kind, i, words);
+                self.set_order(format!("#m{k}"), *desc);
+                if self.limit.is_none() && self.singular_subject() {
+                    self.limit = Some(1);
+                }
+                continue;
+            }
+            self.set_order(f.name, *desc);
+            if self.limit.is_none() && !self.p[i].plural && self.singular_subject() {
+                self.limit = Some(1);
+            }
+        }
+    }
+}

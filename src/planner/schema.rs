@@ -1,0 +1,307 @@
+//! Questions the planner asks of a manifest's shape: which tables reach
+//! which through joins, which column names a table's rows, which metric
+//! counts a table, which time dimension dates it, and what plan name a
+//! dimension or column goes by.
+//!
+//! Invariants: pure lookups over the manifest, computed once in `Schema::new`;
+//! every answer is deterministic (first in manifest order wins ties).
+
+use crate::plan::Agg;
+use crate::planner::lexicon::{Field, Lexicon, SimpleAgg, Target};
+use crate::semantic::{is_numeric, is_temporal, DimensionKind, Manifest};
+
+/// Precomputed facts about a manifest.
+#[derive(Debug, Clone)]
+pub struct Schema {
+    /// `reach[a][b]`: rows of table `a` reach table `b` through many-to-one joins.
+    reach: Vec<Vec<bool>>,
+    /// For each table, the metric that counts its rows, if any.
+    pub count_metric: Vec<Option<usize>>,
+    /// For each table, the time dimensions on it (or reachable from it).
+    pub time_dims: Vec<Vec<usize>>,
+}
+
+impl Schema {
+    pub fn new(m: &Manifest, lx: &Lexicon) -> Schema {
+        let n = m.tables.len();
+        let idx = |qualified: &str| -> Option<usize> {
+            let t = qualified.split('.').next()?;
+            m.tables.iter().position(|x| x.name.eq_ignore_ascii_case(t))
+        };
+        let mut reach = vec![vec![false; n]; n];
+        for (a, row) in reach.iter_mut().enumerate() {
+            row[a] = true;
+        }
+        for j in &m.joins {
+            if let (Some(a), Some(b)) = (idx(&j.from), idx(&j.to)) {
+                reach[a][b] = true;
+            }
+        }
+        for k in 0..n {
+            for a in 0..n {
+                if reach[a][k] {
+                    let via = reach[k].clone();
+                    for (b, yes) in via.into_iter().enumerate() {
+                        if yes {
+                            reach[a][b] = true;
+                        }
+                    }
+                }
+            }
+        }
+        // A metric counts a table's rows when it is COUNT(*), or counts its
+        // key or any column that is never empty.
+        let count_metric = (0..n)
+            .map(|t| {
+                let table = &m.tables[t];
+                m.metrics.iter().enumerate().position(|(i, me)| {
+                    if !me.table.eq_ignore_ascii_case(&table.name) {
+                        return false;
+                    }
+                    match lx.metric_aggs.get(i).copied().flatten() {
+                        Some(SimpleAgg {
+                            agg: Agg::Count,
+                            column: None,
+                        }) => true,
+                        Some(SimpleAgg {
+                            agg: Agg::Count,
+                            column: Some((ct, cc)),
+                        }) => ct == t && !table.columns[cc].nullable,
+                        Some(SimpleAgg {
+                            agg: Agg::CountDistinct,
+                            column: Some((ct, cc)),
+                        }) => {
+                            ct == t
+                                && table.primary_key.as_deref().is_some_and(|pk| {
+                                    pk.eq_ignore_ascii_case(&table.columns[cc].name)
+                                })
+                        }
+                        _ => false,
+                    }
+                })
+            })
+            .collect();
+        let time_dims = (0..n)
+            .map(|t| {
+                let mut own = Vec::new();
+                let mut far = Vec::new();
+                for (i, d) in m.dimensions.iter().enumerate() {
+                    if d.kind != DimensionKind::Time {
+                        continue;
+                    }
+                    match idx(&d.column) {
+                        Some(dt) if dt == t => own.push(i),
+                        Some(dt) if reach[t][dt] => far.push(i),
+                        _ => {}
+                    }
+                }
+                own.extend(far);
+                own
+            })
+            .collect();
+        Schema {
+            reach,
+            count_metric,
+            time_dims,
+        }
+    }
+
+    /// True when rows of `from` can be joined to `to`.
+    pub fn reaches(&self, from: usize, to: usize) -> bool {
+        self.reach
+            .get(from)
+            .and_then(|r| r.get(to))
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// True when `a` and `b` can meet in one query (either reaches the other,
+    /// or some table reaches both).
+    pub fn related(&self, a: usize, b: usize) -> bool {
+        self.reaches(a, b)
+            || self.reaches(b, a)
+            || (0..self.reach.len()).any(|k| self.reaches(k, a) && self.reaches(k, b))
+    }
+}
+
+/// Table index of a `table.column` string.
+pub fn table_of(m: &Manifest, qualified: &str) -> Option<usize> {
+    let t = qualified.split('.').next()?;
+    m.tables.iter().position(|x| x.name.eq_ignore_ascii_case(t))
+}
+
+/// Table and column index of a `table.column` string.
+pub fn column_of(m: &Manifest, qualified: &str) -> Option<(usize, usize)> {
+    let ti = table_of(m, qualified)?;
+    let c = qualified.split_once('.')?.1;
+    let ci = m.tables[ti]
+        .columns
+        .iter()
+        .position(|x| x.name.eq_ignore_ascii_case(c))?;
+    Some((ti, ci))
+}
+
+/// `table.column` for indices.
+pub fn qualified(m: &Manifest, t: usize, c: usize) -> String {
+    format!("{}.{}", m.tables[t].name, m.tables[t].columns[c].name)
+}
+
+/// A filterable, groupable thing resolved to plan vocabulary.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldInfo {
+    /// What the plan calls it: a dimension name or `table.column`.
+    pub name: String,
+    /// Human words for summaries.
+    pub label: String,
+    pub table: usize,
+    pub column: Option<usize>,
+    pub numeric: bool,
+    pub temporal: bool,
+    pub nullable: bool,
+    pub dim: Option<usize>,
+}
+
+/// The plan name of a field, preferring a dimension defined on the same column.
+pub fn field_info(m: &Manifest, f: Field) -> Option<FieldInfo> {
+    match f {
+        Field::Dim(i) => {
+            let d = m.dimensions.get(i)?;
+            let (t, c) = column_of(m, &d.column)?;
+            let col = &m.tables[t].columns[c];
+            Some(FieldInfo {
+                name: d.name.clone(),
+                label: d.name.replace('_', " "),
+                table: t,
+                column: Some(c),
+                numeric: d.kind == DimensionKind::Numeric
+                    || is_numeric(&col.ty) && d.kind != DimensionKind::Categorical,
+                temporal: d.kind == DimensionKind::Time || is_temporal(&col.ty),
+                nullable: col.nullable,
+                dim: Some(i),
+            })
+        }
+        Field::Col(t, c) => {
+            let col = m.tables.get(t)?.columns.get(c)?;
+            let q = qualified(m, t, c);
+            if let Some(i) = m
+                .dimensions
+                .iter()
+                .position(|d| d.column.eq_ignore_ascii_case(&q))
+            {
+                return field_info(m, Field::Dim(i));
+            }
+            Some(FieldInfo {
+                name: q,
+                label: col.name.replace('_', " "),
+                table: t,
+                column: Some(c),
+                numeric: is_numeric(&col.ty),
+                temporal: is_temporal(&col.ty),
+                nullable: col.nullable,
+                dim: None,
+            })
+        }
+    }
+}
+
+/// The column that names a table's rows: its label, else its primary key,
+/// else its first text column.
+pub fn row_name(m: &Manifest, t: usize) -> Option<usize> {
+    let table = m.tables.get(t)?;
+    let find = |name: &Option<String>| {
+        name.as_ref().and_then(|n| {
+            table
+                .columns
+                .iter()
+                .position(|c| c.name.eq_ignore_ascii_case(n))
+        })
+    };
+    let named = |c: &crate::semantic::Column| {
+        let w = crate::planner::tokenize::split_identifier(&c.name);
+        w.last().is_some_and(|l| l == "name" || l == "title")
+            && !c.ty.to_ascii_uppercase().starts_with("INT")
+    };
+    find(&table.label)
+        .or_else(|| table.columns.iter().position(named))
+        .or_else(|| find(&table.primary_key))
+        .or_else(|| {
+            table
+                .columns
+                .iter()
+                .position(|c| c.ty.to_ascii_uppercase().starts_with("VARCHAR"))
+        })
+        .or(if table.columns.is_empty() {
+            None
+        } else {
+            Some(0)
+        })
+}
+
+/// The key column of a table: its primary key, else its label.
+pub fn row_key(m: &Manifest, t: usize) -> Option<usize> {
+    let table = m.tables.get(t)?;
+    let find = |name: &Option<String>| {
+        name.as_ref().and_then(|n| {
+            table
+                .columns
+                .iter()
+                .position(|c| c.name.eq_ignore_ascii_case(n))
+        })
+    };
+    find(&table.primary_key).or_else(|| find(&table.label))
+}
+
+/// How rows of `base` point at table `target`: the many-side column of a
+/// join from `base` to `target`, if there is one.
+pub fn foreign_key(m: &Manifest, base: usize, target: usize) -> Option<usize> {
+    m.joins.iter().find_map(|j| {
+        let (ft, fc) = column_of(m, &j.from)?;
+        let tt = table_of(m, &j.to)?;
+        (ft == base && tt == target).then_some(fc)
+    })
+}
+
+/// The table a target belongs to.
+pub fn target_table(m: &Manifest, lx: &Lexicon, t: &Target) -> Option<usize> {
+    match t {
+        Target::Metric(i) => m
+            .metrics
+            .get(*i)
+            .and_then(|x| {
+                m.tables
+                    .iter()
+                    .position(|t| t.name.eq_ignore_ascii_case(&x.table))
+            })
+            .or_else(|| {
+                lx.metric_aggs
+                    .get(*i)
+                    .copied()
+                    .flatten()
+                    .and_then(|s| s.column.map(|c| c.0))
+            }),
+        Target::Dimension(i) => m.dimensions.get(*i).and_then(|d| table_of(m, &d.column)),
+        Target::Segment(i) => m.segments.get(*i).and_then(|s| {
+            m.tables
+                .iter()
+                .position(|t| t.name.eq_ignore_ascii_case(&s.table))
+        }),
+        Target::Column(t, _) | Target::Unit(t, _) | Target::Table(t) => Some(*t),
+        Target::Value(f, _) => match f {
+            Field::Dim(i) => m.dimensions.get(*i).and_then(|d| table_of(m, &d.column)),
+            Field::Col(t, _) => Some(*t),
+        },
+    }
+}
+
+/// Fully qualified columns mentioned in a SQL expression, in order.
+pub fn columns_in_expr(m: &Manifest, expr: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for word in expr.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.')) {
+        if let Some(tc) = column_of(m, word) {
+            if !out.contains(&tc) {
+                out.push(tc);
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,173 @@
+//! What a question is about: its base table (the first metric's, else the
+//! first counted or named table's, else the first column's) and its subject
+//! ("which products", "list fantasy books", "top 10 sensors", or a question
+//! that starts with its noun), which is grouped by or listed.
+//!
+//! Invariants: both are decided before any piece is consumed and only from
+//! the question's words; ties go to the earliest mention.
+
+use crate::planner::build::Ctx;
+use crate::planner::english::Cue;
+use crate::planner::intent::{Piece, PieceKind};
+use crate::planner::lexicon::Target;
+use crate::planner::schema;
+
+impl Ctx<'_> {
+    /// The table the question is mostly about: the first metric's, else the
+    /// first counted or named table's, else the first column's.
+    pub(super) fn guess_base(&self) -> Option<usize> {
+        let tops: Vec<(usize, &Target)> = self
+            .p
+            .iter()
+            .enumerate()
+            .filter_map(|(i, x)| x.top().map(|t| (i, t)))
+            .collect();
+        let after_count = |i: usize| {
+            (0..i)
+                .rev()
+                .find(|&k| {
+                    !self.p[k].is_filler()
+                        && self.p[k]
+                            .top()
+                            .is_none_or(|t| matches!(t, Target::Value(..) | Target::Segment(_)))
+                })
+                .and_then(|k| self.p[k].cue())
+                .is_some_and(|c| {
+                    matches!(
+                        c,
+                        Cue::Count | Cue::Share | Cue::Often | Cue::Most | Cue::Least
+                    )
+                })
+        };
+        tops.iter()
+            .find_map(|(_, t)| {
+                matches!(t, Target::Metric(_))
+                    .then(|| schema::target_table(self.m, self.lx, t))
+                    .flatten()
+            })
+            .or_else(|| {
+                tops.iter().find_map(|(i, t)| {
+                    (matches!(t, Target::Table(_)) && after_count(*i))
+                        .then(|| schema::target_table(self.m, self.lx, t))
+                        .flatten()
+                })
+            })
+            .or_else(|| {
+                // A table named with one of its columns is the table's rows.
+                tops.iter().find_map(|(_, t)| match t {
+                    Target::Table(ti) => Some(*ti),
+                    _ => None,
+                })
+            })
+            .or_else(|| self.most_mentioned_table())
+            .or_else(|| {
+                tops.iter()
+                    .find_map(|(_, t)| schema::target_table(self.m, self.lx, t))
+            })
+    }
+
+    /// "which X", "list X", "show X", "top N X": the thing listed or grouped.
+    pub(super) fn find_subject(&mut self) {
+        let nounish = |x: &Piece| {
+            x.lex().is_some_and(|c| {
+                c.iter().any(|c| {
+                    matches!(
+                        c.target,
+                        Target::Table(_) | Target::Dimension(_) | Target::Column(..)
+                    )
+                })
+            })
+        };
+        for i in 0..self.p.len() {
+            let x = &self.p[i];
+            let opener = matches!(
+                x.norm.as_str(),
+                "which"
+                    | "what"
+                    | "list"
+                    | "show"
+                    | "find"
+                    | "name"
+                    | "give"
+                    | "return"
+                    | "display"
+                    | "get"
+            ) && x.lex().is_none();
+            let top = matches!(x.cue(), Some(Cue::Top | Cue::Bottom));
+            if !opener && !top {
+                continue;
+            }
+            // The first noun after the opener, skipping "the", "all", "me", a
+            // number and adjectives ("fantasy books").
+            let adjective = |k: usize| {
+                matches!(
+                    self.p[k].top(),
+                    Some(Target::Value(..) | Target::Segment(_))
+                ) && self.p.get(k + 1).is_some_and(nounish)
+            };
+            let Some(j) = (i + 1..self.p.len()).find(|&k| {
+                (!matches!(self.p[k].kind, PieceKind::Stop | PieceKind::Number(_))
+                    || self.p[k].lex().is_some())
+                    && !adjective(k)
+            }) else {
+                return;
+            };
+            if nounish(&self.p[j]) {
+                self.subject = Some(j);
+            }
+            if opener || self.subject.is_some() {
+                return;
+            }
+        }
+        // A question that starts with its noun: "tickets without an agent".
+        if let Some(j) = (0..self.p.len()).find(|&k| !self.p[k].is_filler()) {
+            if nounish(&self.p[j])
+                && matches!(
+                    self.p[j].top(),
+                    Some(Target::Table(_) | Target::Dimension(_))
+                )
+            {
+                self.subject = Some(j);
+            }
+        }
+    }
+
+    /// The table most of the question's words can belong to: each phrase
+    /// votes, with its best confidence, for every table it could name
+    /// ("population" is in city and country; "government form" and "life
+    /// expectancy" only in country). Ties go to the earliest mention.
+    fn most_mentioned_table(&self) -> Option<usize> {
+        let mut score = vec![0.0f32; self.m.tables.len()];
+        let mut first = vec![usize::MAX; self.m.tables.len()];
+        for (i, x) in self.p.iter().enumerate() {
+            let Some(cands) = x.lex() else { continue };
+            let mut best: Vec<(usize, f32)> = Vec::new();
+            for c in cands {
+                if !matches!(
+                    c.target,
+                    Target::Column(..)
+                        | Target::Unit(..)
+                        | Target::Dimension(_)
+                        | Target::Value(..)
+                        | Target::Segment(_)
+                ) {
+                    continue;
+                }
+                let Some(t) = schema::target_table(self.m, self.lx, &c.target) else {
+                    continue;
+                };
+                match best.iter_mut().find(|b| b.0 == t) {
+                    Some(b) => b.1 = b.1.max(c.confidence),
+                    None => best.push((t, c.confidence)),
+                }
+            }
+            for (t, conf) in best {
+                score[t] += conf;
+                first[t] = first[t].min(i);
+            }
+        }
+        (0..score.len())
+            .filter(|&t| score[t] > 0.0)
+            .max_by(|&a, &b| score[a].total_cmp(&score[b]).then(first[b].cmp(&first[a])))
+    }
+}

@@ -1,0 +1,444 @@
+//! Splitting a question (and manifest names) into normalised words.
+//!
+//! Invariants: tokenizing never fails and never panics, whatever the input;
+//! every token keeps the exact text it came from (`raw`) so explanations can
+//! quote the question; `stem` is lowercase, singular and spelled canonically
+//! (`avg` -> `average`), and is what the lexicon compares.
+
+/// What a token is.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TokKind {
+    /// A word (letters, possibly with digits: `co2`, `q2`).
+    Word,
+    /// A number, written in digits or as a small number word.
+    Number(f64),
+    /// A calendar date written `YYYY-MM-DD`, kept as that ISO string.
+    Date(String),
+    /// Text in quotes: `'Hey'`, `"Robbin CV"`.
+    Quoted(String),
+    /// Punctuation that separates list items or clauses (`,` `;` `(` `)` `?`).
+    Punct(char),
+}
+
+/// One token of a question.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Token {
+    /// The text as written.
+    pub raw: String,
+    /// Lowercase form.
+    pub norm: String,
+    /// Lowercase, singular, canonical spelling: what lookups use.
+    pub stem: String,
+    pub kind: TokKind,
+    /// True when the word was written with a leading capital letter.
+    pub capital: bool,
+}
+
+impl Token {
+    pub fn is_word(&self) -> bool {
+        self.kind == TokKind::Word
+    }
+    pub fn number(&self) -> Option<f64> {
+        match self.kind {
+            TokKind::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+    pub fn is_punct(&self, c: char) -> bool {
+        self.kind == TokKind::Punct(c)
+    }
+}
+
+/// Splits a question into tokens.
+pub fn tokenize(question: &str) -> Vec<Token> {
+    let chars: Vec<char> = question.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() {
+            i += 1;
+            continue;
+        }
+        // Quoted text: double quotes always, single quotes only at a word boundary.
+        if is_quote(c) && (c != '\'' && c != '’' || i == 0 || !chars[i - 1].is_alphanumeric()) {
+            if let Some(end) = closing_quote(&chars, i) {
+                let text: String = chars[i + 1..end].iter().collect();
+                let text = text.trim().to_string();
+                if !text.is_empty() {
+                    out.push(Token {
+                        raw: text.clone(),
+                        norm: text.to_lowercase(),
+                        stem: text.to_lowercase(),
+                        kind: TokKind::Quoted(text),
+                        capital: false,
+                    });
+                }
+                i = end + 1;
+                continue;
+            }
+            i += 1;
+            continue;
+        }
+        if c.is_ascii_digit() || (c == '.' && chars.get(i + 1).is_some_and(|d| d.is_ascii_digit()))
+        {
+            i = number_token(&chars, i, &mut out);
+            continue;
+        }
+        if c.is_alphanumeric() {
+            let start = i;
+            while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
+                i += 1;
+            }
+            // Possessive or contraction: "sensor's", "what's", "Brazil’s".
+            if i + 1 < chars.len()
+                && (chars[i] == '\'' || chars[i] == '’')
+                && chars[i + 1].is_alphabetic()
+            {
+                let mut j = i + 1;
+                while j < chars.len() && chars[j].is_alphabetic() {
+                    j += 1;
+                }
+                let tail: String = chars[i + 1..j].iter().collect::<String>().to_lowercase();
+                let raw: String = chars[start..i].iter().collect();
+                push_word(&mut out, &raw);
+                match tail.as_str() {
+                    "s" | "d" => {}
+                    "t" => push_word(&mut out, "not"),
+                    "re" => push_word(&mut out, "are"),
+                    "ve" => push_word(&mut out, "have"),
+                    "ll" => push_word(&mut out, "will"),
+                    _ => push_word(&mut out, &tail),
+                }
+                i = j;
+                continue;
+            }
+            let raw: String = chars[start..i].iter().collect();
+            for part in raw.split('_').filter(|p| !p.is_empty()) {
+                push_word(&mut out, part);
+            }
+            continue;
+        }
+        match c {
+            ',' | ';' | '(' | ')' | '?' | '!' | ':' | '/' => out.push(punct(c)),
+            '.' => out.push(punct(',')),
+            '%' => push_word(&mut out, "percent"),
+            '<' | '>' | '=' => {
+                let two = chars.get(i + 1) == Some(&'=');
+                let word = match (c, two) {
+                    ('<', true) => "at most",
+                    ('>', true) => "at least",
+                    ('<', false) => "below",
+                    ('>', false) => "above",
+                    _ => "equal",
+                };
+                for w in word.split(' ') {
+                    push_word(&mut out, w);
+                }
+                if two {
+                    i += 1;
+                }
+            }
+            '&' => push_word(&mut out, "and"),
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+fn punct(c: char) -> Token {
+    Token {
+        raw: c.to_string(),
+        norm: c.to_string(),
+        stem: c.to_string(),
+        kind: TokKind::Punct(c),
+        capital: false,
+    }
+}
+
+fn is_quote(c: char) -> bool {
+    matches!(c, '"' | '\'' | '“' | '”' | '‘' | '’')
+}
+
+fn closing_quote(chars: &[char], open: usize) -> Option<usize> {
+    let want: &[char] = match chars[open] {
+        '"' => &['"'],
+        '“' | '”' => &['”', '“', '"'],
+        _ => &['\'', '’'],
+    };
+    (open + 1..chars.len()).find(|&j| {
+        want.contains(&chars[j]) && chars.get(j + 1).is_none_or(|n| !n.is_alphanumeric())
+    })
+}
+
+/// Reads a number or an ISO date starting at `i`; returns the next index.
+fn number_token(chars: &[char], mut i: usize, out: &mut Vec<Token>) -> usize {
+    let start = i;
+    // ISO date YYYY-MM-DD.
+    if i + 10 <= chars.len() {
+        let s: String = chars[i..i + 10].iter().collect();
+        if is_iso_date(&s) && chars.get(i + 10).is_none_or(|c| !c.is_ascii_digit()) {
+            out.push(Token {
+                raw: s.clone(),
+                norm: s.clone(),
+                stem: s.clone(),
+                kind: TokKind::Date(s),
+                capital: false,
+            });
+            return i + 10;
+        }
+    }
+    let mut text = String::new();
+    while i < chars.len() {
+        let c = chars[i];
+        let decimal_point =
+            c == '.' && chars.get(i + 1).is_some_and(|d| d.is_ascii_digit()) && !text.contains('.');
+        if c.is_ascii_digit() || decimal_point {
+            text.push(c);
+        } else if c == ','
+            && chars.get(i + 1).is_some_and(|d| d.is_ascii_digit())
+            && chars.get(i + 4).is_none_or(|d| !d.is_ascii_digit())
+            && chars[i + 1..].iter().take(3).all(|d| d.is_ascii_digit())
+        {
+            // Thousands separator: "1,000".
+        } else {
+            break;
+        }
+        i += 1;
+    }
+    // Letters glued to digits: "co2" was handled as a word; "3.3V", "30s", "10k", "2nd".
+    let mut suffix = String::new();
+    let mut j = i;
+    while j < chars.len() && chars[j].is_alphabetic() {
+        suffix.push(chars[j]);
+        j += 1;
+    }
+    let value: f64 = text.parse().unwrap_or(0.0);
+    let lower = suffix.to_lowercase();
+    let (value, consumed_suffix) = match lower.as_str() {
+        "k" => (value * 1_000.0, true),
+        "m" if !text.contains('.') || value < 1000.0 => (value, false),
+        "st" | "nd" | "rd" | "th" => (value, true),
+        _ => (value, false),
+    };
+    let raw: String = chars[start..i].iter().collect();
+    out.push(Token {
+        raw: raw.clone(),
+        norm: raw.clone(),
+        stem: raw,
+        kind: TokKind::Number(value),
+        capital: false,
+    });
+    if consumed_suffix {
+        return j;
+    }
+    if !suffix.is_empty() {
+        push_word(out, &suffix);
+        return j;
+    }
+    i
+}
+
+fn is_iso_date(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() == 10
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && b.iter()
+            .enumerate()
+            .all(|(k, c)| k == 4 || k == 7 || c.is_ascii_digit())
+}
+
+/// Pushes one word (splitting camelCase), turning number words into numbers.
+fn push_word(out: &mut Vec<Token>, raw: &str) {
+    let parts = split_camel(raw);
+    let many = parts.len() > 1;
+    for part in parts {
+        let norm = part.to_lowercase();
+        let capital = part.chars().next().is_some_and(char::is_uppercase) && !many;
+        if let Some(n) = number_word(&norm) {
+            out.push(Token {
+                raw: part.clone(),
+                norm: norm.clone(),
+                stem: norm,
+                kind: TokKind::Number(n),
+                capital: false,
+            });
+            continue;
+        }
+        let stem = stem(&norm);
+        out.push(Token {
+            raw: part,
+            norm,
+            stem,
+            kind: TokKind::Word,
+            capital,
+        });
+    }
+}
+
+/// Small number words ("one" .. "twenty", tens, "hundred").
+pub fn number_word(w: &str) -> Option<f64> {
+    const WORDS: [&str; 21] = [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+    ];
+    if let Some(i) = WORDS.iter().position(|x| *x == w) {
+        return Some(i as f64);
+    }
+    Some(match w {
+        "thirty" => 30.0,
+        "forty" => 40.0,
+        "fifty" => 50.0,
+        "hundred" => 100.0,
+        "thousand" => 1000.0,
+        "dozen" => 12.0,
+        "single" => 1.0,
+        _ => return None,
+    })
+}
+
+/// Splits an identifier into lowercase words: `stock_on_hand`, `LifeExpectancy`,
+/// `CO2Level`, `orderID` -> words. Digits stay attached to letters before them.
+pub fn split_identifier(name: &str) -> Vec<String> {
+    name.split(['_', '-', ' ', '.'])
+        .filter(|p| !p.is_empty())
+        .flat_map(split_camel)
+        .map(|p| p.to_lowercase())
+        .collect()
+}
+
+/// Splits camelCase / PascalCase: `surfaceArea` -> [surface, Area];
+/// `HTTPServer` -> [HTTP, Server]; `co2` stays whole.
+fn split_camel(s: &str) -> Vec<String> {
+    let chars: Vec<char> = s.chars().collect();
+    let mut parts = Vec::new();
+    let mut cur = String::new();
+    for (k, &c) in chars.iter().enumerate() {
+        let boundary = k > 0 && c.is_uppercase() && {
+            let prev = chars[k - 1];
+            prev.is_lowercase()
+                || prev.is_ascii_digit()
+                || (prev.is_uppercase() && chars.get(k + 1).is_some_and(|n| n.is_lowercase()))
+        };
+        if boundary && !cur.is_empty() {
+            parts.push(std::mem::take(&mut cur));
+        }
+        cur.push(c);
+    }
+    if !cur.is_empty() {
+        parts.push(cur);
+    }
+    parts
+}
+
+/// The singular form of a lowercase English word (rules, not a dictionary).
+pub fn singular(w: &str) -> String {
+    const IRREGULAR: [(&str, &str); 12] = [
+        ("people", "person"),
+        ("children", "child"),
+        ("men", "man"),
+        ("women", "woman"),
+        ("data", "data"),
+        ("criteria", "criterion"),
+        ("indices", "index"),
+        ("analyses", "analysis"),
+        ("series", "series"),
+        ("news", "news"),
+        ("countries", "country"),
+        ("statuses", "status"),
+    ];
+    if let Some((_, s)) = IRREGULAR.iter().find(|(p, _)| *p == w) {
+        return (*s).to_string();
+    }
+    let n = w.len();
+    if n <= 3 || !w.is_ascii() {
+        return w.to_string();
+    }
+    // "status", "analysis", "address", "previous" stay as they are.
+    if ["ss", "us", "is", "ous"].iter().any(|k| w.ends_with(k)) {
+        return w.to_string();
+    }
+    if let Some(base) = w.strip_suffix("ies") {
+        if n > 4 {
+            return format!("{base}y");
+        }
+    }
+    for suf in ["ches", "shes", "sses", "xes"] {
+        if w.ends_with(suf) {
+            return w[..n - 2].to_string();
+        }
+    }
+    if let Some(base) = w.strip_suffix('s') {
+        return base.to_string();
+    }
+    w.to_string()
+}
+
+/// Canonical spelling of common abbreviations, applied after singular().
+fn canonical(w: &str) -> &str {
+    match w {
+        "avg" | "mean" => "average",
+        "sum" => "total",
+        "max" | "maximal" => "maximum",
+        "min" | "minimal" => "minimum",
+        "num" | "no" | "nbr" | "cnt" => "number",
+        "qty" => "quantity",
+        "amt" => "amount",
+        "pct" | "perc" | "percentage" => "percent",
+        "temp" => "temperature",
+        "desc" => "description",
+        "yr" => "year",
+        "hr" => "hour",
+        "dt" => "date",
+        "ts" => "timestamp",
+        "info" => "information",
+        _ => w,
+    }
+}
+
+/// The lookup form of a lowercase word: singular and canonical.
+pub fn stem(w: &str) -> String {
+    // "no" as a determiner matters ("no first response"); keep it out of canonical().
+    if w == "no" {
+        return "no".to_string();
+    }
+    let s = singular(w);
+    canonical(&s).to_string()
+}
+
+/// The lookup form of an identifier or phrase: each word stemmed.
+/// In an identifier (`order_no`) "no" means number; in a phrase it is "no".
+pub fn stems(text: &str) -> Vec<String> {
+    let identifier = !text.trim().contains(' ');
+    split_identifier(text)
+        .iter()
+        .map(|w| {
+            if identifier && w == "no" {
+                "number".to_string()
+            } else {
+                stem(w)
+            }
+        })
+        .collect()
+}

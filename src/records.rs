@@ -1,0 +1,179 @@
+//! Every run leaves two records: entries in the hash-chained audit log
+//! (evidence) and a capsule in the runs database (queryable, replayable).
+//! [`Records`] is the driver's [`Recorder`] that writes both.
+//!
+//! Invariants: a run's capsule is begun before its first audit entry and
+//! finished after its last; a failure to record is reported to the driver,
+//! which marks the run failed rather than showing an unrecorded answer.
+
+use crate::agent::RecordKind;
+use crate::audit::{self, Kind, Writer};
+use crate::driver::Recorder;
+use crate::home::Home;
+use crate::report::{RunReport, Status};
+use crate::store::{self, RunFinish, RunStart, RunStatus, Store};
+use crate::recipes::{NewRecipe, RecipeMemory};
+use serde_json::json;
+
+/// The audit writer and the run store of one session.
+pub struct Records {
+    pub audit: Writer,
+    pub store: Store,
+    /// Limits and settings recorded with each run.
+    pub limits: serde_json::Value,
+    /// Set when a recording failed; the driver reports it.
+    pub failure: Option<String>,
+    /// Schema fingerprint of the dataset in use, for recipe memory.
+    pub fingerprint: Option<String>,
+    pub recipes: RecipeMemory,
+}
+
+/// Why the records could not be opened.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordsError {
+    #[error(transparent)]
+    Audit(#[from] audit::AuditError),
+    #[error(transparent)]
+    Store(#[from] store::StoreError),
+    #[error(transparent)]
+    Home(#[from] crate::home::HomeError),
+}
+
+impl Records {
+    /// Open the audit log and the runs database under the home, mark runs
+    /// left unfinished by an earlier process as interrupted, and write a
+    /// `session_start` entry.
+    pub fn open(home: &Home, limits: serde_json::Value) -> Result<Records, RecordsError> {
+        let dir = home.dir("audit")?;
+        home.dir("")?;
+        let mut audit = Writer::open(&dir, audit::Options::default())?;
+        let store = Store::open(home.runs_db())?;
+        let interrupted = store.mark_interrupted()?;
+        audit.append(
+            Kind::SessionStart,
+            "",
+            &json!({
+                "version": env!("CARGO_PKG_VERSION"),
+                "pid": std::process::id(),
+                "chain": audit.chain_name(),
+                "fallback_chain": audit.is_fallback(),
+                "interrupted_runs_marked": interrupted,
+            }),
+        )?;
+        Ok(Records { audit, store, limits, failure: None, fingerprint: None, recipes: RecipeMemory::new() })
+    }
+
+    /// Remember successful questions on this dataset as recipes.
+    pub fn for_dataset(mut self, m: &crate::semantic::Manifest) -> Records {
+        let cols: Vec<(String, String, String)> = m
+            .tables
+            .iter()
+            .flat_map(|t| t.columns.iter().map(move |c| (t.name.clone(), c.name.clone(), c.ty.clone())))
+            .collect();
+        self.fingerprint = Some(crate::recipes::schema_fingerprint(&cols));
+        self
+    }
+
+    fn note(&mut self, r: Result<(), String>) {
+        if let (Err(e), None) = (r, &self.failure) {
+            self.failure = Some(e);
+        }
+    }
+}
+
+fn kind(k: RecordKind) -> Kind {
+    match k {
+        RecordKind::Question => Kind::Question,
+        RecordKind::Plan => Kind::Plan,
+        RecordKind::Sql => Kind::Sql,
+        RecordKind::Validation => Kind::Validation,
+        RecordKind::Execution => Kind::Execution,
+        RecordKind::Error => Kind::Error,
+        RecordKind::RepairAttempt => Kind::RepairAttempt,
+        RecordKind::Answer => Kind::Answer,
+    }
+}
+
+fn run_status(s: Status) -> RunStatus {
+    match s {
+        Status::Ok => RunStatus::Ok,
+        Status::Failed => RunStatus::Failed,
+        Status::Rejected => RunStatus::Rejected,
+        Status::NotUnderstood => RunStatus::NotUnderstood,
+    }
+}
+
+impl Recorder for Records {
+    fn begin(&mut self, r: &RunReport) -> Result<(), String> {
+        let start = RunStart {
+            run_id: r.run_id.clone(),
+            started_at: store::timestamp_now(),
+            dataset: r.dataset.clone(),
+            dataset_hash: r.dataset_hash.clone(),
+            question: r.question.clone(),
+            provider: r.provider.clone(),
+            model: None,
+            plan: None,
+            jail_mode: r.jail.clone(),
+            limits: self.limits.clone(),
+            replay_of: r.replay_of.clone(),
+            validator_off: !r.validated,
+        };
+        let res = self.store.begin_run(&start).map_err(|e| e.to_string());
+        self.note(res.clone());
+        res
+    }
+
+    fn record(&mut self, run_id: &str, k: RecordKind, payload: &serde_json::Value) -> Result<(), String> {
+        let res = self.audit.append(kind(k), run_id, payload).map(|_| ()).map_err(|e| e.to_string());
+        self.note(res.clone());
+        res
+    }
+
+    fn finish(&mut self, r: &RunReport) -> Result<(), String> {
+        for a in &r.attempts {
+            let attempt = store::Attempt {
+                run_id: r.run_id.clone(),
+                n: a.n,
+                sql: a.sql.clone(),
+                status: a.status.word().to_string(),
+                error_category: a.error.as_ref().map(|e| e.category.clone()),
+                error_message: a.error.as_ref().map(|e| e.message.clone()),
+                repairer: if a.n > 1 { Some("rules".into()) } else { None },
+                rationale: a.repair.clone(),
+                duration_ms: 0,
+            };
+            if let Err(e) = self.store.add_attempt(&attempt) {
+                self.note(Err(e.to_string()));
+            }
+        }
+        let columns: Vec<(String, String)> = r.columns.iter().map(|c| (c.name.clone(), c.ty.clone())).collect();
+        let ok = r.status == Status::Ok;
+        let finish = RunFinish {
+            run_id: r.run_id.clone(),
+            finished_at: store::timestamp_now(),
+            status: run_status(r.status),
+            plan: r.plan.clone(),
+            final_sql: r.sql.clone(),
+            error_category: r.error.as_ref().map(|e| e.category.clone()),
+            error_message: r.error.as_ref().map(|e| e.message.clone()),
+            row_count: ok.then_some(r.row_count as u64),
+            truncated: r.truncated,
+            result_preview: ok.then(|| store::ResultPreview::of(&columns, &r.rows)),
+            result_hash: ok.then(|| store::result_hash(&columns, &r.rows)),
+            timings: serde_json::to_value(&r.timings_ms).ok(),
+            tokens_in: None,
+            tokens_out: None,
+        };
+        let res = self.store.finish_run(&finish).map_err(|e| e.to_string());
+        self.note(res.clone());
+        if let (true, Some(fp), Some(q), Some(plan), Some(sql)) = (ok, &self.fingerprint, &r.question, &r.plan, &r.sql) {
+            // Recipe memory is a convenience: failing to update it does not fail the run.
+            let _ = self.recipes.record(
+                &self.store,
+                &NewRecipe { fingerprint: fp.clone(), question: q.clone(), plan: plan.clone(), sql: sql.clone() },
+            );
+        }
+        res
+    }
+}
