@@ -9,14 +9,34 @@ use crate::planner::Planner;
 use serde_json::json;
 
 pub fn run(cmd: BenchCommand) -> anyhow::Result<i32> {
-    let (name, result) = match cmd {
-        BenchCommand::Planner { json: j } => ("planner", (planner()?, j)),
-        BenchCommand::Audit { entries, json: j } => ("audit", (audit(entries)?, j)),
-        BenchCommand::Recipes { recipes: n, json: j } => ("recipes", (recipes(n), j)),
-    };
-    let (value, as_json) = result;
-    if as_json {
-        println!("{}", serde_json::to_string_pretty(&value)?);
+    match cmd {
+        BenchCommand::Jail { iterations, big_rows, jail, json } => {
+            let env = Env::load()?;
+            let opts = crate::jail::bench::BenchOptions {
+                iterations,
+                big_rows,
+                mode: env.jail_mode(jail),
+                limits: env.limits(),
+                work_dir: Some(env.home.dir("bench")?),
+                ..crate::jail::bench::BenchOptions::default()
+            };
+            let report = crate::jail::bench::run(&opts).map_err(|e| anyhow::anyhow!("{e}"))?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&report)?);
+            } else {
+                print!("{report}");
+            }
+        }
+        BenchCommand::Planner { json } => show("planner", &planner()?, json)?,
+        BenchCommand::Audit { entries, json } => show("audit", &audit(entries)?, json)?,
+        BenchCommand::Recipes { recipes: n, json } => show("recipes", &recipes(n), json)?,
+    }
+    Ok(0)
+}
+
+fn show(name: &str, value: &serde_json::Value, json: bool) -> anyhow::Result<()> {
+    if json {
+        println!("{}", serde_json::to_string_pretty(value)?);
     } else {
         println!("bench {name}");
         if let Some(obj) = value.as_object() {
@@ -25,7 +45,7 @@ pub fn run(cmd: BenchCommand) -> anyhow::Result<i32> {
             }
         }
     }
-    Ok(0)
+    Ok(())
 }
 
 /// Planning latency over every golden question and suggested prompt.

@@ -6,7 +6,8 @@ use crate::dataset::{prepare::prepare, Dataset, Registry};
 use crate::home::{Home, Settings};
 use crate::runner::inprocess::InProcessRunner;
 use crate::runner::lockdown::EngineLimits;
-use crate::runner::Runner;
+use crate::jail::{JailConfig, JailedRunner};
+use crate::runner::{JailMode, Runner};
 use anyhow::Context;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -72,8 +73,33 @@ impl Env {
         Duration::from_secs(opts.timeout.unwrap_or(self.settings.timeout_secs).max(1))
     }
 
-    /// A runner for the dataset, isolated as asked.
-    pub fn runner(&self, ds: &Dataset, _jail: Option<JailChoice>) -> anyhow::Result<Box<dyn Runner>> {
+    /// The jail mode asked for: the flag, else the settings.
+    pub fn jail_mode(&self, jail: Option<JailChoice>) -> JailMode {
+        match jail {
+            Some(JailChoice::Strict) => JailMode::Strict,
+            Some(JailChoice::Reduced) => JailMode::Reduced,
+            None if self.settings.jail == "reduced" => JailMode::Reduced,
+            None => JailMode::Strict,
+        }
+    }
+
+    /// A jailed runner for the dataset, isolated as asked; never silently
+    /// weaker (strict refuses on hosts without user namespaces).
+    pub fn runner(&self, ds: &Dataset, jail: Option<JailChoice>) -> anyhow::Result<Box<dyn Runner>> {
+        let db = self.prepared(ds)?;
+        let mode = self.jail_mode(jail);
+        let mut cfg = JailConfig::new(&db).with_limits(&self.limits());
+        cfg.mode = mode;
+        let r = JailedRunner::start(cfg).map_err(|e| anyhow::anyhow!("{e}"))?;
+        if mode == JailMode::Reduced {
+            eprintln!("sandpiper: jail mode REDUCED: seccomp, rlimits and Landlock only (no namespaces)");
+        }
+        Ok(Box::new(r))
+    }
+
+    /// An in-process runner (benchmark baselines only).
+    #[allow(dead_code)]
+    pub fn in_process_runner(&self, ds: &Dataset) -> anyhow::Result<Box<dyn Runner>> {
         let db = self.prepared(ds)?;
         let r = InProcessRunner::open(&db, &self.limits())
             .with_context(|| format!("opening dataset {}", ds.name()))?;

@@ -100,6 +100,11 @@ pub enum Command {
         #[command(subcommand)]
         command: BenchCommand,
     },
+    /// Report what this host offers the jail and which mode queries will use.
+    Doctor {
+        #[arg(long)]
+        json: bool,
+    },
     /// Print the JSON Schema of query plans.
     PlanSchema,
     /// Hidden: the jailed worker (started by sandpiper itself).
@@ -112,6 +117,19 @@ pub enum Command {
 
 #[derive(Debug, Subcommand)]
 pub enum BenchCommand {
+    /// The same queries in-process and jailed; cold worker start; bulk results.
+    Jail {
+        /// Timed runs per query.
+        #[arg(long, default_value_t = 30)]
+        iterations: usize,
+        /// Rows in the generated big table.
+        #[arg(long, default_value_t = 10_000_000)]
+        big_rows: u64,
+        #[arg(long, value_enum)]
+        jail: Option<JailChoice>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Offline planning latency per question.
     Planner {
         #[arg(long)]
@@ -238,6 +256,15 @@ fn dispatch(cmd: Command) -> anyhow::Result<i32> {
         Command::Audit { command } => records::audit(command),
         Command::Bench { command } => bench::run(command),
         Command::Runs { command } => records::runs(command),
+        Command::Doctor { json } => {
+            let r = crate::jail::doctor::report();
+            if json {
+                println!("{}", serde_json::to_string_pretty(&r)?);
+            } else {
+                print!("{r}");
+            }
+            Ok(if r.mode == "none" { 1 } else { 0 })
+        }
         Command::PlanSchema => {
             println!("{}", crate::plan::json_schema());
             Ok(0)
