@@ -42,6 +42,9 @@ pub struct RunContext<'a> {
     pub provider: String,
     /// The run this one replays, if any.
     pub replay_of: Option<String>,
+    /// Rows to fetch instead of the plan's default limit (eval compares
+    /// whole answers); an explicit LIMIT in the SQL still applies.
+    pub row_cap: Option<u64>,
 }
 
 /// Run one request to the end.
@@ -106,7 +109,7 @@ pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
                 *timings.entry("compile_validate".into()).or_default() += ms(t.elapsed());
             }
             Effect::Execute { attempt, sql, max_rows } => {
-                let mut req = QueryRequest::new(sql, max_rows);
+                let mut req = QueryRequest::new(sql, ctx.row_cap.unwrap_or(max_rows));
                 req.timeout = ctx.timeout;
                 let t = Instant::now();
                 let result = ctx.runner.run(&req);

@@ -23,9 +23,30 @@ pub struct Case {
     pub gold_sql: String,
     #[serde(default)]
     pub ordered: bool,
-    /// What the gold query uses (joins, group_by, nested, ...), for reports.
-    #[serde(default)]
+    /// What the gold query uses (joins, group_by, nested, ...), for
+    /// reports: a list of names, or a map whose true / non-zero /
+    /// non-empty entries count.
+    #[serde(default, deserialize_with = "features")]
     pub features: Vec<String>,
+}
+
+fn features<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    let v = Value::deserialize(d)?;
+    Ok(match v {
+        Value::Array(items) => items.iter().filter_map(|i| i.as_str().map(str::to_string)).collect(),
+        Value::Object(map) => map
+            .into_iter()
+            .filter(|(_, v)| match v {
+                Value::Bool(b) => *b,
+                Value::Number(n) => n.as_f64().is_some_and(|x| x != 0.0),
+                Value::Array(a) => !a.is_empty(),
+                Value::String(s) => !s.is_empty(),
+                _ => false,
+            })
+            .map(|(k, _)| k)
+            .collect(),
+        _ => Vec::new(),
+    })
 }
 
 /// The verdict on one case.
@@ -247,6 +268,15 @@ mod tests {
         let gold = rows(json!([["a", 1], ["b", 2]]));
         let ans = rows(json!([["a", 2], ["b", 1]]));
         assert!(compare(&gold, 2, &ans, 2, false).is_err());
+    }
+
+    #[test]
+    fn features_come_as_lists_or_maps() {
+        let c: Case = serde_json::from_value(json!({"dataset": "d", "sql": "x", "gold_sql": "x",
+            "features": {"joins": 2, "nested": false, "aggregates": ["count"], "where": true, "limit": false}})).unwrap();
+        assert_eq!(c.features, ["joins", "aggregates", "where"]);
+        let c: Case = serde_json::from_value(json!({"dataset": "d", "sql": "x", "gold_sql": "x", "features": ["like"]})).unwrap();
+        assert_eq!(c.features, ["like"]);
     }
 
     #[test]

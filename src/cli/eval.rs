@@ -123,6 +123,7 @@ fn one(n: usize, case: &Case, l: &mut Loaded) -> CaseResult {
         timeout: Duration::from_secs(60),
         provider: "offline".into(),
         replay_of: None,
+        row_cap: Some(crate::plan::HARD_LIMIT),
     };
     let report = run_request(request, &mut ctx);
     res.status = report.status.word().to_string();

@@ -22,6 +22,7 @@ pub fn ask(opts: &RunOpts, question: &str) -> anyhow::Result<i32> {
         timeout: env.timeout(opts),
         provider: "offline".into(),
         replay_of: None,
+        row_cap: None,
     };
     let report = run(Request::Ask { question: question.to_string() }, &mut ctx);
     let code = emit(&report, opts.json)?;
@@ -71,6 +72,7 @@ pub fn sql(opts: &RunOpts, sql: &str, validate: bool) -> anyhow::Result<i32> {
         timeout: env.timeout(opts),
         provider: "user".into(),
         replay_of: None,
+        row_cap: None,
     };
     let report = run(Request::Sql { sql: text, validate }, &mut ctx);
     emit(&report, opts.json)

@@ -146,6 +146,7 @@ fn replay(id: &str, json: bool) -> anyhow::Result<i32> {
         timeout: env.timeout_default(),
         provider: "replay".into(),
         replay_of: Some(cap.run_id.clone()),
+        row_cap: None,
     };
     let report = run(Request::Sql { sql, validate: !cap.validator_off }, &mut ctx);
     let cols: Vec<(String, String)> = report.columns.iter().map(|c| (c.name.clone(), c.ty.clone())).collect();

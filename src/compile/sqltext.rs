@@ -5,16 +5,26 @@
 use crate::semantic::is_temporal;
 use serde_json::Value;
 
-/// Words that must be quoted when used as identifiers.
+/// Words that must be quoted when used as identifiers: DuckDB's reserved
+/// keywords and its column-name and type/function-name keywords.
 const RESERVED: &[&str] = &[
-    "all", "and", "any", "array", "as", "asc", "between", "both", "by", "case", "cast", "check",
-    "collate", "column", "constraint", "create", "cross", "default", "desc", "distinct", "do",
-    "else", "end", "except", "false", "fetch", "for", "foreign", "from", "full", "grant", "group",
-    "having", "in", "initially", "inner", "intersect", "into", "is", "join", "lateral", "left",
-    "like", "limit", "natural", "not", "null", "offset", "on", "only", "or", "order", "outer",
-    "pivot", "primary", "qualify", "references", "returning", "right", "select", "some", "table",
-    "then", "to", "trailing", "true", "union", "unique", "unpivot", "user", "using", "when", "where",
-    "window", "with",
+    "all", "analyse", "analyze", "and", "anti", "any", "array", "as", "asc", "asof",
+    "asymmetric", "authorization", "between", "bigint", "binary", "bit", "boolean", "both",
+    "case", "cast", "char", "character", "check", "coalesce", "collate", "collation", "column",
+    "columns", "concurrently", "constraint", "create", "cross", "dec", "decimal", "default",
+    "deferrable", "desc", "describe", "distinct", "do", "else", "end", "except", "exists",
+    "extract", "false", "fetch", "float", "for", "foreign", "freeze", "from", "full",
+    "generated", "glob", "grant", "group", "grouping", "having", "ilike", "in", "initially",
+    "inner", "inout", "int", "integer", "intersect", "interval", "into", "is", "isnull", "join",
+    "lambda", "lateral", "leading", "left", "like", "limit", "map", "national", "natural",
+    "nchar", "none", "not", "notnull", "null", "nullif", "numeric", "offset", "on", "only", "or",
+    "order", "out", "outer", "overlaps", "overlay", "pivot", "pivot_longer", "pivot_wider",
+    "placing", "position", "positional", "precision", "primary", "qualify", "real",
+    "references", "returning", "right", "row", "select", "semi", "setof", "show", "similar",
+    "smallint", "some", "struct", "substring", "summarize", "symmetric", "table", "tablesample",
+    "then", "time", "timestamp", "to", "trailing", "treat", "trim", "true", "try_cast", "union",
+    "unique", "unpivot", "user", "using", "values", "varchar", "variadic", "verbose", "when",
+    "where", "window", "with",
 ];
 
 /// An identifier, double-quoted unless it is a plain lowercase word.
@@ -73,6 +83,7 @@ mod tests {
     #[case("orders", "orders")]
     #[case("Order Date", "\"Order Date\"")]
     #[case("order", "\"order\"")]
+    #[case("show", "\"show\"")]
     #[case("camelCase", "\"camelCase\"")]
     #[case("we\"ird", "\"we\"\"ird\"")]
     fn identifiers(#[case] input: &str, #[case] want: &str) {

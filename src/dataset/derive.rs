@@ -94,8 +94,12 @@ pub fn derive(name: &str, tables: &[LoadedTable], conn: &Connection) -> Manifest
             let lc = c.to_ascii_lowercase();
             let distinct = count(conn, &format!("SELECT COUNT(DISTINCT {cq}) FROM {tq}"));
             let nulls = count(conn, &format!("SELECT COUNT(*) FROM {tq} WHERE {cq} IS NULL"));
-            let keyish = lc == "id" || lc == format!("{single}_id") || lc == format!("{single}id");
-            if pk.is_none() && keyish && distinct == rows && nulls == 0 {
+            let keyish = ["id".to_string(), format!("{single}_id"), format!("{single}id"), "code".into(), format!("{single}_code")]
+                .contains(&lc);
+            let first = columns.is_empty() && ["id", "code", "key", "_no", "number"].iter().any(|e| lc.ends_with(e));
+            // The key: a conventionally named column, or failing that the
+            // first column, when its values are unique and never NULL.
+            if pk.is_none() && (keyish || first) && distinct == rows && nulls == 0 && rows > 0 {
                 pk = Some(c.clone());
             }
             let is_text = ty.eq_ignore_ascii_case("VARCHAR");
@@ -202,7 +206,10 @@ pub fn infer_joins(tables: &[Table]) -> Vec<Join> {
                 let Some(pk) = &b.primary_key else { continue };
                 let bsing = singular(&b.name.to_ascii_lowercase());
                 let same = lc == pk.to_ascii_lowercase() && a.primary_key.as_deref().is_none_or(|p| !p.eq_ignore_ascii_case(&c.name));
-                let named = pk.eq_ignore_ascii_case("id") && (lc == format!("{bsing}_id") || lc == format!("{bsing}id"));
+                // `<table>_<key>` or `<table><key>` names b's key (country_id -> country.id,
+                // countrycode -> country.code).
+                let pkl = pk.to_ascii_lowercase();
+                let named = lc == format!("{bsing}_{pkl}") || lc == format!("{bsing}{pkl}");
                 if same || named {
                     joins.push(Join { from: format!("{}.{}", a.name, c.name), to: format!("{}.{}", b.name, pk) });
                 }

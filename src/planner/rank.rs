@@ -221,7 +221,15 @@ impl Ctx<'_> {
                 .top()
                 .is_some_and(|t| matches!(t, Target::Table(_)))
         });
-        if !aggregated && !listing_subject && self.subject.is_none() {
+        // "List the 3 highest rated TV series": rows are asked for, not a maximum.
+        let lists_rows = self.p.first().is_some_and(|x| {
+            matches!(
+                x.norm.as_str(),
+                "list" | "show" | "give" | "find" | "return" | "display"
+            )
+        }) || (0..self.p.len())
+            .any(|k| k != j && !self.used[k] && matches!(self.p[k].top(), Some(Target::Table(_))));
+        if !aggregated && !listing_subject && self.subject.is_none() && !lists_rows {
             if let Some(Target::Column(..) | Target::Dimension(_) | Target::Unit(..)) =
                 self.p[j].top()
             {

@@ -68,7 +68,12 @@ pub fn append_rows(batch: &RecordBatch, room: usize, out: &mut Vec<Vec<Value>>) 
     if take == 0 {
         return 0;
     }
-    let opts = FormatOptions::default().with_null("");
+    // DuckDB's own spelling of timestamps: a space, fractions only when present.
+    let opts = FormatOptions::default()
+        .with_null("")
+        .with_datetime_format(Some("%Y-%m-%d %H:%M:%S%.f"))
+        .with_timestamp_format(Some("%Y-%m-%d %H:%M:%S%.f"))
+        .with_timestamp_tz_format(Some("%Y-%m-%d %H:%M:%S%.f%:z"));
     let cols: Vec<Column<'_>> = batch
         .columns()
         .iter()
