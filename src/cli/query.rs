@@ -108,6 +108,25 @@ fn narrate(report: &RunReport) {
             eprintln!("  {line}");
         }
     }
+    if report.status != Status::NotUnderstood {
+        if let Some(ms) = u.and_then(|u| u.get("matches")).and_then(|s| s.as_array()) {
+            let parts: Vec<String> = ms
+                .iter()
+                .map(|m| {
+                    let conf = m.get("confidence").and_then(serde_json::Value::as_f64).unwrap_or(1.0);
+                    format!(
+                        "\"{}\" -> {}{}",
+                        m.get("words").and_then(|x| x.as_str()).unwrap_or(""),
+                        m.get("target").and_then(|x| x.as_str()).unwrap_or(""),
+                        if conf < 1.0 { format!(" ({conf:.2})") } else { String::new() }
+                    )
+                })
+                .collect();
+            if !parts.is_empty() {
+                eprintln!("  matched: {}", parts.join(", "));
+            }
+        }
+    }
     if let Some(amb) = u.and_then(|u| u.get("ambiguities")).and_then(|s| s.as_array()) {
         for a in amb {
             let alts: Vec<&str> = a.get("alternatives").and_then(|x| x.as_array()).map(|v| v.iter().filter_map(|s| s.as_str()).collect()).unwrap_or_default();
