@@ -81,19 +81,6 @@ impl Records {
     }
 }
 
-fn kind(k: RecordKind) -> Kind {
-    match k {
-        RecordKind::Question => Kind::Question,
-        RecordKind::Plan => Kind::Plan,
-        RecordKind::Sql => Kind::Sql,
-        RecordKind::Validation => Kind::Validation,
-        RecordKind::Execution => Kind::Execution,
-        RecordKind::Error => Kind::Error,
-        RecordKind::RepairAttempt => Kind::RepairAttempt,
-        RecordKind::Answer => Kind::Answer,
-    }
-}
-
 fn run_status(s: Status) -> RunStatus {
     match s {
         Status::Ok => RunStatus::Ok,
@@ -125,7 +112,7 @@ impl Recorder for Records {
     }
 
     fn record(&mut self, run_id: &str, k: RecordKind, payload: &serde_json::Value) -> Result<(), String> {
-        let res = self.audit.append(kind(k), run_id, payload).map(|_| ()).map_err(|e| e.to_string());
+        let res = self.audit.append(k, run_id, payload).map(|_| ()).map_err(|e| e.to_string());
         self.note(res.clone());
         res
     }

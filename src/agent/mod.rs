@@ -49,33 +49,9 @@ pub enum Event {
     Executed { attempt: u32, result: Result<QueryOutput, ExecError> },
 }
 
-/// Audit record kinds the agent emits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RecordKind {
-    Question,
-    Plan,
-    Sql,
-    Validation,
-    Execution,
-    Error,
-    RepairAttempt,
-    Answer,
-}
-
-impl RecordKind {
-    pub fn word(self) -> &'static str {
-        match self {
-            RecordKind::Question => "question",
-            RecordKind::Plan => "plan",
-            RecordKind::Sql => "sql",
-            RecordKind::Validation => "validation",
-            RecordKind::Execution => "execution",
-            RecordKind::Error => "error",
-            RecordKind::RepairAttempt => "repair_attempt",
-            RecordKind::Answer => "answer",
-        }
-    }
-}
+/// Audit record kinds are the audit log's own (`question`, `plan`, `sql`,
+/// `validation`, `execution`, `error`, `repair_attempt`, `answer`).
+pub use crate::audit::Kind as RecordKind;
 
 /// What the driver must do.
 #[derive(Debug, Clone, PartialEq)]

@@ -26,7 +26,7 @@ fn kinds(fx: &[Effect]) -> Vec<String> {
         .map(|e| match e {
             Effect::Plan { .. } => "plan".to_string(),
             Effect::Execute { attempt, .. } => format!("execute#{attempt}"),
-            Effect::Record { kind, .. } => format!("record:{}", kind.word()),
+            Effect::Record { kind, .. } => format!("record:{}", kind.as_str()),
             Effect::Finish(f) => format!("finish:{}", f.status.word()),
         })
         .collect()
