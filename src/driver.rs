@@ -153,3 +153,78 @@ pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
     }
     report
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runner::{ColumnInfo, ExecError, JailMode};
+
+    struct Fake;
+    impl Runner for Fake {
+        fn run(&mut self, _req: &QueryRequest) -> Result<QueryOutput, ExecError> {
+            Ok(QueryOutput {
+                columns: vec![ColumnInfo { name: "n".into(), ty: "BIGINT".into() }],
+                rows: vec![vec![serde_json::json!(1)]],
+                truncated: false,
+                elapsed_ms: 0.1,
+            })
+        }
+        fn mode(&self) -> JailMode {
+            JailMode::Strict
+        }
+    }
+
+    /// Fails like a full disk on the n-th audit entry.
+    struct DiskFull {
+        fail_at: usize,
+        seen: usize,
+    }
+    impl Recorder for DiskFull {
+        fn record(&mut self, _: &str, _: RecordKind, _: &serde_json::Value) -> Result<(), String> {
+            self.seen += 1;
+            if self.seen == self.fail_at {
+                Err("No space left on device (os error 28)".into())
+            } else {
+                Ok(())
+            }
+        }
+    }
+
+    fn dataset() -> Dataset {
+        let manifest = toml::from_str(
+            "name = \"t\"\n[[tables]]\nname = \"orders\"\nfile = \"orders.csv\"\ncolumns = [{ name = \"id\", type = \"INTEGER\" }]\n",
+        )
+        .unwrap();
+        Dataset { manifest, dir: ".".into(), hash: "0".repeat(64), builtin: false, notices: vec![] }
+    }
+
+    fn ctx_run(rec: &mut dyn Recorder) -> RunReport {
+        let ds = dataset();
+        let mut runner = Fake;
+        let mut ctx = RunContext {
+            dataset: &ds,
+            runner: &mut runner,
+            planner: None,
+            recorder: rec,
+            timeout: Duration::from_secs(1),
+            provider: "user".into(),
+            replay_of: None,
+            row_cap: None,
+        };
+        run(Request::Sql { sql: "SELECT count(*) AS n FROM orders".into(), validate: true }, &mut ctx)
+    }
+
+    #[test]
+    fn a_run_that_cannot_be_recorded_is_reported_failed() {
+        for fail_at in 1..=4 {
+            let r = ctx_run(&mut DiskFull { fail_at, seen: 0 });
+            assert_eq!(r.status, Status::Failed, "failing entry {fail_at}");
+            assert_eq!(r.error.as_ref().unwrap().category, "records");
+            assert!(r.rows.is_empty(), "no unrecorded answer is shown");
+        }
+        let ok = ctx_run(&mut DiskFull { fail_at: 99, seen: 0 });
+        assert_eq!(ok.status, Status::Ok);
+        assert_eq!(ok.rows.len(), 1);
+        assert_eq!(ok.jail, "strict");
+    }
+}

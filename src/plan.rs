@@ -300,3 +300,17 @@ pub fn json_schema() -> String {
     let schema = schemars::schema_for!(Plan);
     serde_json::to_string_pretty(&schema).unwrap_or_default()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_schema_describes_the_plan() {
+        let v: serde_json::Value = serde_json::from_str(&json_schema()).unwrap();
+        let props = v["properties"].as_object().unwrap();
+        for key in ["version", "measures", "dimensions", "fields", "filters", "having", "latest_per", "outliers", "order", "limit", "sql"] {
+            assert!(props.contains_key(key), "schema lacks {key}");
+        }
+    }
+}
