@@ -133,6 +133,7 @@ impl<'a> Ctx<'a> {
         self.quoted();
         self.bare_names();
         self.time()?;
+        self.numbers_after_columns();
         self.count_grouped_rows();
         self.superlative_metrics();
         self.listing()?;

@@ -281,6 +281,62 @@ impl Ctx<'_> {
         )))
     }
 
+    /// "birth year is 1948", "a population of 80000": a number right after a
+    /// numeric column is its value; "1948 or 1949", "in 2014 or 2015": a
+    /// number joined by "or"/"and" to a number already read as a column's
+    /// value is another value of that column (`finish` merges them into IN).
+    pub(super) fn numbers_after_columns(&mut self) {
+        for n in 0..self.p.len() {
+            let PieceKind::Number(x) = self.p[n].kind else {
+                continue;
+            };
+            if self.used[n] {
+                continue;
+            }
+            let Some(prev) = self.prev_sig(n) else {
+                continue;
+            };
+            if !self.used[prev] && self.p[prev].lex().is_some() {
+                let f = self
+                    .pick(prev, &|t| {
+                        matches!(t, Target::Column(..) | Target::Dimension(_))
+                    })
+                    .and_then(|c| self.field_of(&c.target))
+                    .filter(|f| f.numeric && !f.temporal);
+                if let Some(f) = f {
+                    self.take_lex(prev);
+                    self.row_filter(n, n, f, Op::Eq, x);
+                }
+                continue;
+            }
+            let joined = matches!(self.p[prev].cue(), Some(Cue::Or | Cue::And))
+                || self.p[prev].is_punct(',');
+            let before = self.prev_sig(prev).filter(|&k| {
+                self.used[k] && matches!(self.p[k].kind, PieceKind::Number(_) | PieceKind::Time(_))
+            });
+            if !joined || before.is_none() {
+                continue;
+            }
+            let numeric_eq: Vec<String> = self
+                .filters
+                .iter()
+                .filter(|f| {
+                    f.op == Op::Eq && matches!(&f.value, Some(Operand::Value(v)) if v.is_number())
+                })
+                .map(|f| f.field.clone())
+                .collect();
+            if let [field] = numeric_eq.as_slice() {
+                self.mark(prev);
+                self.take(n, MatchKind::Comparison, format!("{field} = {x}"), 0.9);
+                self.filters.push(Filter {
+                    field: field.clone(),
+                    op: Op::Eq,
+                    value: Some(Operand::Value(num(x))),
+                });
+            }
+        }
+    }
+
     /// After a number: optional adjectives (values, segments), then a table.
     /// Returns (table, adjective pieces, noun piece).
     #[allow(clippy::type_complexity)]

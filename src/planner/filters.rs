@@ -183,6 +183,9 @@ impl Ctx<'_> {
             for &mi in &members {
                 self.take_lex(mi);
             }
+            if let (Some(&a), Some(&b)) = (members.first(), members.last()) {
+                self.take_column_beside(a, b, &filter.field);
+            }
             if let Some(mt) = self
                 .matches
                 .iter_mut()
@@ -212,6 +215,28 @@ impl Ctx<'_> {
         }
     }
 
+    /// "the English language", "continents Asia and Europe", "template type
+    /// code CV": the column a value belongs to, named right before or after
+    /// it, is part of the condition, not a column of its own.
+    pub(super) fn take_column_beside(&mut self, first: usize, last: usize, field: &str) {
+        let around = [self.prev_sig(first), self.next_sig(last)];
+        for k in around.into_iter().flatten() {
+            if self.used[k] || self.p[k].lex().is_none() {
+                continue;
+            }
+            let same = self
+                .pick(k, &|t| {
+                    matches!(t, Target::Column(..) | Target::Dimension(_))
+                })
+                .and_then(|c| self.field_of(&c.target))
+                .is_some_and(|f| f.name == field);
+            if same {
+                self.take(k, MatchKind::Column, field.to_string(), 0.9);
+                return;
+            }
+        }
+    }
+
     /// Quoted text: a known value, a name ("named 'Robbin CV'"), or a text match.
     pub(super) fn quoted(&mut self) {
         for i in 0..self.p.len() {
@@ -225,6 +250,7 @@ impl Ctx<'_> {
                 if let Some(fi) = self.field_info(*f) {
                     let op = if self.negated[i] { Op::Ne } else { Op::Eq };
                     self.take(i, MatchKind::Value, format!("{} = {v}", fi.name), 1.0);
+                    self.take_column_beside(i, i, &fi.name);
                     self.filters.push(Filter {
                         field: fi.name,
                         op,

@@ -122,6 +122,13 @@ const GENERIC: &[&str] = &[
     "status",
 ];
 
+/// Endings that make another word of a word ("member" + "ship"), not a
+/// second word of a name written without separators.
+const WORD_ENDINGS: &[&str] = &[
+    "ship", "ment", "ments", "ness", "ing", "ings", "ers", "ion", "ions", "ity", "ful", "less",
+    "ance", "ence", "ism", "ist", "ists", "ive", "ous", "able", "ible", "ally", "ical",
+];
+
 impl Lexicon {
     /// Indexes a manifest.
     pub fn new(m: &Manifest) -> Lexicon {
@@ -380,11 +387,61 @@ impl Lexicon {
                 }
             }
         }
+        if best.is_none() && fuzzy_ok(i) {
+            best = self.squashed_part(&toks[i]);
+        }
         if let Some(b) = &mut best {
             b.cands
                 .sort_by(|x, y| y.confidence.total_cmp(&x.confidence));
         }
         best
+    }
+
+    /// A word that begins or ends a column or table name written without
+    /// separators ("area" in `surfacearea`, "government" in
+    /// `governmentform`), when the word names nothing else: a weak reading,
+    /// like one word of a multi-word name.
+    fn squashed_part(&self, t: &Token) -> Option<LexMatch> {
+        let w = t.stem.as_str();
+        if w.chars().count() < 4 || GENERIC.contains(&w) || !t.is_word() {
+            return None;
+        }
+        let mut ids: Vec<usize> = self
+            .squashed
+            .iter()
+            .filter(|(s, _)| s.len() >= w.len() + 3 && (s.starts_with(w) || s.ends_with(w)))
+            .flat_map(|(_, ids)| ids.iter().copied())
+            .filter(|&id| {
+                let e = &self.entries[id];
+                let rest = e.stems[0].len() - w.len();
+                let affix = if e.stems[0].starts_with(w) {
+                    &e.stems[0][w.len()..]
+                } else {
+                    &e.stems[0][..rest]
+                };
+                e.weight >= 0.9
+                    && !WORD_ENDINGS.contains(&affix)
+                    && matches!(
+                        e.target,
+                        Target::Column(..) | Target::Table(_) | Target::Dimension(_)
+                    )
+            })
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let mut cands = Vec::new();
+        for id in ids {
+            let e = &self.entries[id];
+            push_cand(
+                &mut cands,
+                Cand {
+                    target: e.target.clone(),
+                    confidence: e.weight * 0.7,
+                    fuzzy: false,
+                },
+            );
+        }
+        (!cands.is_empty()).then_some(LexMatch { len: 1, cands })
     }
 
     /// Matches entry `e` from token `i`; returns tokens used and confidence.

@@ -206,6 +206,52 @@ impl Ctx<'_> {
     }
 
     pub(super) fn measures_pass(&mut self) {
+        self.measures_in_order();
+        if self.measures.is_empty() {
+            self.how_much_sold();
+        }
+    }
+
+    /// "how much did we sell in Japan": "how much" with a verb of selling
+    /// and nothing else to measure asks for the metric named "sales" or
+    /// "revenue" (by its name or a synonym), when the manifest has one.
+    fn how_much_sold(&mut self) {
+        let Some(i) = (0..self.p.len()).find(|&k| {
+            !self.used[k]
+                && self.p[k].cue() == Some(Cue::Agg(Agg::Sum))
+                && self.p[k].words.to_lowercase() == "how much"
+        }) else {
+            return;
+        };
+        let Some(v) = (i + 1..self.p.len()).find(|&k| {
+            !self.used[k]
+                && matches!(
+                    self.p[k].norm.as_str(),
+                    "sell" | "sold" | "sells" | "selling"
+                )
+        }) else {
+            return;
+        };
+        let names_sales = |text: &str| {
+            let st = crate::planner::tokenize::stems(text);
+            st == ["sale"] || st == ["revenue"]
+        };
+        let Some(mi) = self
+            .m
+            .metrics
+            .iter()
+            .position(|x| names_sales(&x.name) || x.synonyms.iter().any(|s| names_sales(s)))
+        else {
+            return;
+        };
+        let name = self.m.metrics[mi].name.clone();
+        let words = format!("{} {}", self.p[i].words, self.p[v].words);
+        self.add_measure(MKind::Metric(mi), i, words);
+        self.take(i, MatchKind::Metric, name, 0.8);
+        self.mark(v);
+    }
+
+    fn measures_in_order(&mut self) {
         for i in 0..self.p.len() {
             if self.used[i] {
                 continue;

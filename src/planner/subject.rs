@@ -40,9 +40,9 @@ impl Ctx<'_> {
                 })
         };
         tops.iter()
-            .find_map(|(_, t)| {
+            .find_map(|(i, t)| {
                 matches!(t, Target::Metric(_))
-                    .then(|| schema::target_table(self.m, self.lx, t))
+                    .then(|| self.metric_base(*i, t))
                     .flatten()
             })
             .or_else(|| {
@@ -64,6 +64,27 @@ impl Ctx<'_> {
                 tops.iter()
                     .find_map(|(_, t)| schema::target_table(self.m, self.lx, t))
             })
+    }
+
+    /// The table of the metric piece `i` names; when equally good metrics of
+    /// several tables match ("total population" of cities or of countries),
+    /// the one the rest of the question is about.
+    fn metric_base(&self, i: usize, top: &Target) -> Option<usize> {
+        let first = schema::target_table(self.m, self.lx, top);
+        let cands = self.p[i].lex()?;
+        let best = cands.first()?.confidence;
+        let mut tables: Vec<usize> = cands
+            .iter()
+            .filter(|c| matches!(c.target, Target::Metric(_)) && c.confidence >= best - 1e-6)
+            .filter_map(|c| schema::target_table(self.m, self.lx, &c.target))
+            .collect();
+        tables.dedup();
+        if tables.len() < 2 {
+            return first;
+        }
+        self.most_mentioned_table()
+            .filter(|t| tables.contains(t))
+            .or(first)
     }
 
     /// "which X", "list X", "show X", "top N X": the thing listed or grouped.
