@@ -39,12 +39,13 @@ pub struct WorkerArgs {
     pub job: WorkerJob,
     /// The prepared dataset on the host (canonical path).
     pub dataset: PathBuf,
-    /// Reduced mode: the private host directory DuckDB may spill to.
-    /// Strict mode: unused (the scratch is a tmpfs inside the jail).
-    pub scratch_dir: Option<PathBuf>,
+    /// Strict mode: size of the scratch tmpfs (DuckDB's spill directory).
+    /// Reduced mode has no writable directory at all.
     pub scratch_mb: u64,
     pub threads: u32,
     pub memory_limit_mb: u64,
+    /// Warm DuckDB's cache while idle, up to this many MiB (0 = off).
+    pub warm_mb: u64,
     /// RLIMIT_AS in MiB.
     pub address_space_mb: u64,
     /// RLIMIT_CPU soft limit in seconds (hard = soft + 1).
@@ -84,10 +85,10 @@ mod tests {
             mode: WorkerMode::Strict,
             job: WorkerJob::Probe("socket".into()),
             dataset: "/data/x.duckdb".into(),
-            scratch_dir: None,
             scratch_mb: 64,
             threads: 2,
             memory_limit_mb: 512,
+            warm_mb: 256,
             address_space_mb: 1536,
             cpu_secs: 60,
             nofile: 64,

@@ -5,9 +5,11 @@
 //!
 //! Data: a temporary DuckDB file with `iot` (50k rows, like the bundled iot
 //! dataset) and `big` (10M rows by default, 6 columns), removed afterwards.
-//! In-process runs come first, then jailed runs, each jailed run starting
-//! once a fresh worker is ready, so the replacement warming in the
-//! background never overlaps a timed query on this 2-core machine.
+//! The series are interleaved (in-process, jailed, jailed without cache
+//! warm-up, per iteration) and every timed run starts once no worker is
+//! starting or warming (as when a person types the next question), so
+//! background work never overlaps a timed query on a 2-core machine and all
+//! series see the same machine.
 
 use super::args::WorkerJob;
 use super::config::JailConfig;
@@ -98,9 +100,11 @@ pub struct CaseResult {
     pub rows: usize,
     pub in_process: Stats,
     pub jailed: Stats,
-    /// Jailed median minus in-process median.
+    /// Jailed (warm worker) median minus in-process median.
     pub overhead_median_ms: f64,
     pub overhead_pct: f64,
+    /// Jailed, on a worker that has not warmed its cache (warm-up off).
+    pub jailed_cold_cache: Stats,
     /// Jailed, Arrow batches in the app without JSON conversion.
     pub jailed_arrow_only: Option<Stats>,
 }
@@ -196,35 +200,10 @@ fn measure(
     prepare_ms: f64,
 ) -> Result<BenchReport, BenchError> {
     let iters = opts.iterations.max(1);
-    let warmup = 2;
-    // In-process first, alone on the machine.
-    let mut inproc = InProcessRunner::open(db, &opts.limits)
-        .map_err(|e| BenchError::InProcess(e.to_string()))?;
-    let mut in_samples: Vec<(Vec<f64>, usize)> = Vec::new();
-    for c in &CASES {
-        let req = request(c);
-        let mut v = Vec::new();
-        let mut rows = 0;
-        for i in 0..warmup + iters {
-            let t = Instant::now();
-            let out = inproc.run(&req).map_err(|source| BenchError::Run {
-                case: c.name.into(),
-                source,
-            })?;
-            if i >= warmup {
-                v.push(ms(t));
-            }
-            rows = out.rows.len();
-        }
-        in_samples.push((v, rows));
-    }
-    drop(inproc);
-
     let mut cfg = JailConfig::new(db).with_limits(&opts.limits);
     cfg.exe = opts.exe.clone();
     cfg.mode = opts.mode;
     cfg.force_no_userns = false;
-    let ready_wait = Duration::from_secs(30);
 
     // Cold start: spawn to ready, nothing else running.
     let mut cold = Vec::new();
@@ -234,47 +213,53 @@ fn measure(
             source: ExecError::JailSetupFailed(e.to_string()),
         })?;
         cold.push(w.start_ms);
-        spawn::finish(w.pid, true, &w.scratch);
+        spawn::finish(w.pid, true);
     }
 
-    let mut runner = JailedRunner::start(cfg).map_err(|source| BenchError::Run {
+    let mut cold_cfg = cfg.clone();
+    cold_cfg.warm_cache_mb = 0;
+    let start_err = |source| BenchError::Run {
         case: "start".into(),
         source,
-    })?;
+    };
+    let mut r = Runners {
+        inproc: InProcessRunner::open(db, &opts.limits)
+            .map_err(|e| BenchError::InProcess(e.to_string()))?,
+        warm: JailedRunner::start(cfg).map_err(start_err)?,
+        cold_cache: JailedRunner::start(cold_cfg).map_err(start_err)?,
+    };
     let mut cases = Vec::new();
-    for (c, (in_v, rows)) in CASES.iter().zip(in_samples) {
+    for c in &CASES {
         let req = request(c);
         let run_err = |source| BenchError::Run {
             case: c.name.into(),
             source,
         };
-        let mut jailed = Vec::new();
-        for i in 0..warmup + iters {
-            runner.wait_ready(ready_wait).map_err(run_err)?;
-            let t = Instant::now();
-            runner.run(&req).map_err(run_err)?;
-            if i >= warmup {
-                jailed.push(ms(t));
+        let mut s = Samples::default();
+        for i in 0..WARMUP_RUNS + iters {
+            let keep = i >= WARMUP_RUNS;
+            r.quiet().map_err(run_err)?;
+            let (t, rows) = timed(|| r.inproc.run(&req).map(|o| o.rows.len())).map_err(run_err)?;
+            s.rows = rows;
+            s.push(keep, Series::InProcess, t);
+            r.quiet().map_err(run_err)?;
+            let (t, _) = timed(|| r.warm.run(&req)).map_err(run_err)?;
+            s.push(keep, Series::Jailed, t);
+            r.quiet().map_err(run_err)?;
+            let (t, _) = timed(|| r.cold_cache.run(&req)).map_err(run_err)?;
+            s.push(keep, Series::ColdCache, t);
+            if c.arrow_only {
+                r.quiet().map_err(run_err)?;
+                let (t, _) = timed(|| r.warm.run_arrow(&req)).map_err(run_err)?;
+                s.push(keep, Series::ArrowOnly, t);
             }
         }
-        let arrow_only = if c.arrow_only {
-            let mut v = Vec::new();
-            for _ in 0..iters {
-                runner.wait_ready(ready_wait).map_err(run_err)?;
-                let t = Instant::now();
-                runner.run_arrow(&req).map_err(run_err)?;
-                v.push(ms(t));
-            }
-            Some(Stats::of(&v))
-        } else {
-            None
-        };
-        let (ins, js) = (Stats::of(&in_v), Stats::of(&jailed));
+        let (ins, js) = (Stats::of(&s.in_process), Stats::of(&s.jailed));
         let overhead = js.median_ms - ins.median_ms;
         cases.push(CaseResult {
             name: c.name.into(),
             sql: c.sql.into(),
-            rows,
+            rows: s.rows,
             overhead_median_ms: overhead,
             overhead_pct: if ins.median_ms > 0.0 {
                 overhead / ins.median_ms * 100.0
@@ -283,10 +268,11 @@ fn measure(
             },
             in_process: ins,
             jailed: js,
-            jailed_arrow_only: arrow_only,
+            jailed_cold_cache: Stats::of(&s.cold_cache),
+            jailed_arrow_only: c.arrow_only.then(|| Stats::of(&s.arrow_only)),
         });
     }
-    drop(runner);
+    drop(r);
     let cold_start = Stats::of(&cold);
     let targets = targets(&cases, &cold_start);
     Ok(BenchReport {
@@ -298,6 +284,65 @@ fn measure(
         cases,
         targets,
     })
+}
+
+/// Untimed runs before the timed ones, per query.
+const WARMUP_RUNS: usize = 2;
+
+/// The three ways a query runs in the benchmark.
+struct Runners {
+    inproc: InProcessRunner,
+    /// Pre-warmed workers that also warmed their cache.
+    warm: JailedRunner,
+    /// Pre-warmed workers with cache warm-up off.
+    cold_cache: JailedRunner,
+}
+
+impl Runners {
+    /// Wait until no worker is starting or warming, so every timed run sees
+    /// the same quiet machine.
+    fn quiet(&self) -> Result<(), ExecError> {
+        let wait = Duration::from_secs(60);
+        self.warm.wait_warm(wait)?;
+        self.cold_cache.wait_ready(wait)
+    }
+}
+
+enum Series {
+    InProcess,
+    Jailed,
+    ColdCache,
+    ArrowOnly,
+}
+
+#[derive(Default)]
+struct Samples {
+    in_process: Vec<f64>,
+    jailed: Vec<f64>,
+    cold_cache: Vec<f64>,
+    arrow_only: Vec<f64>,
+    rows: usize,
+}
+
+impl Samples {
+    fn push(&mut self, keep: bool, series: Series, ms: f64) {
+        if !keep {
+            return;
+        }
+        match series {
+            Series::InProcess => self.in_process.push(ms),
+            Series::Jailed => self.jailed.push(ms),
+            Series::ColdCache => self.cold_cache.push(ms),
+            Series::ArrowOnly => self.arrow_only.push(ms),
+        }
+    }
+}
+
+/// Run `f`, returning its milliseconds and value.
+fn timed<T>(f: impl FnOnce() -> Result<T, ExecError>) -> Result<(f64, T), ExecError> {
+    let t = Instant::now();
+    let v = f()?;
+    Ok((ms(t), v))
 }
 
 fn targets(cases: &[CaseResult], cold: &Stats) -> Vec<TargetResult> {
@@ -401,6 +446,12 @@ impl std::fmt::Display for BenchReport {
                 c.jailed.p95_ms,
                 c.overhead_median_ms,
                 c.overhead_pct
+            )?;
+            let cold = &c.jailed_cold_cache;
+            writeln!(
+                f,
+                "{:40} {:>19} {:>8.2} / {:>8.2}",
+                "  (jailed, cache not warmed)", "", cold.median_ms, cold.p95_ms
             )?;
             if let Some(a) = &c.jailed_arrow_only {
                 writeln!(

@@ -130,9 +130,8 @@ impl Channel {
         Ok(Frame { tag, payload })
     }
 
-    /// True when the peer has hung up or sent something unasked (an idle
-    /// worker never writes), checked without blocking.
-    pub fn peer_gone_or_talking(&self) -> bool {
+    /// True when a frame (or EOF) is waiting, checked without blocking.
+    pub fn readable_now(&self) -> bool {
         if self.end > self.start {
             return true;
         }
@@ -334,6 +333,28 @@ pub fn socketpair() -> io::Result<(OwnedFd, OwnedFd)> {
     Ok((a, b))
 }
 
+/// Send a payload-less frame on a raw fd (the worker's warm-up thread uses
+/// this while the main thread is blocked reading the same socket).
+pub fn send_bare_frame(fd: i32, tag: Tag) -> io::Result<()> {
+    let mut frame = [0u8; 5];
+    frame[..4].copy_from_slice(&1u32.to_le_bytes());
+    frame[4] = tag as u8;
+    let mut data = &frame[..];
+    while !data.is_empty() {
+        // SAFETY: data is a valid slice; fd is the worker's channel.
+        let n = unsafe { libc::write(fd, data.as_ptr().cast(), data.len()) };
+        if n < 0 {
+            let err = io::Error::last_os_error();
+            if err.kind() == io::ErrorKind::Interrupted {
+                continue;
+            }
+            return Err(err);
+        }
+        data = &data[n as usize..];
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -414,8 +435,8 @@ mod tests {
     #[test]
     fn idle_peer_is_quiet_until_it_hangs_up() {
         let (app, worker) = pair();
-        assert!(!app.peer_gone_or_talking());
+        assert!(!app.readable_now());
         drop(worker);
-        assert!(app.peer_gone_or_talking());
+        assert!(app.readable_now());
     }
 }

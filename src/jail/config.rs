@@ -31,8 +31,13 @@ pub struct JailConfig {
     /// RLIMIT_AS = memory_limit_mb + this (at least 1 GiB: DuckDB crashes
     /// with SIGSEGV instead of reporting out-of-memory when it is tighter).
     pub address_space_headroom_mb: u64,
-    /// Size of the scratch tmpfs DuckDB may spill to (and RLIMIT_FSIZE).
+    /// Size of the scratch tmpfs DuckDB may spill to (and RLIMIT_FSIZE);
+    /// strict mode only: reduced mode has no writable directory, so DuckDB
+    /// cannot spill and a query over memory_limit fails with memory_limit.
     pub scratch_mb: u64,
+    /// While idle, a worker reads the dataset into DuckDB's cache up to this
+    /// many MiB (0 = off), so queries do not start from a cold cache.
+    pub warm_cache_mb: u64,
     /// RLIMIT_CPU in seconds: a backstop behind the wall-clock deadline.
     pub cpu_secs: u64,
     /// RLIMIT_NOFILE.
@@ -61,6 +66,7 @@ impl JailConfig {
             threads: limits.threads,
             memory_limit_mb: limits.memory_limit_mb,
             address_space_headroom_mb: 1024,
+            warm_cache_mb: limits.memory_limit_mb / 2,
             scratch_mb: 256,
             cpu_secs: 120,
             nofile: 64,
@@ -107,12 +113,7 @@ impl JailConfig {
     }
 
     /// The worker's command-line configuration for `job`.
-    pub(crate) fn worker_args(
-        &self,
-        mode: WorkerMode,
-        job: WorkerJob,
-        scratch_dir: Option<PathBuf>,
-    ) -> WorkerArgs {
+    pub(crate) fn worker_args(&self, mode: WorkerMode, job: WorkerJob) -> WorkerArgs {
         // SAFETY (the three calls): plain getters that cannot fail.
         let (pid, uid, gid) = unsafe { (libc::getpid(), libc::getuid(), libc::getgid()) };
         WorkerArgs {
@@ -122,10 +123,10 @@ impl JailConfig {
                 .dataset
                 .canonicalize()
                 .unwrap_or_else(|_| self.dataset.clone()),
-            scratch_dir,
             scratch_mb: self.scratch_mb,
             threads: self.threads.max(1),
             memory_limit_mb: self.memory_limit_mb,
+            warm_mb: self.warm_cache_mb.min(self.memory_limit_mb / 2),
             address_space_mb: self.memory_limit_mb + self.address_space_headroom_mb.max(1024),
             cpu_secs: self.cpu_secs.max(1),
             nofile: self.nofile.max(16),

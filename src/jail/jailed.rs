@@ -2,17 +2,20 @@
 //! statement runs in its own pre-warmed, single-use worker (see `pool`),
 //! whose answer streams back as Arrow batches (see `session`).
 //!
-//! Invariants: SQL over [`MAX_SQL_BYTES`] is refused before any worker sees
-//! it; the mode reported is the mode the workers run in (strict or reduced,
+//! Invariants: SQL over [`MAX_SQL_BYTES`], or holding more than one
+//! statement, is refused before any worker sees it (DuckDB would run all but
+//! the last statement while preparing); the mode reported is the mode the workers run in (strict or reduced,
 //! never silently weaker); dropping the runner kills and reaps every worker.
 
 use super::args::WorkerMode;
 use super::config::JailConfig;
 use super::pool::Pool;
 use super::protocol::{Fault, MAX_SQL_BYTES};
-use super::results::ArrowResult;
+use super::results::{ArrowResult, Collected, Keep};
 use super::session::{self, Leftover};
 use crate::runner::{ExecError, JailMode, QueryOutput, QueryRequest, Runner};
+use sqlparser::dialect::DuckDbDialect;
+use sqlparser::tokenizer::{Token, Tokenizer};
 use std::time::{Duration, Instant};
 
 /// Runs each query in a fresh jailed worker.
@@ -40,6 +43,15 @@ impl JailedRunner {
         self.pool.wait_ready(1, max_wait)
     }
 
+    /// Block until a ready worker has also warmed its cache (benchmarks);
+    /// an error when warm-up is off or does not finish in time.
+    pub fn wait_warm(&self, max_wait: Duration) -> Result<(), ExecError> {
+        if self.cfg.warm_cache_mb == 0 {
+            return Err(ExecError::JailSetupFailed("cache warm-up is off".into()));
+        }
+        self.pool.wait_warm(1, max_wait)
+    }
+
     /// The configuration the workers run with.
     pub fn config(&self) -> &JailConfig {
         &self.cfg
@@ -47,6 +59,11 @@ impl JailedRunner {
 
     /// Run `req` and return the result as Arrow batches (no JSON conversion).
     pub fn run_arrow(&mut self, req: &QueryRequest) -> Result<ArrowResult, ExecError> {
+        self.run_keeping(req, Keep::Batches)
+            .map(Collected::into_arrow)
+    }
+
+    fn run_keeping(&mut self, req: &QueryRequest, keep: Keep) -> Result<Collected, ExecError> {
         if req.sql.len() > MAX_SQL_BYTES {
             return Err(ExecError::SqlError(format!(
                 "the SQL text is {} bytes; the limit is {} bytes",
@@ -54,13 +71,22 @@ impl JailedRunner {
                 MAX_SQL_BYTES
             )));
         }
-        let w = self.pool.take(self.take_wait())?;
-        let (result, leftover) = session::run(w, req, self.fault.take(), self.cfg.cpu_secs.max(1));
-        match leftover {
-            Leftover::Exiting(w) => self.pool.dispose(w, false),
-            Leftover::Kill(w) => self.pool.dispose(w, true),
-            Leftover::Gone => {}
+        let n = statement_count(&req.sql).map_err(|e| {
+            ExecError::SqlError(format!("cannot split the SQL text into statements: {e}"))
+        })?;
+        if n > 1 {
+            return Err(ExecError::SqlError(format!(
+                "the SQL text holds {n} statements; a query runs exactly one"
+            )));
         }
+        let w = self.pool.take(self.take_wait())?;
+        let cpu = self.cfg.cpu_secs.max(1);
+        let (result, leftover) = session::run(w, req, self.fault.take(), cpu, keep);
+        self.pool.done(match leftover {
+            Leftover::Exiting(w) => Some((w, false)),
+            Leftover::Kill(w) => Some((w, true)),
+            Leftover::Gone => None,
+        });
         result
     }
 
@@ -105,13 +131,33 @@ impl JailedRunner {
 impl Runner for JailedRunner {
     fn run(&mut self, req: &QueryRequest) -> Result<QueryOutput, ExecError> {
         let started = Instant::now();
-        let arrow = self.run_arrow(req)?;
-        Ok(arrow.into_output(started.elapsed().as_secs_f64() * 1000.0))
+        let got = self.run_keeping(req, Keep::JsonRows)?;
+        Ok(got.into_output(started.elapsed().as_secs_f64() * 1000.0))
     }
 
     fn mode(&self) -> JailMode {
         self.cfg.mode
     }
+}
+
+/// Statements in `sql`: non-empty runs of tokens between semicolons
+/// (comments and whitespace do not count).
+fn statement_count(sql: &str) -> Result<usize, String> {
+    let tokens = Tokenizer::new(&DuckDbDialect {}, sql)
+        .tokenize()
+        .map_err(|e| e.to_string())?;
+    let (mut count, mut open) = (0, false);
+    for t in tokens {
+        match t {
+            Token::Whitespace(_) => {}
+            Token::SemiColon => {
+                count += usize::from(open);
+                open = false;
+            }
+            _ => open = true,
+        }
+    }
+    Ok(count + usize::from(open))
 }
 
 /// The worker mode for a runner mode (None for in-process).
@@ -120,5 +166,24 @@ pub fn worker_mode(mode: JailMode) -> Option<WorkerMode> {
         JailMode::Strict => Some(WorkerMode::Strict),
         JailMode::Reduced => Some(WorkerMode::Reduced),
         JailMode::InProcess => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::statement_count;
+    use rstest::rstest;
+
+    #[rstest]
+    #[case::one("SELECT 1", 1)]
+    #[case::trailing_semicolon("SELECT 1;  ", 1)]
+    #[case::two("SELECT 1; SELECT 2", 2)]
+    #[case::semicolon_in_string("SELECT ';' AS x", 1)]
+    #[case::semicolon_in_comment("SELECT 1 -- ; SELECT 2\n", 1)]
+    #[case::comment_after("SELECT 1; /* nothing */", 1)]
+    #[case::set_then_select("SET threads = 64; SELECT 1", 2)]
+    #[case::empty("  ", 0)]
+    fn statements_are_counted(#[case] sql: &str, #[case] n: usize) {
+        assert_eq!(statement_count(sql).unwrap(), n);
     }
 }

@@ -1,5 +1,6 @@
 //! Worker side: Landlock, best effort. The worker may read the dataset file
-//! and read/write its scratch directory; every other file-system access the
+//! and read/write its scratch directory (strict mode only; reduced mode has
+//! none); every other file-system access the
 //! kernel's ABI can restrict is denied, as are TCP bind/connect (ABI 4+),
 //! abstract UNIX sockets and signals outside the sandbox (ABI 6+).
 //!
@@ -52,8 +53,19 @@ fn abi_enum(v: u32) -> ABI {
     }
 }
 
-/// Restrict this process to reading `dataset` and using `scratch`.
-pub fn restrict(dataset: &Path, scratch: &Path) -> Result<LandlockOutcome, SetupError> {
+/// Files and trees DuckDB reads at start-up on a normal host, allowed
+/// read-only in reduced mode: without them it aborts (it checks that
+/// /proc/self/cgroup exists, then cannot open it). In strict mode they do
+/// not exist inside the jail, which DuckDB handles.
+pub const REDUCED_EXTRA_READ: [&str; 2] = ["/proc/self/cgroup", "/sys/fs/cgroup"];
+
+/// Restrict this process to reading `dataset` and the existing paths of
+/// `extra_read`, and using `scratch` if any.
+pub fn restrict(
+    dataset: &Path,
+    scratch: Option<&Path>,
+    extra_read: &[&str],
+) -> Result<LandlockOutcome, SetupError> {
     let abi_num = kernel_abi();
     if abi_num == 0 {
         return Ok(LandlockOutcome {
@@ -78,15 +90,27 @@ pub fn restrict(dataset: &Path, scratch: &Path) -> Result<LandlockOutcome, Setup
     };
     let read_file: BitFlags<AccessFs> = AccessFs::ReadFile.into();
     let scratch_rights = fs_all & !BitFlags::from(AccessFs::Execute);
-    let status = ruleset
+    let mut created = ruleset
         .create()
         .map_err(err)?
         .add_rule(PathBeneath::new(pathfd(dataset)?, read_file))
-        .map_err(err)?
-        .add_rule(PathBeneath::new(pathfd(scratch)?, scratch_rights))
-        .map_err(err)?
-        .restrict_self()
         .map_err(err)?;
+    if let Some(scratch) = scratch {
+        created = created
+            .add_rule(PathBeneath::new(pathfd(scratch)?, scratch_rights))
+            .map_err(err)?;
+    }
+    for p in extra_read.iter().map(Path::new).filter(|p| p.exists()) {
+        let rights = if p.is_dir() {
+            AccessFs::from_read(abi)
+        } else {
+            read_file
+        };
+        created = created
+            .add_rule(PathBeneath::new(pathfd(p)?, rights))
+            .map_err(err)?;
+    }
+    let status = created.restrict_self().map_err(err)?;
     let status = match status.ruleset {
         RulesetStatus::FullyEnforced => "full",
         RulesetStatus::PartiallyEnforced => "partial",

@@ -4,13 +4,16 @@
 //! network, start no program, and whose crash, hang or memory blow-up
 //! cannot hurt the app.
 //!
-//! App side: [`JailedRunner`] (the `Runner`), `pool` (pre-warmed workers),
-//! `spawn` (re-executing the binary), `session` (one query), `results`
-//! (Arrow IPC both ends), `classify` (how a death becomes an `ExecError`),
-//! [`doctor`] (what this host supports), [`bench`].
+//! App side: [`JailedRunner`] (the `Runner`), `config` ([`JailConfig`]),
+//! `pool` (pre-warmed single-use workers, back-off), `spawn` (re-executing
+//! the binary with `posix_spawn`), `session` (one query: deadline, caps,
+//! classification), `results` (Arrow IPC both ends), `channel` + `protocol`
+//! (framing and messages), `classify` (how a death becomes an `ExecError`),
+//! [`doctor`] (what this host supports), [`bench`] (what the jail costs).
 //! Worker side: [`worker::main_from_args`] (the hidden `__jail` subcommand)
-//! and the steps it takes: `privs`, `setup`, `rlimits`, `landlock`,
-//! `engine` (DuckDB), `seccomp`, `probe` (test mode).
+//! and its steps: `privs`, `setup` (namespaces, new root), `rlimits`,
+//! `landlock`, `engine` (DuckDB, cache warm-up), `seccomp`, `probe` (test
+//! and doctor mode). `args` is the command line between the two sides.
 //!
 //! Invariant: nothing ever runs silently unjailed: strict mode refuses when
 //! the host lacks user namespaces; reduced mode must be asked for and says

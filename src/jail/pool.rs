@@ -1,6 +1,7 @@
 //! Pre-warmed, single-use workers. A background thread (the "warmer")
 //! keeps `pool_size` workers jailed with DuckDB open, replaces each one a
-//! query takes, and reaps used workers. Workers that keep dying before they
+//! query takes once that query is over (sooner if a caller is waiting), and
+//! reaps used workers. Workers that keep dying before they
 //! are ready make it back off (100 ms, doubling, at most 5 s) and, after
 //! `max_start_failures` in a row or one permanent failure, declare the jail
 //! broken with the last error instead of spawning in a loop.
@@ -27,6 +28,10 @@ struct State {
     /// Workers to reap, with the time after which they get SIGKILL.
     reaping: Vec<(Worker, Instant)>,
     broken: Option<String>,
+    /// Workers taken whose query is not over yet.
+    in_flight: usize,
+    /// Callers blocked in `take`.
+    waiting: usize,
     failures: u32,
     retry_at: Option<Instant>,
     shutdown: bool,
@@ -63,6 +68,8 @@ impl Pool {
                 ready: VecDeque::new(),
                 reaping: Vec::new(),
                 broken: None,
+                in_flight: 0,
+                waiting: 0,
                 failures: 0,
                 retry_at: None,
                 shutdown: false,
@@ -89,12 +96,14 @@ impl Pool {
         let mut st = self.shared.lock();
         loop {
             while let Some(w) = st.ready.pop_front() {
-                // An idle worker never writes: readable means dead or rogue.
-                if w.chan.peer_gone_or_talking() {
+                // An idle worker sends at most `Warm`: else dead or rogue.
+                let mut w = w;
+                if !w.absorb_idle_frames() {
                     spawn::kill(w.pid);
                     st.reaping.push((w, Instant::now()));
                     continue;
                 }
+                st.in_flight += 1;
                 self.shared.cv.notify_all();
                 return Ok(w);
             }
@@ -107,22 +116,30 @@ impl Pool {
                     "no query worker became ready within {max_wait:?}"
                 )));
             }
+            // Someone waits: the warmer spawns even while a query runs.
+            st.waiting += 1;
+            self.shared.cv.notify_all();
             st = self
                 .shared
                 .cv
                 .wait_timeout(st, until - now)
                 .map(|r| r.0)
                 .unwrap_or_else(|p| p.into_inner().0);
+            st.waiting -= 1;
         }
     }
 
-    /// Hand a used worker back for reaping (killed first if `kill`).
-    pub fn dispose(&self, w: Worker, kill: bool) {
-        if kill {
-            spawn::kill(w.pid);
-        }
+    /// The query on a taken worker is over: hand the worker back for
+    /// reaping (killed first if `kill`), or None when it is already reaped.
+    pub fn done(&self, w: Option<(Worker, bool)>) {
         let mut st = self.shared.lock();
-        st.reaping.push((w, Instant::now() + EXIT_GRACE));
+        st.in_flight = st.in_flight.saturating_sub(1);
+        if let Some((w, kill)) = w {
+            if kill {
+                spawn::kill(w.pid);
+            }
+            st.reaping.push((w, Instant::now() + EXIT_GRACE));
+        }
         self.shared.cv.notify_all();
     }
 
@@ -149,6 +166,44 @@ impl Pool {
                 .wait_timeout(st, until - now)
                 .map(|r| r.0)
                 .unwrap_or_else(|p| p.into_inner().0);
+        }
+    }
+
+    /// Wait until `n` ready workers have warmed their cache (or the jail is
+    /// broken); with warm-up off this never succeeds, so callers check.
+    pub fn wait_warm(&self, n: usize, max_wait: Duration) -> Result<(), ExecError> {
+        let until = Instant::now() + max_wait;
+        loop {
+            {
+                let mut st = self.shared.lock();
+                let mut dead = Vec::new();
+                for (i, w) in st.ready.iter_mut().enumerate() {
+                    if !w.absorb_idle_frames() {
+                        dead.push(i);
+                    }
+                }
+                for i in dead.into_iter().rev() {
+                    if let Some(w) = st.ready.remove(i) {
+                        spawn::kill(w.pid);
+                        st.reaping.push((w, Instant::now()));
+                    }
+                }
+                if st.ready.iter().filter(|w| w.warm).count()
+                    >= n.min(self.shared.cfg.pool_size.max(1))
+                {
+                    return Ok(());
+                }
+                if let Some(msg) = &st.broken {
+                    return Err(ExecError::JailSetupFailed(msg.clone()));
+                }
+                self.shared.cv.notify_all();
+            }
+            if Instant::now() >= until {
+                return Err(ExecError::JailSetupFailed(format!(
+                    "no warm worker within {max_wait:?}"
+                )));
+            }
+            std::thread::sleep(Duration::from_millis(2));
         }
     }
 
@@ -210,8 +265,12 @@ fn warm(s: &Shared) {
         }
         reap_finished(&mut st);
         let now = Instant::now();
+        // A replacement starts once the query that took a worker is over
+        // (its DuckDB open and cache warm-up would compete with the query
+        // for the CPU), or at once when someone is waiting for a worker.
         let want = st.broken.is_none()
             && st.ready.len() < cfg.pool_size.max(1)
+            && (st.in_flight == 0 || st.waiting > 0)
             && st.retry_at.is_none_or(|t| now >= t);
         if want {
             drop(st);
@@ -253,7 +312,7 @@ fn warm(s: &Shared) {
     let reaping: Vec<Worker> = st.reaping.drain(..).map(|(w, _)| w).collect();
     drop(st);
     for w in ready.into_iter().chain(reaping) {
-        spawn::finish(w.pid, true, &w.scratch);
+        spawn::finish(w.pid, true);
     }
 }
 
@@ -276,7 +335,6 @@ fn reap_finished(st: &mut State) {
     let now = Instant::now();
     st.reaping.retain(|(w, kill_after)| {
         if spawn::try_reap(w.pid).is_some() {
-            spawn::remove_scratch(&w.scratch);
             return false;
         }
         if now >= *kill_after {

@@ -6,8 +6,8 @@
 //! Arrow IPC stream bytes, each frame a whole number of IPC messages.
 //!
 //! Invariant: the app sends exactly one `Query`; a worker sends `Ready` or
-//! `SetupFailed`, then (after the query) `Data`* and one of `Done` /
-//! `SqlError`, or (probe mode) one `ProbeResult`.
+//! `SetupFailed`, at most one `Warm`, then (after the query) `Data`* and one
+//! of `Done` / `SqlError`, or (probe mode) one `ProbeResult`.
 
 use serde::{Deserialize, Serialize};
 
@@ -40,6 +40,9 @@ pub enum Tag {
     SqlError = 14,
     /// Worker -> app: outcome of a syscall probe ([`ProbeMsg`]).
     ProbeResult = 15,
+    /// Worker -> app, while idle: its cache warm-up finished (no payload).
+    /// May also arrive just before the first result frame; readers skip it.
+    Warm = 16,
 }
 
 impl Tag {
@@ -53,6 +56,7 @@ impl Tag {
             13 => Tag::Done,
             14 => Tag::SqlError,
             15 => Tag::ProbeResult,
+            16 => Tag::Warm,
             _ => return None,
         })
     }

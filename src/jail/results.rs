@@ -21,6 +21,9 @@ use arrow::record_batch::RecordBatch;
 use std::io;
 use std::time::Instant;
 
+/// Buffered IPC bytes that trigger a `Data` frame.
+const FLUSH_BYTES: u64 = 1 << 20;
+
 /// Whether to keep sending batches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Flow {
@@ -59,11 +62,11 @@ impl<'a> ResultSink<'a> {
         }
     }
 
-    /// Start the stream with `schema`.
+    /// Start the stream with `schema` (sent with the first batches).
     pub fn schema(&mut self, schema: &Schema) -> io::Result<()> {
         let writer = StreamWriter::try_new(Vec::new(), schema).map_err(arrow_io)?;
         self.writer = Some(writer);
-        self.flush()
+        Ok(())
     }
 
     /// Send one batch (sliced to the row cap); says whether to go on.
@@ -80,8 +83,13 @@ impl<'a> ResultSink<'a> {
             w.write(&batch).map_err(arrow_io)?;
         }
         self.rows += batch.num_rows() as u64;
-        self.flush()?;
-        if self.rows >= self.row_cap || self.bytes > self.max_bytes {
+        let buffered = self.writer.as_ref().map_or(0, |w| w.get_ref().len()) as u64;
+        let stop = self.rows >= self.row_cap || self.bytes + buffered > self.max_bytes;
+        // Small batches are coalesced: fewer frames, fewer wake-ups.
+        if stop || buffered >= FLUSH_BYTES {
+            self.flush()?;
+        }
+        if stop {
             self.stopped_early = true;
             return Ok(Flow::Stop);
         }
@@ -124,6 +132,9 @@ pub struct ArrowResult {
     pub rows: usize,
     /// More rows existed than max_rows.
     pub truncated: bool,
+    /// Milliseconds the worker spent from receiving the query to `Done`
+    /// (None when the app stopped reading early).
+    pub worker_ms: Option<f64>,
 }
 
 impl ArrowResult {
@@ -142,10 +153,59 @@ impl ArrowResult {
     }
 }
 
+/// What the app keeps of each decoded batch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Keep {
+    /// The Arrow batches themselves.
+    Batches,
+    /// Only JSON rows, converted as batches arrive (while the worker
+    /// produces the next ones) and the batch dropped at once.
+    JsonRows,
+}
+
+/// A finished result on the app side, in the form asked for.
+#[derive(Debug, Clone)]
+pub struct Collected {
+    pub schema: SchemaRef,
+    /// Empty with [`Keep::JsonRows`].
+    pub batches: Vec<RecordBatch>,
+    /// Empty with [`Keep::Batches`].
+    pub json_rows: Vec<Vec<serde_json::Value>>,
+    pub rows: usize,
+    pub truncated: bool,
+    pub worker_ms: Option<f64>,
+}
+
+impl Collected {
+    pub fn into_arrow(self) -> ArrowResult {
+        ArrowResult {
+            schema: self.schema,
+            batches: self.batches,
+            rows: self.rows,
+            truncated: self.truncated,
+            worker_ms: self.worker_ms,
+        }
+    }
+
+    pub fn into_output(self, elapsed_ms: f64) -> QueryOutput {
+        if self.json_rows.is_empty() && !self.batches.is_empty() {
+            return self.into_arrow().into_output(elapsed_ms);
+        }
+        QueryOutput {
+            columns: columns(&self.schema),
+            rows: self.json_rows,
+            truncated: self.truncated,
+            elapsed_ms,
+        }
+    }
+}
+
 /// App end: decodes `Data` frames under the row and byte caps.
 pub struct Collector {
     decoder: StreamDecoder,
+    keep: Keep,
     batches: Vec<RecordBatch>,
+    json_rows: Vec<Vec<serde_json::Value>>,
     rows: usize,
     max_rows: usize,
     bytes: u64,
@@ -154,10 +214,12 @@ pub struct Collector {
 }
 
 impl Collector {
-    pub fn new(max_rows: u64, max_bytes: u64) -> Collector {
+    pub fn new(max_rows: u64, max_bytes: u64, keep: Keep) -> Collector {
         Collector {
             decoder: StreamDecoder::new(),
+            keep,
             batches: Vec::new(),
+            json_rows: Vec::new(),
             rows: 0,
             max_rows: usize::try_from(max_rows).unwrap_or(usize::MAX),
             bytes: 0,
@@ -193,22 +255,31 @@ impl Collector {
             if batch.num_rows() > room {
                 self.truncated = true;
                 if room > 0 {
-                    self.batches.push(batch.slice(0, room));
+                    self.keep(batch.slice(0, room));
                     self.rows += room;
                 }
                 return Ok(Flow::Stop);
             }
             self.rows += batch.num_rows();
             if batch.num_rows() > 0 {
-                self.batches.push(batch);
+                self.keep(batch);
             }
         }
         Ok(Flow::Continue)
     }
 
+    fn keep(&mut self, batch: RecordBatch) {
+        match self.keep {
+            Keep::Batches => self.batches.push(batch),
+            Keep::JsonRows => {
+                append_rows(&batch, batch.num_rows(), &mut self.json_rows);
+            }
+        }
+    }
+
     /// The result: `complete` after `Done` (the stream must have ended
     /// cleanly), not after `Stop` (truncated: the rest is abandoned).
-    pub fn finish(mut self, complete: bool) -> Result<ArrowResult, ExecError> {
+    pub fn finish(mut self, complete: bool) -> Result<Collected, ExecError> {
         if complete {
             self.decoder.finish().map_err(|e| {
                 ExecError::Crashed(format!("worker sent an incomplete result: {e}"))
@@ -218,11 +289,13 @@ impl Collector {
             .decoder
             .schema()
             .ok_or_else(|| ExecError::Crashed("worker finished without sending a schema".into()))?;
-        Ok(ArrowResult {
+        Ok(Collected {
             schema,
             batches: self.batches,
+            json_rows: self.json_rows,
             rows: self.rows,
             truncated: self.truncated,
+            worker_ms: None,
         })
     }
 }
@@ -257,7 +330,8 @@ mod tests {
         batches: Vec<RecordBatch>,
         max_rows: u64,
         max_bytes: u64,
-    ) -> Result<ArrowResult, ExecError> {
+        keep: Keep,
+    ) -> Result<Collected, ExecError> {
         let (a, b) = socketpair().unwrap();
         let mut app = Channel::app_side(a).unwrap();
         let writer = std::thread::spawn(move || {
@@ -271,7 +345,7 @@ mod tests {
             }
             sink.finish().unwrap();
         });
-        let mut col = Collector::new(max_rows, max_bytes);
+        let mut col = Collector::new(max_rows, max_bytes, keep);
         let out = loop {
             match app.recv(None, col.frame_budget()) {
                 Ok(f) if f.tag == Tag::Data => match col.feed(f.payload) {
@@ -291,31 +365,53 @@ mod tests {
     }
 
     #[test]
-    fn small_result_arrives_whole() {
-        let r = round_trip(vec![batch(0, 3), batch(3, 2)], 100, 1 << 20).unwrap();
-        assert_eq!((r.rows, r.truncated), (5, false));
-        let out = r.into_output(1.0);
-        assert_eq!(out.rows.len(), 5);
-        assert_eq!(out.rows[4][1], serde_json::json!("row4"));
-        assert_eq!(out.columns[0].ty, "BIGINT");
+    fn small_result_arrives_whole_in_either_form() {
+        for keep in [Keep::Batches, Keep::JsonRows] {
+            let r = round_trip(vec![batch(0, 3), batch(3, 2)], 100, 1 << 20, keep).unwrap();
+            assert_eq!((r.rows, r.truncated), (5, false));
+            assert_eq!(r.batches.is_empty(), keep == Keep::JsonRows);
+            let out = r.into_output(1.0);
+            assert_eq!(out.rows.len(), 5);
+            assert_eq!(out.rows[4][1], serde_json::json!("row4"));
+            assert_eq!(out.columns[0].ty, "BIGINT");
+        }
+    }
+
+    #[test]
+    fn json_rows_are_truncated_like_batches() {
+        let many = || vec![batch(0, 4), batch(4, 4), batch(8, 4)];
+        let a = round_trip(many(), 6, 1 << 20, Keep::Batches)
+            .unwrap()
+            .into_output(0.0);
+        let j = round_trip(many(), 6, 1 << 20, Keep::JsonRows)
+            .unwrap()
+            .into_output(0.0);
+        assert_eq!(a.rows, j.rows);
+        assert!(a.truncated && j.truncated && j.rows.len() == 6);
     }
 
     #[test]
     fn row_cap_truncates_and_reports_it() {
-        let r = round_trip(vec![batch(0, 4), batch(4, 4), batch(8, 4)], 6, 1 << 20).unwrap();
+        let r = round_trip(
+            vec![batch(0, 4), batch(4, 4), batch(8, 4)],
+            6,
+            1 << 20,
+            Keep::Batches,
+        )
+        .unwrap();
         assert_eq!((r.rows, r.truncated), (6, true));
     }
 
     #[test]
     fn exactly_max_rows_is_not_truncated() {
-        let r = round_trip(vec![batch(0, 3), batch(3, 3)], 6, 1 << 20).unwrap();
+        let r = round_trip(vec![batch(0, 3), batch(3, 3)], 6, 1 << 20, Keep::Batches).unwrap();
         assert_eq!((r.rows, r.truncated), (6, false));
     }
 
     #[test]
     fn byte_cap_is_an_output_limit() {
         let many: Vec<RecordBatch> = (0..50).map(|i| batch(i * 1000, 1000)).collect();
-        let err = round_trip(many, u64::MAX - 1, 64 * 1024).unwrap_err();
+        let err = round_trip(many, u64::MAX - 1, 64 * 1024, Keep::JsonRows).unwrap_err();
         assert_eq!(err.category(), "output_limit");
     }
 
@@ -324,11 +420,11 @@ mod tests {
         // A continuation marker, an 8-byte "message", then junk.
         let mut junk = vec![0xff, 0xff, 0xff, 0xff, 8, 0, 0, 0];
         junk.extend([0x5a; 8]);
-        let mut col = Collector::new(10, 1 << 20);
+        let mut col = Collector::new(10, 1 << 20, Keep::Batches);
         let err = col.feed(junk).unwrap_err();
         assert_eq!(err.category(), "crashed");
         // A stream cut short is refused at the end, not taken as complete.
-        let mut col = Collector::new(10, 1 << 20);
+        let mut col = Collector::new(10, 1 << 20, Keep::Batches);
         col.feed(vec![0xff, 0xff, 0xff, 0xff, 64, 0, 0, 0]).unwrap();
         assert_eq!(col.finish(true).unwrap_err().category(), "crashed");
     }

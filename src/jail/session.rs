@@ -8,8 +8,8 @@
 //! before its death is classified; a worker is never given a second query.
 
 use super::classify::classify_death;
-use super::protocol::{Fault, QueryMsg, RecvError, Tag};
-use super::results::{ArrowResult, Collector, Flow};
+use super::protocol::{DoneMsg, Fault, QueryMsg, RecvError, Tag};
+use super::results::{Collected, Collector, Flow, Keep};
 use super::spawn::{self, Worker};
 use crate::runner::{ExecError, QueryRequest};
 use std::time::{Duration, Instant};
@@ -24,14 +24,15 @@ pub enum Leftover {
     Gone,
 }
 
-/// Run `req` on `w`. `cpu_secs` is the worker's CPU rlimit (to tell a CPU
-/// kill from an outside one).
+/// Run `req` on `w`, keeping the result as `keep` says. `cpu_secs` is the
+/// worker's CPU rlimit (to tell a CPU kill from an outside one).
 pub fn run(
     mut w: Worker,
     req: &QueryRequest,
     fault: Option<Fault>,
     cpu_secs: u64,
-) -> (Result<ArrowResult, ExecError>, Leftover) {
+    keep: Keep,
+) -> (Result<Collected, ExecError>, Leftover) {
     let deadline = Instant::now() + req.timeout;
     let timeout = || ExecError::Timeout(req.timeout.as_secs().max(1));
     let msg = QueryMsg {
@@ -46,7 +47,7 @@ pub fn run(
         }
         return (Err(died(w, cpu_secs)), Leftover::Gone);
     }
-    let mut col = Collector::new(req.max_rows, req.max_bytes);
+    let mut col = Collector::new(req.max_rows, req.max_bytes, keep);
     loop {
         match w.chan.recv(Some(deadline), col.frame_budget()) {
             Ok(f) => match f.tag {
@@ -56,7 +57,15 @@ pub fn run(
                     Ok(Flow::Stop) => return (col.finish(false), Leftover::Kill(w)),
                     Err(e) => return (Err(e), Leftover::Kill(w)),
                 },
-                Tag::Done => return (col.finish(true), Leftover::Exiting(w)),
+                Tag::Warm => {}
+                Tag::Done => {
+                    let worker_ms = f.json::<DoneMsg>().ok().map(|d| d.engine_ms);
+                    let res = col.finish(true).map(|mut r| {
+                        r.worker_ms = worker_ms;
+                        r
+                    });
+                    return (res, Leftover::Exiting(w));
+                }
                 Tag::SqlError => {
                     let text = String::from_utf8_lossy(&f.payload).into_owned();
                     return (
@@ -78,7 +87,7 @@ pub fn run(
             }
             Err(RecvError::Malformed(m)) => {
                 // Half a frame then EOF is a death; anything else is garbage.
-                let exit = spawn::finish(w.pid, false, &w.scratch);
+                let exit = spawn::finish(w.pid, false);
                 let e = if m.contains("closed") {
                     classify_death(&exit, cpu_secs)
                 } else {
@@ -93,6 +102,6 @@ pub fn run(
 /// The worker closed the channel without answering: reap and classify.
 fn died(w: Worker, cpu_secs: u64) -> ExecError {
     let exit = spawn::reap(w.pid, Duration::from_secs(2));
-    spawn::remove_scratch(&w.scratch);
+
     classify_death(&exit, cpu_secs)
 }

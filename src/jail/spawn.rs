@@ -6,9 +6,8 @@
 //! empty environment, stdin/stdout/stderr on /dev/null and the worker's end
 //! of a socketpair as fd 3. Every other fd the app has is close-on-exec.
 //!
-//! Invariants: every worker started here is eventually reaped with `wait4`
-//! (by [`reap`]), so none is left a zombie; its scratch directory (reduced
-//! mode) is removed after it is reaped.
+//! Invariant: every worker started here is eventually reaped with `wait4`
+//! (by [`reap`] or [`finish`]), so none is left a zombie.
 
 use super::args::{WorkerJob, WorkerMode, SUBCOMMAND};
 use super::classify::ExitInfo;
@@ -20,20 +19,34 @@ use std::ffi::CString;
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
-use std::os::unix::fs::DirBuilderExt;
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+
 use std::time::{Duration, Instant};
 
 /// A started worker that reported ready.
 pub struct Worker {
     pub pid: i32,
     pub chan: Channel,
-    /// Reduced mode: the host directory it spills to (removed after reaping).
-    pub scratch: Option<PathBuf>,
+
     pub ready: ReadyMsg,
     /// Spawn to ready.
     pub start_ms: f64,
+    /// It reported its cache warm-up done.
+    pub warm: bool,
+}
+
+impl Worker {
+    /// Take what an idle worker sent (only `Warm` is expected); false when
+    /// it died or sent anything else, so it must not be used.
+    pub fn absorb_idle_frames(&mut self) -> bool {
+        while self.chan.readable_now() {
+            let soon = Instant::now() + Duration::from_millis(100);
+            match self.chan.recv(Some(soon), 0) {
+                Ok(f) if f.tag == Tag::Warm => self.warm = true,
+                _ => return false,
+            }
+        }
+        true
+    }
 }
 
 /// Why a worker did not become ready.
@@ -56,47 +69,36 @@ impl StartError {
     }
 }
 
-static SCRATCH_SEQ: AtomicU64 = AtomicU64::new(0);
-
 /// Spawn a worker for `job` and wait until it is ready.
 pub fn start(cfg: &JailConfig, mode: WorkerMode, job: WorkerJob) -> Result<Worker, StartError> {
     let t0 = Instant::now();
-    let scratch = match mode {
-        WorkerMode::Strict => None,
-        WorkerMode::Reduced => {
-            Some(make_scratch().map_err(|e| StartError::Spawn(format!("scratch directory: {e}")))?)
-        }
-    };
-    let args = cfg.worker_args(mode, job, scratch.clone());
+    let args = cfg.worker_args(mode, job);
     let json = args
         .to_arg()
         .map_err(|e| StartError::Spawn(e.to_string()))?;
     let (app_end, worker_end) = socketpair().map_err(|e| StartError::Spawn(e.to_string()))?;
     let pid = match spawn_process(cfg, &json, &worker_end) {
         Ok(pid) => pid,
-        Err(e) => {
-            remove_scratch(&scratch);
-            return Err(StartError::Spawn(format!("{}: {e}", cfg.exe.display())));
-        }
+        Err(e) => return Err(StartError::Spawn(format!("{}: {e}", cfg.exe.display()))),
     };
     drop(worker_end);
     let chan = match Channel::app_side(app_end) {
         Ok(c) => c,
         Err(e) => {
-            finish(pid, true, &scratch);
+            finish(pid, true);
             return Err(StartError::Spawn(e.to_string()));
         }
     };
     let mut w = Worker {
         pid,
         chan,
-        scratch,
         ready: ReadyMsg::default(),
         start_ms: 0.0,
+        warm: false,
     };
     let deadline = Instant::now() + cfg.startup_timeout;
     let failed = |w: Worker, err: StartError| {
-        finish(w.pid, true, &w.scratch);
+        finish(w.pid, true);
         Err(err)
     };
     match w.chan.recv(Some(deadline), 0) {
@@ -122,7 +124,6 @@ pub fn start(cfg: &JailConfig, mode: WorkerMode, job: WorkerJob) -> Result<Worke
         Err(RecvError::Deadline) => failed(w, StartError::Timeout(cfg.startup_timeout)),
         Err(_) => {
             let exit = reap(w.pid, Duration::from_secs(2));
-            remove_scratch(&w.scratch);
             Err(StartError::Died(describe(&exit)))
         }
     }
@@ -139,7 +140,6 @@ pub fn probe(
     let deadline = Instant::now() + Duration::from_secs(10);
     let got = w.chan.recv(Some(deadline), 0);
     let exit = reap(w.pid, Duration::from_secs(2));
-    remove_scratch(&w.scratch);
     match got {
         Ok(f) if f.tag == Tag::ProbeResult => f
             .json::<ProbeMsg>()
@@ -156,28 +156,12 @@ fn describe(exit: &ExitInfo) -> String {
     }
 }
 
-fn make_scratch() -> io::Result<PathBuf> {
-    let n = SCRATCH_SEQ.fetch_add(1, Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("sandpiper-jail-{}-{n}", std::process::id()));
-    std::fs::DirBuilder::new().mode(0o700).create(&dir)?;
-    Ok(dir)
-}
-
-/// Remove a reduced-mode scratch directory.
-pub fn remove_scratch(scratch: &Option<PathBuf>) {
-    if let Some(d) = scratch {
-        let _ = std::fs::remove_dir_all(d);
-    }
-}
-
-/// SIGKILL (when asked), reap, clean up: the end of every worker.
-pub fn finish(pid: i32, kill_first: bool, scratch: &Option<PathBuf>) -> ExitInfo {
+/// SIGKILL (when asked) and reap: the end of every worker.
+pub fn finish(pid: i32, kill_first: bool) -> ExitInfo {
     if kill_first {
         kill(pid);
     }
-    let exit = reap(pid, Duration::from_secs(2));
-    remove_scratch(scratch);
-    exit
+    reap(pid, Duration::from_secs(2))
 }
 
 /// SIGKILL one worker (strict mode: its PID-1 child dies with it).

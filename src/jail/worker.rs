@@ -7,15 +7,19 @@
 //! (the first process stays outside as a tiny forwarder: it waits and exits
 //! the way its child did); in the child: new root + pivot_root; signal
 //! handlers; rlimits; capabilities dropped, no_new_privs, non-dumpable;
-//! Landlock; DuckDB opened and locked; seccomp (TSYNC) last; ready.
-//! Reduced mode skips the namespaces, the fork and the new root.
+//! Landlock; DuckDB opened and locked; seccomp (TSYNC) last; ready. While
+//! it waits for the query, a second DuckDB connection warms the cache (see
+//! `engine`). Reduced mode skips the namespaces, the fork and the new root,
+//! and has no writable directory at all.
 //!
 //! Invariants: this runs before the binary starts any thread (the binary's
 //! `main` calls [`main_from_args`] first thing); once seccomp is on, the
 //! worker touches nothing but the channel and DuckDB's files; it never runs
-//! a second query.
+//! a second query; after answering it ends with `_exit` (no destructors: the
+//! app has its answer, and the kernel frees everything faster).
 
 use super::args::{WorkerArgs, WorkerJob, WorkerMode};
+use super::channel::send_bare_frame;
 use super::protocol::{
     Channel, Fault, ProbeMsg, QueryMsg, ReadyMsg, RecvError, SetupFailedMsg, Tag, CHANNEL_FD,
 };
@@ -25,14 +29,20 @@ use super::setup::{SetupError, JAIL_DATASET, JAIL_SCRATCH};
 use super::{engine, landlock, privs, probe, rlimits, seccomp, setup};
 use std::os::fd::{FromRawFd, OwnedFd};
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Entry point for the hidden `__jail` subcommand; returns the exit code.
 /// `args` is the full argv (`[exe, "__jail", json]`) or what follows `__jail`.
 pub fn main_from_args(args: &[String]) -> i32 {
     let started = Instant::now();
-    let Ok(wargs) = WorkerArgs::from_argv(args) else {
-        return privs::EXIT_SETUP;
+    let wargs = match WorkerArgs::from_argv(args) {
+        Ok(a) => a,
+        Err(e) => {
+            // stderr is /dev/null unless the app asked to see it.
+            eprintln!("sandpiper worker: {e}");
+            return privs::EXIT_SETUP;
+        }
     };
     // SAFETY: F_GETFD only inspects the fd.
     if unsafe { libc::fcntl(CHANNEL_FD, libc::F_GETFD) } < 0 {
@@ -83,7 +93,7 @@ fn jail_and_serve(
     privs::die_with_parent(a.parent_pid)?;
     privs::new_session();
     privs::close_fds_above(CHANNEL_FD)?;
-    let (db, scratch): (PathBuf, PathBuf) = match a.mode {
+    let (db, scratch): (PathBuf, Option<PathBuf>) = match a.mode {
         WorkerMode::Strict => {
             setup::enter_namespaces(a.uid, a.gid)?;
             steps.mark("namespaces");
@@ -91,25 +101,28 @@ fn jail_and_serve(
             steps.mark("fork");
             setup::build_root(&a.dataset, a.scratch_mb)?;
             steps.mark("root");
-            (JAIL_DATASET.into(), JAIL_SCRATCH.into())
+            (JAIL_DATASET.into(), Some(JAIL_SCRATCH.into()))
         }
-        WorkerMode::Reduced => {
-            let scratch = a.scratch_dir.clone().ok_or_else(|| {
-                SetupError::permanent("scratch", "reduced mode needs a scratch directory")
-            })?;
-            (a.dataset.clone(), scratch)
-        }
+        // No namespaces, so no private tmpfs: nothing writable at all.
+        WorkerMode::Reduced => (a.dataset.clone(), None),
     };
     privs::install_signal_handlers();
     rlimits::apply(&RlimitPlan {
         address_space_bytes: a.address_space_mb.saturating_mul(1 << 20),
         cpu_secs: a.cpu_secs,
-        fsize_bytes: a.scratch_mb.saturating_mul(1 << 20),
+        fsize_bytes: match scratch {
+            Some(_) => a.scratch_mb.saturating_mul(1 << 20),
+            None => 0,
+        },
         nofile: a.nofile,
     })?;
     privs::drop_privileges()?;
     steps.mark("rlimits+privileges");
-    let ll = landlock::restrict(&db, &scratch)?;
+    let extra: &[&str] = match a.mode {
+        WorkerMode::Strict => &[],
+        WorkerMode::Reduced => &landlock::REDUCED_EXTRA_READ,
+    };
+    let ll = landlock::restrict(&db, scratch.as_deref(), extra)?;
     steps.mark("landlock");
     // SAFETY: getpid cannot fail.
     let filters = seccomp::worker_filters(unsafe { libc::getpid() })?;
@@ -136,12 +149,14 @@ fn jail_and_serve(
             Ok(0)
         }
         WorkerJob::Query => {
-            let eng = engine::open(&db, &scratch, a.threads, a.memory_limit_mb)?;
+            let eng = engine::open(&db, scratch.as_deref(), a.threads, a.memory_limit_mb)?;
             steps.mark("duckdb");
             seccomp::install(&filters)?;
             steps.mark("seccomp");
             send_ready(chan, &mut ready, steps)?;
-            Ok(serve_one(chan, &eng))
+            let code = serve_one(chan, &eng, a.warm_mb);
+            // SAFETY: _exit ends the process; nothing else needs to run.
+            unsafe { libc::_exit(code) }
         }
     }
 }
@@ -153,9 +168,31 @@ fn send_ready(chan: &mut Channel, ready: &mut ReadyMsg, steps: &Steps) -> Result
         .map_err(|e| SetupError::new("channel", format!("report ready: {e}")))
 }
 
-/// Wait for the one query, run it, stream the answer; the exit code.
-fn serve_one(chan: &mut Channel, eng: &engine::Engine) -> i32 {
-    let frame = match chan.recv(None, 0) {
+/// Wait for the one query (warming the cache meanwhile), run it, stream
+/// the answer; the exit code.
+fn serve_one(chan: &mut Channel, eng: &engine::Engine, warm_mb: u64) -> i32 {
+    // Set once the query arrived: no `Warm` frame may interleave with results.
+    let query_started = Arc::new(Mutex::new(false));
+    let warmer = (warm_mb > 0)
+        .then(|| {
+            let gate = Arc::clone(&query_started);
+            eng.warm(warm_mb, move || {
+                if let Ok(started) = gate.lock() {
+                    if !*started {
+                        let _ = send_bare_frame(CHANNEL_FD, Tag::Warm);
+                    }
+                }
+            })
+        })
+        .flatten();
+    let frame = chan.recv(None, 0);
+    if let Ok(mut started) = query_started.lock() {
+        *started = true;
+    }
+    if let Some(w) = &warmer {
+        w.stop();
+    }
+    let frame = match frame {
         Ok(f) if f.tag == Tag::Query => f,
         // The app dropped us unused: a normal end.
         Err(RecvError::Eof) => return 0,
