@@ -260,3 +260,24 @@ fn eval_file_reports_failures_and_exits_nonzero() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).trim_end().ends_with("1 passed, 1 failed"), "{}", stdout(&o));
 }
+
+#[test]
+fn jail_mode_is_announced_and_never_silently_weaker() {
+    let h = Home::new();
+    let o = h.run(&["sql", "-d", "ecommerce", "--json", "SELECT 1 AS x"]);
+    assert_eq!(json(&o)["jail"], "strict", "{}", stderr(&o));
+    let o = h.run(&["sql", "-d", "ecommerce", "--jail", "reduced", "--json", "SELECT 1 AS x"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(json(&o)["jail"], "reduced");
+    assert!(stderr(&o).contains("REDUCED"), "{}", stderr(&o));
+    // A host without user namespaces: strict refuses and says what to do.
+    let o = Command::new(env!("CARGO_BIN_EXE_sandpiper"))
+        .args(["sql", "-d", "ecommerce", "SELECT 1"])
+        .env("SANDPIPER_HOME", h.path())
+        .env("XDG_CONFIG_HOME", h.config.path())
+        .env("SANDPIPER_JAIL_NO_USERNS", "1")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("--jail reduced"), "{}", stderr(&o));
+}

@@ -4,11 +4,9 @@
 use super::{JailChoice, RunOpts};
 use crate::dataset::{prepare::prepare, Dataset, Registry};
 use crate::home::{Home, Settings};
-use crate::runner::inprocess::InProcessRunner;
 use crate::runner::lockdown::EngineLimits;
 use crate::jail::{JailConfig, JailedRunner};
 use crate::runner::{JailMode, Runner};
-use anyhow::Context;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -94,15 +92,6 @@ impl Env {
         if mode == JailMode::Reduced {
             eprintln!("sandpiper: jail mode REDUCED: seccomp, rlimits and Landlock only (no namespaces)");
         }
-        Ok(Box::new(r))
-    }
-
-    /// An in-process runner (benchmark baselines only).
-    #[allow(dead_code)]
-    pub fn in_process_runner(&self, ds: &Dataset) -> anyhow::Result<Box<dyn Runner>> {
-        let db = self.prepared(ds)?;
-        let r = InProcessRunner::open(&db, &self.limits())
-            .with_context(|| format!("opening dataset {}", ds.name()))?;
         Ok(Box::new(r))
     }
 }

@@ -3,7 +3,6 @@
 //! the expression) and optionally turned into a share of the total.
 
 use super::resolve::{Field, Resolver};
-use super::sqltext::ident;
 use super::CompileError;
 use crate::plan::{Agg, Measure};
 use sqlparser::ast::{Expr, Function, VisitMut, VisitorMut};
@@ -157,7 +156,6 @@ fn aggregate(
         Agg::Stddev => format!("STDDEV_SAMP({})", f.sql),
     };
     let alias = format!("{}_{}", agg.word(), f.name);
-    let _ = ident;
     Ok((call, alias, table, f.tables.clone(), None))
 }
 
