@@ -105,7 +105,7 @@ pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
                 };
                 *timings.entry("plan".into()).or_default() += ms(t.elapsed());
                 let t = Instant::now();
-                queue.extend(agent.handle(Event::Planned(outcome)));
+                queue.extend(agent.handle(Event::Planned(Box::new(outcome))));
                 *timings.entry("compile_validate".into()).or_default() += ms(t.elapsed());
             }
             Effect::Execute { attempt, sql, max_rows } => {
@@ -114,9 +114,8 @@ pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
                 let t = Instant::now();
                 let result = ctx.runner.run(&req);
                 *timings.entry("execute".into()).or_default() += ms(t.elapsed());
-                let result = result.map(|out| {
+                let result = result.inspect(|out| {
                     outputs.insert(attempt, out.clone());
-                    out
                 });
                 queue.extend(agent.handle(Event::Executed { attempt, result }));
             }

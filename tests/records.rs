@@ -1,6 +1,7 @@
 //! The records every run leaves: audit log and run capsules through the
 //! binary, replay, tamper detection from the command line, and the crash
 //! harness (SIGKILL at random points, 50 times).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use serde_json::Value;
 use std::path::Path;

@@ -36,7 +36,7 @@ pub enum Request {
     /// SQL written by the user; `validate: false` is `--no-validate`.
     Sql { sql: String, validate: bool },
     /// A plan given directly (replays, models, tests).
-    Plan { plan: Plan },
+    Plan { plan: Box<Plan> },
 }
 
 /// Things that happen to the agent.
@@ -44,7 +44,7 @@ pub enum Request {
 pub enum Event {
     Start(Request),
     /// The planner answered.
-    Planned(Outcome),
+    Planned(Box<Outcome>),
     /// An attempt finished.
     Executed { attempt: u32, result: Result<QueryOutput, ExecError> },
 }
@@ -119,7 +119,7 @@ impl Agent {
     pub fn handle(&mut self, event: Event) -> Vec<Effect> {
         match (std::mem::replace(&mut self.state, State::Done), event) {
             (State::Idle, Event::Start(req)) => self.start(req),
-            (State::Planning, Event::Planned(outcome)) => self.planned(outcome),
+            (State::Planning, Event::Planned(outcome)) => self.planned(*outcome),
             (State::Running { attempt }, Event::Executed { attempt: a, result }) if a == attempt => {
                 self.executed(attempt, result)
             }
@@ -144,7 +144,7 @@ impl Agent {
                 self.validate = validate;
                 self.with_plan(Plan::from_sql(sql), Vec::new())
             }
-            Request::Plan { plan } => self.with_plan(plan, Vec::new()),
+            Request::Plan { plan } => self.with_plan(*plan, Vec::new()),
         }
     }
 

@@ -123,11 +123,11 @@ fn questions_go_through_the_planner_and_may_be_not_understood() {
     let mut a = Agent::new(manifest());
     let fx = a.handle(Event::Start(Request::Ask { question: "what is the weather".into() }));
     assert_eq!(kinds(&fx), ["record:question", "plan"]);
-    let fx = a.handle(Event::Planned(crate::planner::Outcome::NotUnderstood(NotUnderstood {
+    let fx = a.handle(Event::Planned(Box::new(crate::planner::Outcome::NotUnderstood(NotUnderstood {
         reason: "no measure recognised".into(),
         recognised: Vec::new(),
         suggestions: vec!["How many orders?".into()],
-    })));
+    }))));
     let f = finished(&fx);
     assert_eq!(f.status, Status::NotUnderstood);
     assert!(f.sql.is_none());
@@ -137,7 +137,7 @@ fn questions_go_through_the_planner_and_may_be_not_understood() {
 fn compile_errors_are_rejections_with_the_reason() {
     let mut a = Agent::new(manifest());
     let plan: Plan = serde_json::from_value(serde_json::json!({"measures": [{"metric": "order_cnt"}]})).unwrap();
-    let fx = a.handle(Event::Start(Request::Plan { plan }));
+    let fx = a.handle(Event::Start(Request::Plan { plan: Box::new(plan) }));
     let f = finished(&fx);
     assert_eq!(f.status, Status::Rejected);
     assert!(f.error.as_ref().unwrap().message.contains("did you mean `order_count`"));

@@ -105,11 +105,44 @@ pub fn runs(cmd: RunsCommand) -> anyhow::Result<i32> {
             if json {
                 println!("{}", serde_json::to_string_pretty(&cap)?);
             } else {
-                println!("{}", serde_json::to_string_pretty(&cap)?);
+                show_capsule(&cap);
             }
             Ok(0)
         }
         RunsCommand::Replay { id, json } => replay(&id, json),
+    }
+}
+
+/// A capsule for reading: the run, its SQL and its attempts.
+fn show_capsule(cap: &crate::store::RunCapsule) {
+    println!("run       {}", cap.run_id);
+    println!("status    {}", cap.status.as_str());
+    println!("dataset   {} ({})", cap.dataset, cap.dataset_hash);
+    println!("started   {}", cap.started_at);
+    println!("finished  {}", cap.finished_at.as_deref().unwrap_or("-"));
+    println!("provider  {}", cap.provider);
+    println!("jail      {}", cap.jail_mode);
+    if let Some(q) = &cap.question {
+        println!("question  {q}");
+    }
+    if let Some(r) = &cap.replay_of {
+        println!("replays   {r}");
+    }
+    if let Some(n) = cap.row_count {
+        println!("rows      {n}{}", if cap.truncated { " (truncated)" } else { "" });
+    }
+    if let Some(h) = &cap.result_hash {
+        println!("result    sha256 {h}");
+    }
+    if let (Some(c), Some(m)) = (&cap.error_category, &cap.error_message) {
+        println!("error     {c}: {m}");
+    }
+    if let Some(sql) = &cap.final_sql {
+        println!("sql\n{}", sql.lines().map(|l| format!("  {l}")).collect::<Vec<_>>().join("\n"));
+    }
+    for a in &cap.attempts {
+        let err = a.error_message.as_deref().map(|m| format!(": {m}")).unwrap_or_default();
+        println!("attempt {} {}{err}", a.n, a.status);
     }
 }
 

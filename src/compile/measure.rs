@@ -75,12 +75,18 @@ pub fn filter_aggregates(expr: &str, cond: &str) -> Result<String, CompileError>
     Ok(parsed.to_string())
 }
 
+/// Turns plan filters into one SQL condition and the tables it reads.
+pub type Predicates<'a> = dyn Fn(&[crate::plan::Filter]) -> Result<(String, Vec<String>), CompileError> + 'a;
+
+/// An aggregate's SQL, default alias, grain table, tables read, metric name.
+type Parts = (String, String, String, Vec<String>, Option<String>);
+
 /// Resolve one measure; `preds` turns plan filters into SQL.
 pub fn resolve(
     r: &Resolver<'_>,
     m: &Measure,
     default_table: Option<&str>,
-    preds: &dyn Fn(&[crate::plan::Filter]) -> Result<(String, Vec<String>), CompileError>,
+    preds: &Predicates<'_>,
 ) -> Result<Resolved, CompileError> {
     let (base_sql, alias, table, mut tables, metric) = match (&m.metric, m.agg) {
         (Some(name), _) => {
@@ -130,7 +136,7 @@ fn aggregate(
     agg: Agg,
     column: Option<&str>,
     default_table: Option<&str>,
-) -> Result<(String, String, String, Vec<String>, Option<String>), CompileError> {
+) -> Result<Parts, CompileError> {
     // `count` over a table name, or with no column, counts rows.
     let table_only = match column {
         None => default_table.map(str::to_string),
