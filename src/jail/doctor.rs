@@ -199,6 +199,6 @@ impl fmt::Display for DoctorReport {
             writeln!(f, "{:width$}  {:7}  ({})", "", "", c.explanation)?;
         }
         writeln!(f)?;
-        write!(f, "jail mode: {} -- {}", self.mode, self.mode_explanation)
+        writeln!(f, "jail mode: {} -- {}", self.mode, self.mode_explanation)
     }
 }
