@@ -84,6 +84,7 @@ pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
     let mut agent = Agent::new(ctx.dataset.manifest.clone());
     let mut queue: std::collections::VecDeque<Effect> = agent.handle(Event::Start(request)).into();
     let mut outputs: BTreeMap<u32, QueryOutput> = BTreeMap::new();
+    let mut durations: BTreeMap<u32, f64> = BTreeMap::new();
     let mut timings: BTreeMap<String, f64> = BTreeMap::new();
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     while let Some(effect) = queue.pop_front() {
@@ -113,6 +114,7 @@ pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
                 req.timeout = ctx.timeout;
                 let t = Instant::now();
                 let result = ctx.runner.run(&req);
+                durations.insert(attempt, ms(t.elapsed()));
                 *timings.entry("execute".into()).or_default() += ms(t.elapsed());
                 let result = result.inspect(|out| {
                     outputs.insert(attempt, out.clone());
@@ -125,6 +127,9 @@ pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
                 report.plan = f.plan.and_then(|p| serde_json::to_value(p).ok());
                 report.sql = f.sql;
                 report.attempts = f.attempts;
+                for a in &mut report.attempts {
+                    a.duration_ms = durations.get(&a.n).copied().unwrap_or(0.0);
+                }
                 report.understanding = f.understanding;
                 if let Some(out) = f.answer_attempt.and_then(|n| outputs.remove(&n)) {
                     report.columns = out.columns;

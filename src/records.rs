@@ -128,7 +128,7 @@ impl Recorder for Records {
                 error_message: a.error.as_ref().map(|e| e.message.clone()),
                 repairer: if a.n > 1 { Some("rules".into()) } else { None },
                 rationale: a.repair.clone(),
-                duration_ms: 0,
+                duration_ms: a.duration_ms.round() as u64,
             };
             if let Err(e) = self.store.add_attempt(&attempt) {
                 self.note(Err(e.to_string()));

@@ -56,6 +56,10 @@ pub struct Attempt {
     pub error: Option<ErrorInfo>,
     /// What the repairer changed and why, for attempts after the first.
     pub repair: Option<String>,
+    /// Wall-clock time of the execution, stamped by the driver (the agent
+    /// has no clock); 0 when the attempt never ran.
+    #[serde(default)]
+    pub duration_ms: f64,
 }
 
 /// The whole record of one run, as printed by `--json`.

@@ -54,6 +54,7 @@ fn every_run_is_audited_and_captured_and_replays() {
     let cap: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(cap["row_count"], 3);
     assert_eq!(cap["result_hash"].as_str().unwrap().len(), 64);
+    assert!(cap["attempts"][0]["duration_ms"].as_u64().unwrap() >= 1, "{cap}");
     let o = run(h, c, &["runs", "replay", &id, "--json"]);
     assert_eq!(o.status.code(), Some(0), "{}{}", text(&o.stdout), text(&o.stderr));
     let rep: Value = serde_json::from_slice(&o.stdout).unwrap();

@@ -186,7 +186,7 @@ impl Agent {
             if let Err(refusal) = validate(&sql, &policy) {
                 let e = err("validation", refusal.to_string());
                 fx.push(record(RecordKind::Validation, json!({ "ok": false, "attempt": n, "refusal": e.message })));
-                self.attempts.push(Attempt { n, sql, status: Status::Rejected, error: Some(e.clone()), repair });
+                self.attempts.push(Attempt { n, sql, status: Status::Rejected, error: Some(e.clone()), repair, duration_ms: 0.0 });
                 fx.extend(self.finish(Status::Rejected, Some(e), Vec::new()));
                 return fx;
             }
@@ -195,7 +195,7 @@ impl Agent {
             fx.push(record(RecordKind::Validation, json!({ "ok": null, "attempt": n, "skipped": "validator switched off by --no-validate" })));
         }
         self.sql = Some(sql.clone());
-        self.attempts.push(Attempt { n, sql: sql.clone(), status: Status::Failed, error: None, repair });
+        self.attempts.push(Attempt { n, sql: sql.clone(), status: Status::Failed, error: None, repair, duration_ms: 0.0 });
         self.state = State::Running { attempt: n };
         fx.push(Effect::Execute { attempt: n, sql, max_rows: limit });
         fx

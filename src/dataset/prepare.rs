@@ -21,6 +21,7 @@ pub fn prepare(ds: &Dataset, home: &Home) -> Result<(PathBuf, bool), DatasetErro
     if path.is_file() && looks_complete(&path, ds) {
         return Ok((path, false));
     }
+    remove_stale_builds(&dir);
     let tmp = dir.join(format!(".{}-{}.{}.tmp", ds.name(), &ds.hash[..16], std::process::id()));
     let _ = std::fs::remove_file(&tmp);
     let _ = std::fs::remove_file(wal(&tmp));
@@ -32,6 +33,20 @@ pub fn prepare(ds: &Dataset, home: &Home) -> Result<(PathBuf, bool), DatasetErro
     }
     std::fs::rename(&tmp, &path).map_err(|e| DatasetError::io(&path, e))?;
     Ok((path, true))
+}
+
+/// Remove half-built files left by processes that died while preparing
+/// (their pid, the part before `.tmp`, no longer runs).
+fn remove_stale_builds(dir: &Path) {
+    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    for e in rd.filter_map(Result::ok) {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let Some(stem) = name.strip_suffix(".tmp").or_else(|| name.strip_suffix(".tmp.wal")) else { continue };
+        let Some(pid) = stem.rsplit('.').next().and_then(|p| p.parse::<u32>().ok()) else { continue };
+        if name.starts_with('.') && !Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
 }
 
 fn wal(p: &Path) -> PathBuf {
@@ -91,4 +106,24 @@ fn build(ds: &Dataset, path: &Path) -> Result<(), DatasetError> {
     drop(conn);
     let _ = std::fs::remove_file(wal(path));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_builds_of_dead_processes_are_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let dead = dir.path().join(".iot-0123456789abcdef.4000000000.tmp");
+        let alive = dir.path().join(format!(".iot-0123456789abcdef.{}.tmp", std::process::id()));
+        let prepared = dir.path().join("iot-0123456789abcdef.duckdb");
+        for p in [&dead, &alive, &prepared] {
+            std::fs::write(p, b"x").unwrap();
+        }
+        remove_stale_builds(dir.path());
+        assert!(!dead.exists());
+        assert!(alive.exists());
+        assert!(prepared.exists());
+    }
 }
