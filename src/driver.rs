@@ -1,19 +1,29 @@
-//! The driver: performs the agent's effects (plan, execute, record) and
-//! assembles the [`RunReport`]. This is the imperative shell around the pure
-//! agent; the CLI and, later, the TUI call it.
+//! The driver: performs the agent's effects (plan, execute, repair,
+//! record, publish progress) and assembles the [`RunReport`]. This is the
+//! imperative shell around the pure agent; the CLI, the session and the
+//! TUI call it.
+//!
+//! Invariants: nothing executes after a record failed to be written (the
+//! run ends `failed` with category `records` before the jail sees its
+//! SQL); a cancel ends the run `cancelled` at the next step, and at once
+//! while a query runs (its worker is killed); progress is published in
+//! order, `Started` first and `Finished` last. Everything the driver
+//! borrows is `Send`, so a run can be driven on a thread of its own.
 
-use crate::agent::{Agent, Effect, Event, RecordKind, Request};
+use crate::agent::{attempt_outcome, Agent, Effect, Event, RecordKind, Request};
 use crate::dataset::Dataset;
-use crate::planner::Planner;
-use crate::report::{new_run_id, RunReport, Status};
-use crate::runner::{QueryOutput, QueryRequest, Runner};
-use std::collections::BTreeMap;
+use crate::planner::{NotUnderstood, Outcome, PlanError, Planner};
+use crate::progress::{Progress, ProgressSink};
+use crate::repair::{RepairRequest, Repairer};
+use crate::report::{new_run_id, ErrorCategory, ErrorInfo, RunReport, Status, Timings};
+use crate::runner::{CancelToken, QueryOutput, QueryRequest, Runner};
+use std::collections::{BTreeMap, VecDeque};
 use std::time::{Duration, Instant};
 
 /// Where a run's records go (the audit log and the run store).
 /// Each call returns an error message when the record could not be
-/// written; the run is then reported failed (category `records`).
-pub trait Recorder {
+/// written; the run then stops and is reported failed (category `records`).
+pub trait Recorder: Send {
     /// A run is starting.
     fn begin(&mut self, _report: &RunReport) -> Result<(), String> {
         Ok(())
@@ -32,19 +42,67 @@ pub trait Recorder {
 pub struct NoRecords;
 impl Recorder for NoRecords {}
 
-/// Everything a run needs besides the request.
-pub struct RunContext<'a> {
-    pub dataset: &'a Dataset,
-    pub runner: &'a mut dyn Runner,
-    pub planner: Option<&'a Planner>,
-    pub recorder: &'a mut dyn Recorder,
+/// A planner for runs that have none (SQL-only contexts): every question is
+/// "not understood" with the dataset's suggestions.
+pub struct NoPlanner {
+    pub suggestions: Vec<String>,
+}
+
+impl Planner for NoPlanner {
+    fn name(&self) -> String {
+        "none".into()
+    }
+    fn plan_question(&mut self, _q: &str, _c: &CancelToken) -> Result<Outcome, PlanError> {
+        Ok(Outcome::NotUnderstood(NotUnderstood {
+            reason: "no planner is available for questions".into(),
+            recognised: Vec::new(),
+            suggestions: self.suggestions.clone(),
+        }))
+    }
+}
+
+/// Options of one run.
+#[derive(Debug, Clone)]
+pub struct RunOptions {
+    /// Wall-clock limit per attempt.
     pub timeout: Duration,
+    /// Who answered: `offline`, `user`, `replay`, `anthropic:<model>`.
     pub provider: String,
     /// The run this one replays, if any.
     pub replay_of: Option<String>,
     /// Rows to fetch instead of the plan's default limit (eval compares
     /// whole answers); an explicit LIMIT in the SQL still applies.
     pub row_cap: Option<u64>,
+    /// Executions allowed (first try plus repairs).
+    pub max_attempts: u32,
+}
+
+impl Default for RunOptions {
+    fn default() -> RunOptions {
+        RunOptions {
+            timeout: crate::runner::DEFAULT_TIMEOUT,
+            provider: "offline".into(),
+            replay_of: None,
+            row_cap: None,
+            max_attempts: crate::agent::MAX_ATTEMPTS,
+        }
+    }
+}
+
+/// Everything a run needs besides the request. All parts are `Send`.
+pub struct RunContext<'a> {
+    pub dataset: &'a Dataset,
+    pub runner: &'a mut dyn Runner,
+    pub planner: &'a mut dyn Planner,
+    pub repairer: &'a mut dyn Repairer,
+    pub recorder: &'a mut dyn Recorder,
+    pub progress: &'a dyn ProgressSink,
+    pub cancel: &'a CancelToken,
+    pub options: RunOptions,
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
 }
 
 /// Run one request to the end.
@@ -59,8 +117,8 @@ pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
         run_id: new_run_id(),
         dataset: ctx.dataset.name().to_string(),
         dataset_hash: ctx.dataset.hash.clone(),
-        question,
-        provider: ctx.provider.clone(),
+        question: question.clone(),
+        provider: ctx.options.provider.clone(),
         plan: None,
         sql: None,
         status: Status::Failed,
@@ -70,61 +128,100 @@ pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
         row_count: 0,
         truncated: false,
         attempts: Vec::new(),
-        timings_ms: BTreeMap::new(),
+        timings_ms: Timings::default(),
         jail: ctx.runner.mode().word().to_string(),
         validated,
         understanding: None,
         notices: ctx.dataset.notices.clone(),
-        replay_of: ctx.replay_of.clone(),
+        replay_of: ctx.options.replay_of.clone(),
     };
     if !validated {
         report.notices.push("the SQL validator was switched off (--no-validate); only the jail protected this run".into());
     }
+    let run_id = report.run_id.clone();
+    let progress: &dyn ProgressSink = ctx.progress;
+    let publish = |p: Progress| progress.publish(&run_id, &p);
+    publish(Progress::Started { dataset: report.dataset.clone(), question });
+
     let mut record_error = ctx.recorder.begin(&report).err();
-    let mut agent = Agent::new(ctx.dataset.manifest.clone());
-    let mut queue: std::collections::VecDeque<Effect> = agent.handle(Event::Start(request)).into();
+    let mut agent = Agent::new(ctx.dataset.manifest.clone()).with_max_attempts(ctx.options.max_attempts);
+    let mut queue: VecDeque<Effect> = if record_error.is_none() {
+        agent.handle(Event::Start(request)).into()
+    } else {
+        VecDeque::new()
+    };
     let mut outputs: BTreeMap<u32, QueryOutput> = BTreeMap::new();
     let mut durations: BTreeMap<u32, f64> = BTreeMap::new();
-    let mut timings: BTreeMap<String, f64> = BTreeMap::new();
-    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let mut timings = Timings::default();
+    let cancel = ctx.cancel.clone();
+    let mut finished = false;
     while let Some(effect) = queue.pop_front() {
+        // A cancel between steps ends the run at the next one; a record
+        // that could not be written stops it before anything else runs.
+        if record_error.is_some() {
+            break;
+        }
+        if cancel.is_cancelled() && !agent.is_done() && !matches!(effect, Effect::Record { .. } | Effect::Finish(_) | Effect::Progress(_)) {
+            queue.clear();
+            queue.extend(agent.handle(Event::Cancelled));
+            continue;
+        }
         match effect {
             Effect::Record { kind, payload } => {
                 if let Err(e) = ctx.recorder.record(&report.run_id, kind, &payload) {
-                    record_error.get_or_insert(e);
+                    record_error = Some(e);
                 }
             }
+            Effect::Progress(p) => publish(p),
             Effect::Plan { question } => {
+                publish(Progress::Planning { planner: ctx.planner.name() });
                 let t = Instant::now();
-                let outcome = match ctx.planner {
-                    Some(p) => p.plan(&question),
-                    None => crate::planner::Outcome::NotUnderstood(crate::planner::NotUnderstood {
-                        reason: "no planner is available for questions".into(),
-                        recognised: Vec::new(),
-                        suggestions: ctx.dataset.manifest.suggested_prompts.clone(),
-                    }),
+                let outcome = ctx.planner.plan_question(&question, &cancel);
+                let plan_ms = ms(t.elapsed());
+                Timings::add(&mut timings.plan, plan_ms);
+                if let Ok(Outcome::Planned(u)) = &outcome {
+                    publish(Progress::Planned { understanding: Box::new(u.clone()), ms: plan_ms });
+                }
+                let t = Instant::now();
+                let event = match outcome {
+                    Ok(o) => Event::Planned(Box::new(o)),
+                    Err(e) => Event::PlanFailed(e),
                 };
-                *timings.entry("plan".into()).or_default() += ms(t.elapsed());
-                let t = Instant::now();
-                queue.extend(agent.handle(Event::Planned(Box::new(outcome))));
-                *timings.entry("compile_validate".into()).or_default() += ms(t.elapsed());
+                queue.extend(agent.handle(event));
+                Timings::add(&mut timings.compile_validate, ms(t.elapsed()));
             }
             Effect::Execute { attempt, sql, max_rows } => {
-                let mut req = QueryRequest::new(sql, ctx.row_cap.unwrap_or(max_rows));
-                req.timeout = ctx.timeout;
+                publish(Progress::AttemptStarted { attempt, max_attempts: agent.max_attempts(), sql: sql.clone() });
+                let mut req = QueryRequest::new(sql, ctx.options.row_cap.unwrap_or(max_rows));
+                req.timeout = ctx.options.timeout;
+                req.cancel = cancel.clone();
                 let t = Instant::now();
                 let result = ctx.runner.run(&req);
-                durations.insert(attempt, ms(t.elapsed()));
-                *timings.entry("execute".into()).or_default() += ms(t.elapsed());
+                let took = ms(t.elapsed());
+                durations.insert(attempt, took);
+                Timings::add(&mut timings.execute, took);
+                publish(Progress::AttemptFinished { attempt, outcome: attempt_outcome(&result), ms: took });
                 let result = result.inspect(|out| {
                     outputs.insert(attempt, out.clone());
                 });
                 queue.extend(agent.handle(Event::Executed { attempt, result }));
             }
+            Effect::Repair { attempt, sql, error } => {
+                publish(Progress::Repairing { attempt, repairer: ctx.repairer.name() });
+                let t = Instant::now();
+                let req = RepairRequest { manifest: &ctx.dataset.manifest, failed_sql: &sql, error: &error, attempts: agent.attempts() };
+                let result = ctx.repairer.repair(&req, &cancel);
+                Timings::add(&mut timings.repair, ms(t.elapsed()));
+                if matches!(result, Ok(None) | Err(crate::repair::RepairError::Failed(_))) {
+                    publish(Progress::NoRepair { attempt });
+                }
+                queue.extend(agent.handle(Event::Repaired { attempt, result }));
+            }
             Effect::Finish(f) => {
+                finished = true;
                 report.status = f.status;
                 report.error = f.error;
-                report.plan = f.plan.and_then(|p| serde_json::to_value(p).ok());
+                report.plan = f.plan;
                 report.sql = f.sql;
                 report.attempts = f.attempts;
                 for a in &mut report.attempts {
@@ -140,32 +237,66 @@ pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
             }
         }
     }
-    timings.insert("total".into(), ms(started.elapsed()));
-    report.timings_ms = timings;
-    if let Err(e) = ctx.recorder.finish(&report) {
-        record_error.get_or_insert(e);
+    if !finished && record_error.is_none() {
+        // The agent always finishes; this guards the invariant anyway.
+        record_error = Some("the run ended without an answer record".into());
+    }
+    if record_error.is_none() {
+        if let Err(e) = ctx.recorder.finish(&report) {
+            record_error = Some(e);
+        } else {
+            publish(Progress::Recorded);
+        }
+    } else {
+        // Best effort: the capsule says the run failed on its records.
+        let mut failed = report.clone();
+        mark_unrecorded(&mut failed, record_error.as_deref().unwrap_or(""));
+        let _ = ctx.recorder.finish(&failed);
     }
     if let Some(e) = record_error {
         // An answer that could not be recorded is not shown as a success.
-        report.status = Status::Failed;
-        report.error = Some(crate::report::ErrorInfo {
-            category: "records".into(),
-            message: format!("the run could not be recorded: {e}"),
-        });
-        report.rows.clear();
-        report.row_count = 0;
+        mark_unrecorded(&mut report, &e);
     }
+    timings.total = ms(started.elapsed());
+    report.timings_ms = timings;
+    publish(Progress::Finished { status: report.status, ms: report.timings_ms.total });
     report
+}
+
+fn mark_unrecorded(report: &mut RunReport, why: &str) {
+    report.status = Status::Failed;
+    report.error = Some(ErrorInfo::new(ErrorCategory::Records, format!("the run could not be recorded: {why}")));
+    report.columns.clear();
+    report.rows.clear();
+    report.row_count = 0;
+    report.truncated = false;
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::repair::Rules;
     use crate::runner::{ColumnInfo, ExecError, JailMode};
+    use std::sync::Mutex;
 
-    struct Fake;
+    /// Answers one row, counting its calls; fails with `fail` when set.
+    #[derive(Default)]
+    struct Fake {
+        calls: usize,
+        fail: Option<ExecError>,
+        cancel_on_run: Option<CancelToken>,
+    }
     impl Runner for Fake {
-        fn run(&mut self, _req: &QueryRequest) -> Result<QueryOutput, ExecError> {
+        fn run(&mut self, req: &QueryRequest) -> Result<QueryOutput, ExecError> {
+            self.calls += 1;
+            if let Some(t) = &self.cancel_on_run {
+                t.cancel();
+                assert!(req.cancel.is_cancelled(), "the request carries the run's token");
+                return Err(ExecError::Cancelled);
+            }
+            if let Some(e) = &self.fail {
+                return Err(e.clone());
+            }
             Ok(QueryOutput {
                 columns: vec![ColumnInfo { name: "n".into(), ty: "BIGINT".into() }],
                 rows: vec![vec![serde_json::json!(1)]],
@@ -182,6 +313,7 @@ mod tests {
     struct DiskFull {
         fail_at: usize,
         seen: usize,
+        finished: Vec<Status>,
     }
     impl Recorder for DiskFull {
         fn record(&mut self, _: &str, _: RecordKind, _: &serde_json::Value) -> Result<(), String> {
@@ -191,6 +323,10 @@ mod tests {
             } else {
                 Ok(())
             }
+        }
+        fn finish(&mut self, r: &RunReport) -> Result<(), String> {
+            self.finished.push(r.status);
+            Ok(())
         }
     }
 
@@ -202,33 +338,138 @@ mod tests {
         Dataset { manifest, dir: ".".into(), hash: "0".repeat(64), builtin: false, notices: vec![] }
     }
 
-    fn ctx_run(rec: &mut dyn Recorder) -> RunReport {
+    fn run_with(runner: &mut Fake, rec: &mut dyn Recorder, sink: &dyn ProgressSink, cancel: &CancelToken, sql: &str) -> RunReport {
         let ds = dataset();
-        let mut runner = Fake;
+        let mut planner = NoPlanner { suggestions: vec![] };
+        let mut repairer = Rules;
         let mut ctx = RunContext {
             dataset: &ds,
-            runner: &mut runner,
-            planner: None,
+            runner,
+            planner: &mut planner,
+            repairer: &mut repairer,
             recorder: rec,
-            timeout: Duration::from_secs(1),
-            provider: "user".into(),
-            replay_of: None,
-            row_cap: None,
+            progress: sink,
+            cancel,
+            options: RunOptions { provider: "user".into(), ..RunOptions::default() },
         };
-        run(Request::Sql { sql: "SELECT count(*) AS n FROM orders".into(), validate: true }, &mut ctx)
+        run(Request::Sql { sql: sql.into(), validate: true }, &mut ctx)
     }
 
+    const SQL: &str = "SELECT count(*) AS n FROM orders";
+
     #[test]
-    fn a_run_that_cannot_be_recorded_is_reported_failed() {
+    fn a_run_that_cannot_be_recorded_is_reported_failed_and_runs_nothing_after() {
+        // Entries of a one-attempt SQL run: sql, validation, execution, answer.
         for fail_at in 1..=4 {
-            let r = ctx_run(&mut DiskFull { fail_at, seen: 0 });
+            let mut runner = Fake::default();
+            let mut rec = DiskFull { fail_at, seen: 0, finished: vec![] };
+            let r = run_with(&mut runner, &mut rec, &crate::progress::NoProgress, &CancelToken::new(), SQL);
             assert_eq!(r.status, Status::Failed, "failing entry {fail_at}");
-            assert_eq!(r.error.as_ref().unwrap().category, "records");
+            assert_eq!(r.error.as_ref().unwrap().category, ErrorCategory::Records);
             assert!(r.rows.is_empty(), "no unrecorded answer is shown");
+            // sql and validation come before the execution: failing either
+            // means the query never reaches the jail.
+            let expect_calls = usize::from(fail_at > 2);
+            assert_eq!(runner.calls, expect_calls, "failing entry {fail_at}: executions");
+            assert_eq!(rec.finished, vec![Status::Failed], "the capsule says failed");
         }
-        let ok = ctx_run(&mut DiskFull { fail_at: 99, seen: 0 });
+        let mut runner = Fake::default();
+        let ok = run_with(&mut runner, &mut DiskFull { fail_at: 99, seen: 0, finished: vec![] }, &crate::progress::NoProgress, &CancelToken::new(), SQL);
         assert_eq!(ok.status, Status::Ok);
         assert_eq!(ok.rows.len(), 1);
         assert_eq!(ok.jail, "strict");
+    }
+
+    #[test]
+    fn progress_is_published_in_order_with_the_run_id() {
+        let seen: Mutex<Vec<(String, Progress)>> = Mutex::new(Vec::new());
+        let sink = |id: &str, p: &Progress| seen.lock().unwrap().push((id.to_string(), p.clone()));
+        let mut runner = Fake::default();
+        let r = run_with(&mut runner, &mut NoRecords, &sink, &CancelToken::new(), SQL);
+        let seen = seen.into_inner().unwrap();
+        assert!(seen.iter().all(|(id, _)| *id == r.run_id));
+        let steps: Vec<String> = seen
+            .iter()
+            .map(|(_, p)| serde_json::to_value(p).unwrap()["step"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(steps, ["started", "compiled", "validated", "attempt_started", "attempt_finished", "recorded", "finished"]);
+    }
+
+    #[test]
+    fn a_failed_attempt_asks_the_repairer_and_the_plan_matches_the_sql_that_ran() {
+        struct Once(Fake);
+        impl Runner for Once {
+            fn run(&mut self, req: &QueryRequest) -> Result<QueryOutput, ExecError> {
+                if req.sql.contains("stauts") {
+                    return Err(ExecError::SqlError("Binder Error: Referenced column \"stauts\" not found in FROM clause!\nCandidate bindings: \"orders.status\"".into()));
+                }
+                self.0.run(req)
+            }
+            fn mode(&self) -> JailMode {
+                JailMode::Strict
+            }
+        }
+        let ds = dataset();
+        let mut runner = Once(Fake::default());
+        let mut planner = NoPlanner { suggestions: vec![] };
+        let mut repairer = Rules;
+        let mut ctx = RunContext {
+            dataset: &ds,
+            runner: &mut runner,
+            planner: &mut planner,
+            repairer: &mut repairer,
+            recorder: &mut NoRecords,
+            progress: &crate::progress::NoProgress,
+            cancel: &CancelToken::new(),
+            options: RunOptions::default(),
+        };
+        let r = run(Request::Sql { sql: "SELECT stauts FROM orders".into(), validate: false }, &mut ctx);
+        assert_eq!(r.status, Status::Ok);
+        assert_eq!(r.attempts.len(), 2);
+        assert_eq!(r.attempts[1].repairer.as_deref(), Some("rules:did_you_mean"));
+        assert_eq!(r.sql.as_deref(), Some("SELECT status FROM orders"));
+        assert_eq!(r.plan.as_ref().and_then(|p| p.sql.as_deref()), r.sql.as_deref(), "plan and SQL agree after a repair");
+    }
+
+    #[test]
+    fn a_cancel_while_running_ends_the_run_cancelled() {
+        let token = CancelToken::new();
+        let mut runner = Fake { cancel_on_run: Some(token.clone()), ..Fake::default() };
+        let r = run_with(&mut runner, &mut NoRecords, &crate::progress::NoProgress, &token, SQL);
+        assert_eq!(r.status, Status::Cancelled);
+        assert_eq!(r.status.exit_code(), 130);
+        assert_eq!(r.error.as_ref().unwrap().category, ErrorCategory::Cancelled);
+        assert_eq!(runner.calls, 1, "no repair of a cancelled attempt");
+        assert_eq!(r.attempts[0].status, Status::Cancelled);
+    }
+
+    #[test]
+    fn a_cancelled_token_runs_nothing() {
+        let token = CancelToken::new();
+        token.cancel();
+        let mut runner = Fake::default();
+        let r = run_with(&mut runner, &mut NoRecords, &crate::progress::NoProgress, &token, SQL);
+        assert_eq!(r.status, Status::Cancelled);
+        assert_eq!(runner.calls, 0);
+    }
+
+    #[test]
+    fn the_run_context_can_be_sent_to_another_thread() {
+        fn is_send<T: Send>(_: &T) {}
+        let ds = dataset();
+        let mut runner = Fake::default();
+        let mut planner = NoPlanner { suggestions: vec![] };
+        let mut repairer = Rules;
+        let ctx = RunContext {
+            dataset: &ds,
+            runner: &mut runner,
+            planner: &mut planner,
+            repairer: &mut repairer,
+            recorder: &mut NoRecords,
+            progress: &crate::progress::NoProgress,
+            cancel: &CancelToken::new(),
+            options: RunOptions::default(),
+        };
+        is_send(&ctx);
     }
 }

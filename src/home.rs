@@ -95,6 +95,11 @@ pub struct Settings {
     pub jail: String,
     /// Rows shown when a plan sets no limit.
     pub default_limit: u64,
+    /// Datasets a session keeps jailed workers warm for: 1 (only the
+    /// active one) or 2 (the active one and the one used before it).
+    pub warm_datasets: usize,
+    /// Executions per run, the first try and its repairs (1 to 10).
+    pub max_attempts: u32,
 }
 
 impl Default for Settings {
@@ -106,6 +111,8 @@ impl Default for Settings {
             threads: 2,
             jail: "strict".into(),
             default_limit: crate::plan::DEFAULT_LIMIT,
+            warm_datasets: 1,
+            max_attempts: crate::agent::MAX_ATTEMPTS,
         }
     }
 }
@@ -146,6 +153,18 @@ impl Settings {
             return Err(HomeError::Config {
                 path: path.to_path_buf(),
                 message: "keys `timeout_secs` and `threads` must be at least 1, `memory_limit_mb` at least 64".into(),
+            });
+        }
+        if !(1..=2).contains(&s.warm_datasets) {
+            return Err(HomeError::Config {
+                path: path.to_path_buf(),
+                message: format!("key `warm_datasets`: expected 1 or 2, found {}", s.warm_datasets),
+            });
+        }
+        if !(1..=10).contains(&s.max_attempts) {
+            return Err(HomeError::Config {
+                path: path.to_path_buf(),
+                message: format!("key `max_attempts`: expected 1 to 10, found {}", s.max_attempts),
             });
         }
         Ok(s)

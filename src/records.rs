@@ -15,6 +15,13 @@ use crate::store::{self, RunFinish, RunStart, RunStatus, Store};
 use crate::recipes::{NewRecipe, RecipeMemory};
 use serde_json::json;
 
+/// Durability of the audit log: entries are written at once (a crash of
+/// sandpiper loses nothing) and made durable with one `fdatasync` per run,
+/// when the run is committed in [`Recorder::finish`], and at least every
+/// 64 entries; per-entry syncs cost ten times the throughput for no
+/// guarantee a run's reader could use.
+pub const AUDIT_FSYNC: audit::Fsync = audit::Fsync::Batched { every: 64 };
+
 /// The audit writer and the run store of one session.
 pub struct Records {
     pub audit: Writer,
@@ -46,7 +53,7 @@ impl Records {
     pub fn open(home: &Home, limits: serde_json::Value) -> Result<Records, RecordsError> {
         let dir = home.dir("audit")?;
         home.dir("")?;
-        let mut audit = Writer::open(&dir, audit::Options::default())?;
+        let mut audit = Writer::open(&dir, audit::Options { fsync: AUDIT_FSYNC, ..audit::Options::default() })?;
         let store = Store::open(home.runs_db())?;
         let interrupted = store.mark_interrupted()?;
         audit.append(
@@ -60,18 +67,24 @@ impl Records {
                 "interrupted_runs_marked": interrupted,
             }),
         )?;
+        audit.flush()?;
         Ok(Records { audit, store, limits, failure: None, fingerprint: None, recipes: RecipeMemory::new() })
     }
 
     /// Remember successful questions on this dataset as recipes.
     pub fn for_dataset(mut self, m: &crate::semantic::Manifest) -> Records {
+        self.set_dataset(m);
+        self
+    }
+
+    /// The dataset in use changed: recipes are keyed by its schema.
+    pub fn set_dataset(&mut self, m: &crate::semantic::Manifest) {
         let cols: Vec<(String, String, String)> = m
             .tables
             .iter()
             .flat_map(|t| t.columns.iter().map(move |c| (t.name.clone(), c.name.clone(), c.ty.clone())))
             .collect();
         self.fingerprint = Some(crate::recipes::schema_fingerprint(&cols));
-        self
     }
 
     fn note(&mut self, r: Result<(), String>) {
@@ -87,6 +100,7 @@ fn run_status(s: Status) -> RunStatus {
         Status::Failed => RunStatus::Failed,
         Status::Rejected => RunStatus::Rejected,
         Status::NotUnderstood => RunStatus::NotUnderstood,
+        Status::Cancelled => RunStatus::Cancelled,
     }
 }
 
@@ -124,10 +138,10 @@ impl Recorder for Records {
                 n: a.n,
                 sql: a.sql.clone(),
                 status: a.status.word().to_string(),
-                error_category: a.error.as_ref().map(|e| e.category.clone()),
+                error_category: a.error.as_ref().map(|e| e.category.word().to_string()),
                 error_message: a.error.as_ref().map(|e| e.message.clone()),
-                repairer: if a.n > 1 { Some("rules".into()) } else { None },
-                rationale: a.repair.clone(),
+                repairer: a.repairer.clone(),
+                rationale: a.rationale.clone(),
                 duration_ms: a.duration_ms.round() as u64,
             };
             if let Err(e) = self.store.add_attempt(&attempt) {
@@ -142,7 +156,7 @@ impl Recorder for Records {
             status: run_status(r.status),
             plan: r.plan.clone(),
             final_sql: r.sql.clone(),
-            error_category: r.error.as_ref().map(|e| e.category.clone()),
+            error_category: r.error.as_ref().map(|e| e.category.word().to_string()),
             error_message: r.error.as_ref().map(|e| e.message.clone()),
             row_count: ok.then_some(r.row_count as u64),
             truncated: r.truncated,
@@ -152,7 +166,11 @@ impl Recorder for Records {
             tokens_in: None,
             tokens_out: None,
         };
-        let res = self.store.finish_run(&finish).map_err(|e| e.to_string());
+        let res = self
+            .store
+            .finish_run(&finish)
+            .map_err(|e| e.to_string())
+            .and_then(|()| self.audit.flush().map_err(|e| e.to_string()));
         self.note(res.clone());
         if let (true, Some(fp), Some(q), Some(plan), Some(sql)) = (ok, &self.fingerprint, &r.question, &r.plan, &r.sql) {
             // Recipe memory is a convenience: failing to update it does not fail the run.

@@ -51,9 +51,50 @@ fn cut(s: &str) -> String {
     }
 }
 
+/// Decimals needed to show `f` as [`float`] would (None: scientific).
+fn decimals(f: f64) -> Option<usize> {
+    if f == f.trunc() && f.abs() < 1e15 {
+        Some(1)
+    } else if f.abs() >= 1.0 {
+        Some(2)
+    } else if f.abs() >= 1e-4 {
+        Some(4)
+    } else {
+        None
+    }
+}
+
+/// One number of decimals for a whole column: the most any of its
+/// fractional values needs, so `3.50` and `5.00` line up (None when the
+/// column holds no fractional numbers).
+fn column_decimals<'a>(values: impl Iterator<Item = &'a Value>) -> Option<usize> {
+    values
+        .filter_map(|v| match v {
+            Value::Number(n) if n.as_i64().is_none() && n.as_u64().is_none() => n.as_f64(),
+            _ => None,
+        })
+        .filter_map(decimals)
+        .max()
+}
+
+/// A cell of a column shown with `places` decimals (numbers only).
+fn cell_with(v: &Value, places: Option<usize>) -> String {
+    match (v, places) {
+        (Value::Number(n), Some(p)) => match n.as_f64() {
+            Some(f) if decimals(f).is_some() || f == 0.0 => format!("{f:.p$}"),
+            _ => cell(v),
+        },
+        _ => cell(v),
+    }
+}
+
 /// Render a result table.
 pub fn table(columns: &[ColumnInfo], rows: &[Vec<Value>]) -> String {
-    let texts: Vec<Vec<String>> = rows.iter().map(|r| r.iter().map(|v| cut(&cell(v))).collect()).collect();
+    let places: Vec<Option<usize>> = (0..columns.len()).map(|i| column_decimals(rows.iter().filter_map(|r| r.get(i)))).collect();
+    let texts: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| r.iter().enumerate().map(|(i, v)| cut(&cell_with(v, places.get(i).copied().flatten()))).collect())
+        .collect();
     let numeric: Vec<bool> = columns
         .iter()
         .map(|c| crate::semantic::is_numeric(&c.ty))
@@ -106,6 +147,17 @@ mod tests {
             t,
             "site       avg_temp\n─────────  ────────\nOslo          12.35\nSingapore      NULL\n"
         );
+    }
+
+    #[test]
+    fn a_column_shows_one_number_of_decimals() {
+        let cols = vec![ColumnInfo { name: "x".into(), ty: "DOUBLE".into() }];
+        let rows = vec![vec![json!(3.5)], vec![json!(5.0)], vec![json!(12)], vec![json!(null)]];
+        assert_eq!(table(&cols, &rows), "    x\n─────\n 3.50\n 5.00\n12.00\n NULL\n");
+        let small = vec![vec![json!(0.5)], vec![json!(2.25)]];
+        assert_eq!(table(&cols, &small), "     x\n──────\n0.5000\n2.2500\n");
+        let ints = vec![ColumnInfo { name: "n".into(), ty: "BIGINT".into() }];
+        assert_eq!(table(&ints, &[vec![json!(7)], vec![json!(10)]]), " n\n──\n 7\n10\n");
     }
 
     #[test]

@@ -282,3 +282,71 @@ fn jail_mode_is_announced_and_never_silently_weaker() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("--jail reduced"), "{}", stderr(&o));
 }
+
+#[test]
+fn ctrl_c_cancels_a_long_query_at_once_with_exit_130_and_a_cancelled_capsule() {
+    let h = Home::new();
+    // Warm the dataset first so the timing below is the query's alone.
+    let o = h.run(&["sql", "-d", "iot", "SELECT 1 AS x"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sandpiper"))
+        .args(["sql", "-d", "iot", "--json", "--timeout", "60", "SELECT count(*) FROM range(1000000000000) r(i) WHERE i % 7 = 3"])
+        .env("SANDPIPER_HOME", h.path())
+        .env("XDG_CONFIG_HOME", h.config.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let sent = std::time::Instant::now();
+    // SAFETY: signalling our own child.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let o = child.wait_with_output().unwrap();
+    let took = sent.elapsed();
+    assert_eq!(o.status.code(), Some(130), "{}", stderr(&o));
+    assert!(took < std::time::Duration::from_secs(5), "Ctrl-C took {took:?} (the deadline is 60 s)");
+    let v = json(&o);
+    assert_eq!(v["status"], "cancelled");
+    assert_eq!(v["error"]["category"], "cancelled");
+    let run_id = v["run_id"].as_str().unwrap().to_string();
+    let show = h.run(&["runs", "show", &run_id, "--json"]);
+    assert_eq!(show.status.code(), Some(0), "{}", stderr(&show));
+    assert_eq!(json(&show)["status"], "cancelled");
+    let verify = h.run(&["audit", "verify"]);
+    assert_eq!(verify.status.code(), Some(0), "{}", stdout(&verify));
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly_without_a_panic() {
+    let h = Home::new();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sandpiper"))
+        .args(["sql", "-d", "iot", "--json", "SELECT * FROM sensors LIMIT 5000"])
+        .env("SANDPIPER_HOME", h.path())
+        .env("XDG_CONFIG_HOME", h.config.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Read one line, then close the pipe, as `| head -1` does.
+    {
+        use std::io::BufRead;
+        let out = child.stdout.take().unwrap();
+        let mut first = String::new();
+        std::io::BufReader::new(out).read_line(&mut first).unwrap();
+        assert!(first.starts_with('{'), "{first}");
+    }
+    let o = child.wait_with_output().unwrap();
+    let err = stderr(&o);
+    assert!(!err.contains("panicked") && !err.contains("Broken pipe"), "{err}");
+    use std::os::unix::process::ExitStatusExt;
+    assert!(o.status.signal() == Some(libc::SIGPIPE) || o.status.code() == Some(0), "{:?}", o.status);
+}
+
+#[test]
+fn a_numeric_column_has_one_number_of_decimals() {
+    let h = Home::new();
+    let o = h.run(&["sql", "-d", "iot", "SELECT * FROM (VALUES (3.5::DOUBLE), (5.0::DOUBLE), (12.25::DOUBLE)) t(x)"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let lines: Vec<String> = stdout(&o).lines().skip(2).map(|l| l.trim().to_string()).collect();
+    assert_eq!(lines, ["3.50", "5.00", "12.25"]);
+}

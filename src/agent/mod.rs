@@ -7,21 +7,24 @@
 //! without a terminal, a network or a jail, and the repair stepper is only a
 //! view of the attempts recorded here.
 //!
-//! Invariants: at most [`MAX_ATTEMPTS`] executions per run; every step emits
+//! Invariants: at most `max_attempts` (default [`MAX_ATTEMPTS`]) executions
+//! per run; planning and repairing are effects the driver performs (behind
+//! the `Planner` and `Repairer` traits); every step emits
 //! a `Record` effect before the next step; the final effect is always
 //! exactly one `Finish`; a result for an attempt that is not the current
 //! one is ignored.
 
 use crate::compile::compile;
 use crate::plan::Plan;
-use crate::planner::Outcome;
-use crate::report::{Attempt, ErrorInfo, Status};
+use crate::planner::{Outcome, PlanError};
+use crate::progress::{AttemptOutcome, Progress};
+use crate::repair::{Fix, RepairError};
+use crate::report::{Attempt, ErrorCategory, ErrorInfo, Status, Understood};
 use crate::runner::{ExecError, QueryOutput};
 use crate::semantic::Manifest;
 use crate::sql::{validate, Policy};
 use serde_json::json;
 
-pub mod repair;
 #[cfg(test)]
 mod tests;
 
@@ -45,8 +48,14 @@ pub enum Event {
     Start(Request),
     /// The planner answered.
     Planned(Box<Outcome>),
+    /// The planner could not answer (failed or cancelled).
+    PlanFailed(PlanError),
     /// An attempt finished.
     Executed { attempt: u32, result: Result<QueryOutput, ExecError> },
+    /// The repairer answered for the failed attempt `attempt`.
+    Repaired { attempt: u32, result: Result<Option<Fix>, RepairError> },
+    /// The user cancelled the run.
+    Cancelled,
 }
 
 /// Audit record kinds are the audit log's own (`question`, `plan`, `sql`,
@@ -60,8 +69,12 @@ pub enum Effect {
     Plan { question: String },
     /// Run SQL (already validated, unless validation is off) in the jail.
     Execute { attempt: u32, sql: String, max_rows: u64 },
+    /// Ask the repairer for a fix of the failed attempt `attempt`.
+    Repair { attempt: u32, sql: String, error: ExecError },
     /// Append an audit entry.
     Record { kind: RecordKind, payload: serde_json::Value },
+    /// Tell whoever watches the run about a step.
+    Progress(Progress),
     /// The run is over.
     Finish(Box<Finished>),
 }
@@ -71,10 +84,12 @@ pub enum Effect {
 pub struct Finished {
     pub status: Status,
     pub error: Option<ErrorInfo>,
+    /// The plan of the SQL that ran: the planner's, or after a repair a
+    /// plan holding the repaired SQL (so the two never disagree).
     pub plan: Option<Plan>,
     pub sql: Option<String>,
     pub attempts: Vec<Attempt>,
-    pub understanding: Option<serde_json::Value>,
+    pub understanding: Option<Understood>,
     /// Index into the driver's outputs: the attempt whose rows are the answer.
     pub answer_attempt: Option<u32>,
 }
@@ -84,6 +99,7 @@ enum State {
     Idle,
     Planning,
     Running { attempt: u32 },
+    Repairing { attempt: u32, error: ExecError },
     Done,
 }
 
@@ -92,9 +108,12 @@ pub struct Agent {
     manifest: Manifest,
     state: State,
     validate: bool,
+    max_attempts: u32,
     plan: Option<Plan>,
+    /// The SQL the plan compiled to (repairs change `sql`, not this).
+    compiled_sql: Option<String>,
     sql: Option<String>,
-    understanding: Option<serde_json::Value>,
+    understanding: Option<Understood>,
     attempts: Vec<Attempt>,
 }
 
@@ -104,11 +123,23 @@ impl Agent {
             manifest,
             state: State::Idle,
             validate: true,
+            max_attempts: MAX_ATTEMPTS,
             plan: None,
+            compiled_sql: None,
             sql: None,
             understanding: None,
             attempts: Vec::new(),
         }
+    }
+
+    /// At most `n` executions (at least 1).
+    pub fn with_max_attempts(mut self, n: u32) -> Agent {
+        self.max_attempts = n.max(1);
+        self
+    }
+
+    pub fn max_attempts(&self) -> u32 {
+        self.max_attempts
     }
 
     /// The attempts so far (the repair stepper's model).
@@ -116,12 +147,26 @@ impl Agent {
         &self.attempts
     }
 
+    /// True once the run has finished.
+    pub fn is_done(&self) -> bool {
+        self.state == State::Done
+    }
+
     pub fn handle(&mut self, event: Event) -> Vec<Effect> {
         match (std::mem::replace(&mut self.state, State::Done), event) {
+            (State::Done, _) => Vec::new(),
+            (_, Event::Cancelled) => self.cancelled(),
             (State::Idle, Event::Start(req)) => self.start(req),
             (State::Planning, Event::Planned(outcome)) => self.planned(*outcome),
+            (State::Planning, Event::PlanFailed(e)) => match e {
+                PlanError::Cancelled => self.cancelled(),
+                PlanError::Failed(m) => self.finish(Status::Failed, Some(ErrorInfo::new(ErrorCategory::Planner, m)), Vec::new()),
+            },
             (State::Running { attempt }, Event::Executed { attempt: a, result }) if a == attempt => {
                 self.executed(attempt, result)
+            }
+            (State::Repairing { attempt, error }, Event::Repaired { attempt: a, result }) if a == attempt => {
+                self.repaired(attempt, error, result)
             }
             (state, _) => {
                 // Out of order or stale: ignore, keep the state.
@@ -129,6 +174,18 @@ impl Agent {
                 Vec::new()
             }
         }
+    }
+
+    fn cancelled(&mut self) -> Vec<Effect> {
+        if let Some(a) = self.attempts.last_mut() {
+            if a.status == Status::Failed && a.error.is_none() {
+                a.status = Status::Cancelled;
+                a.error = Some(ErrorInfo::new(ErrorCategory::Cancelled, ExecError::Cancelled.to_string()));
+            }
+        }
+        let e = ErrorInfo::new(ErrorCategory::Cancelled, "the run was cancelled by the user");
+        let fx = vec![record(RecordKind::Error, json!({ "category": e.category, "message": e.message }))];
+        self.finish(Status::Cancelled, Some(e), fx)
     }
 
     fn start(&mut self, req: Request) -> Vec<Effect> {
@@ -151,14 +208,16 @@ impl Agent {
     fn planned(&mut self, outcome: Outcome) -> Vec<Effect> {
         match outcome {
             Outcome::Planned(u) => {
-                self.understanding = serde_json::to_value(&u).ok();
-                let fx = vec![record(RecordKind::Plan, json!({ "plan": u.plan, "understanding": self.understanding }))];
-                self.with_plan(u.plan, fx)
+                let plan = u.plan.clone();
+                let fx = vec![record(RecordKind::Plan, json!({ "plan": u.plan, "understanding": u }))];
+                self.understanding = Some(Understood::Planned(Box::new(u)));
+                self.with_plan(plan, fx)
             }
             Outcome::NotUnderstood(nu) => {
-                self.understanding = serde_json::to_value(&nu).ok();
                 let msg = nu.reason.clone();
-                self.finish(Status::NotUnderstood, Some(err("not_understood", msg)), Vec::new())
+                let fx = vec![Effect::Progress(Progress::NotUnderstood { reason: msg.clone() })];
+                self.understanding = Some(Understood::NotUnderstood(nu));
+                self.finish(Status::NotUnderstood, Some(ErrorInfo::new(ErrorCategory::NotUnderstood, msg)), fx)
             }
         }
     }
@@ -169,24 +228,40 @@ impl Agent {
         match compiled {
             Ok(c) => {
                 self.sql = Some(c.sql.clone());
+                self.compiled_sql = Some(c.sql.clone());
                 fx.push(record(RecordKind::Sql, json!({ "sql": c.sql, "limit": c.limit })));
+                fx.push(Effect::Progress(Progress::Compiled { sql: c.sql.clone() }));
                 self.try_sql(1, c.sql, c.limit, None, fx)
             }
             Err(e) => {
-                fx.extend(self.finish(Status::Rejected, Some(err("compile", e.to_string())), Vec::new()));
+                fx.extend(self.finish(Status::Rejected, Some(ErrorInfo::new(ErrorCategory::Compile, e.to_string())), Vec::new()));
                 fx
             }
         }
     }
 
     /// Validate and, if allowed, execute attempt `n`.
-    fn try_sql(&mut self, n: u32, sql: String, limit: u64, repair: Option<String>, mut fx: Vec<Effect>) -> Vec<Effect> {
+    fn try_sql(&mut self, n: u32, sql: String, limit: u64, fix: Option<&Fix>, mut fx: Vec<Effect>) -> Vec<Effect> {
+        let mut attempt = Attempt {
+            n,
+            sql: sql.clone(),
+            status: Status::Failed,
+            error: None,
+            repairer: fix.map(|f| f.repairer.clone()),
+            rationale: fix.map(|f| f.rationale.clone()),
+            repair: fix.map(|f| f.rationale.clone()),
+            duration_ms: 0.0,
+        };
         if self.validate {
             let policy = Policy::new(self.manifest.tables.iter().map(|t| t.name.clone()));
             if let Err(refusal) = validate(&sql, &policy) {
-                let e = err("validation", refusal.to_string());
+                let e = ErrorInfo::new(ErrorCategory::Validation, refusal.to_string());
                 fx.push(record(RecordKind::Validation, json!({ "ok": false, "attempt": n, "refusal": e.message })));
-                self.attempts.push(Attempt { n, sql, status: Status::Rejected, error: Some(e.clone()), repair, duration_ms: 0.0 });
+                fx.push(Effect::Progress(Progress::Refused { attempt: n, reason: e.message.clone() }));
+                attempt.status = Status::Rejected;
+                attempt.error = Some(e.clone());
+                self.sql = Some(sql);
+                self.attempts.push(attempt);
                 fx.extend(self.finish(Status::Rejected, Some(e), Vec::new()));
                 return fx;
             }
@@ -194,8 +269,9 @@ impl Agent {
         } else {
             fx.push(record(RecordKind::Validation, json!({ "ok": null, "attempt": n, "skipped": "validator switched off by --no-validate" })));
         }
+        fx.push(Effect::Progress(Progress::Validated { attempt: n, checked: self.validate }));
         self.sql = Some(sql.clone());
-        self.attempts.push(Attempt { n, sql: sql.clone(), status: Status::Failed, error: None, repair, duration_ms: 0.0 });
+        self.attempts.push(attempt);
         self.state = State::Running { attempt: n };
         fx.push(Effect::Execute { attempt: n, sql, max_rows: limit });
         fx
@@ -214,8 +290,15 @@ impl Agent {
                 )];
                 self.finish(Status::Ok, None, fx).into_iter().map(|e| with_answer(e, n)).collect()
             }
+            Err(ExecError::Cancelled) => {
+                let fx = vec![record(RecordKind::Execution, json!({ "attempt": n, "status": "cancelled" }))];
+                let mut rest = self.cancelled();
+                let mut all = fx;
+                all.append(&mut rest);
+                all
+            }
             Err(e) => {
-                let info = err(e.category(), e.to_string());
+                let info = ErrorInfo::new(ErrorCategory::of(&e), e.to_string());
                 if let Some(a) = self.attempts.get_mut(idx) {
                     a.error = Some(info.clone());
                 }
@@ -223,22 +306,54 @@ impl Agent {
                     RecordKind::Execution,
                     json!({ "attempt": n, "status": "failed", "error": { "category": info.category, "message": info.message } }),
                 )];
-                let failed_sql = self.attempts.get(idx).map(|a| a.sql.clone()).unwrap_or_default();
-                if n < MAX_ATTEMPTS {
-                    if let Some(fix) = repair::propose(&self.manifest, &failed_sql, &e) {
-                        fx.push(record(
-                            RecordKind::RepairAttempt,
-                            json!({ "attempt": n + 1, "sql": fix.sql, "rationale": fix.rationale, "repairer": "rules" }),
-                        ));
-                        let limit = self.plan.as_ref().map_or(crate::plan::DEFAULT_LIMIT, Plan::effective_limit);
-                        return self.try_sql(n + 1, fix.sql, limit, Some(fix.rationale), fx);
-                    }
+                if n < self.max_attempts && repairable(&e) {
+                    let sql = self.attempts.get(idx).map(|a| a.sql.clone()).unwrap_or_default();
+                    self.state = State::Repairing { attempt: n, error: e.clone() };
+                    fx.push(Effect::Repair { attempt: n, sql, error: e });
+                    return fx;
                 }
-                fx.push(record(RecordKind::Error, json!({ "category": info.category, "message": info.message })));
-                fx.extend(self.finish(Status::Failed, Some(info), Vec::new()));
+                fx.extend(self.fail(info));
                 fx
             }
         }
+    }
+
+    fn repaired(&mut self, n: u32, error: ExecError, result: Result<Option<Fix>, RepairError>) -> Vec<Effect> {
+        let info = ErrorInfo::new(ErrorCategory::of(&error), error.to_string());
+        let fix = match result {
+            Err(RepairError::Cancelled) => return self.cancelled(),
+            Err(RepairError::Failed(_)) | Ok(None) => return self.fail(info),
+            Ok(Some(fix)) => fix,
+        };
+        if self.attempts.iter().any(|a| a.sql.trim() == fix.sql.trim()) {
+            // Running the same SQL again would fail the same way.
+            let mut fx = vec![record(
+                RecordKind::RepairAttempt,
+                json!({ "attempt": n + 1, "sql": fix.sql, "rationale": fix.rationale, "repairer": fix.repairer, "skipped": "same SQL as an earlier attempt" }),
+            )];
+            fx.extend(self.fail(info));
+            return fx;
+        }
+        let fx = vec![
+            record(
+                RecordKind::RepairAttempt,
+                json!({ "attempt": n + 1, "sql": fix.sql, "rationale": fix.rationale, "repairer": fix.repairer }),
+            ),
+            Effect::Progress(Progress::RepairProposed {
+                attempt: n + 1,
+                repairer: fix.repairer.clone(),
+                rationale: fix.rationale.clone(),
+                sql: fix.sql.clone(),
+            }),
+        ];
+        let limit = self.plan.as_ref().map_or(crate::plan::DEFAULT_LIMIT, Plan::effective_limit);
+        self.try_sql(n + 1, fix.sql.clone(), limit, Some(&fix), fx)
+    }
+
+    /// The run failed with `info` and no repair follows.
+    fn fail(&mut self, info: ErrorInfo) -> Vec<Effect> {
+        let fx = vec![record(RecordKind::Error, json!({ "category": info.category, "message": info.message }))];
+        self.finish(Status::Failed, Some(info), fx)
     }
 
     fn finish(&mut self, status: Status, error: Option<ErrorInfo>, mut fx: Vec<Effect>) -> Vec<Effect> {
@@ -247,10 +362,21 @@ impl Agent {
             RecordKind::Answer,
             json!({ "status": status.word(), "attempts": self.attempts.len(), "error": error }),
         ));
+        // After a repair the plan no longer describes the SQL that ran: the
+        // report carries a plan of that SQL (the planner's own plan stays
+        // in the understanding and in the audit log).
+        let plan = match (&self.plan, &self.sql, &self.compiled_sql) {
+            (Some(p), Some(sql), Some(compiled)) if sql != compiled => {
+                let mut q = Plan::from_sql(sql.clone());
+                q.limit = p.limit;
+                Some(q)
+            }
+            (p, _, _) => p.clone(),
+        };
         fx.push(Effect::Finish(Box::new(Finished {
             status,
             error,
-            plan: self.plan.clone(),
+            plan,
             sql: self.sql.clone(),
             attempts: self.attempts.clone(),
             understanding: self.understanding.clone(),
@@ -258,6 +384,12 @@ impl Agent {
         })));
         fx
     }
+}
+
+/// Failures a rewrite of the SQL may fix. Resource failures, crashes,
+/// refusals and cancels are reported with what to change, never rewritten.
+fn repairable(e: &ExecError) -> bool {
+    matches!(e, ExecError::SqlError(_))
 }
 
 fn with_answer(e: Effect, n: u32) -> Effect {
@@ -274,6 +406,10 @@ fn record(kind: RecordKind, payload: serde_json::Value) -> Effect {
     Effect::Record { kind, payload }
 }
 
-fn err(category: &str, message: String) -> ErrorInfo {
-    ErrorInfo { category: category.to_string(), message }
+/// The outcome of an attempt as progress reports it.
+pub fn attempt_outcome(result: &Result<QueryOutput, ExecError>) -> AttemptOutcome {
+    match result {
+        Ok(out) => AttemptOutcome::Ok { rows: out.rows.len(), truncated: out.truncated },
+        Err(e) => AttemptOutcome::Failed { category: ErrorCategory::of(e), message: e.to_string() },
+    }
 }

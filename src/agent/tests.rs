@@ -27,6 +27,8 @@ fn kinds(fx: &[Effect]) -> Vec<String> {
             Effect::Plan { .. } => "plan".to_string(),
             Effect::Execute { attempt, .. } => format!("execute#{attempt}"),
             Effect::Record { kind, .. } => format!("record:{}", kind.as_str()),
+            Effect::Repair { attempt, .. } => format!("repair#{attempt}"),
+            Effect::Progress(p) => format!("progress:{}", serde_json::to_value(p).unwrap()["step"].as_str().unwrap()),
             Effect::Finish(f) => format!("finish:{}", f.status.word()),
         })
         .collect()
@@ -54,7 +56,7 @@ fn ok_output() -> QueryOutput {
 fn sql_runs_once_validated_and_finishes_ok() {
     let mut a = Agent::new(manifest());
     let fx = a.handle(Event::Start(Request::Sql { sql: "SELECT count(*) FROM orders".into(), validate: true }));
-    assert_eq!(kinds(&fx), ["record:sql", "record:validation", "execute#1"]);
+    assert_eq!(kinds(&fx), ["record:sql", "progress:compiled", "record:validation", "progress:validated", "execute#1"]);
     let fx = a.handle(Event::Executed { attempt: 1, result: Ok(ok_output()) });
     assert_eq!(kinds(&fx), ["record:execution", "record:answer", "finish:ok"]);
     let f = finished(&fx);
@@ -70,7 +72,7 @@ fn refused_sql_never_executes() {
     assert!(!kinds(&fx).iter().any(|k| k.starts_with("execute")), "{:?}", kinds(&fx));
     let f = finished(&fx);
     assert_eq!(f.status, Status::Rejected);
-    assert_eq!(f.error.as_ref().unwrap().category, "validation");
+    assert_eq!(f.error.as_ref().unwrap().category, ErrorCategory::Validation);
 }
 
 #[test]
@@ -82,30 +84,121 @@ fn validator_off_still_runs_and_says_so() {
     assert!(skipped);
 }
 
+fn binder(w: &str) -> ExecError {
+    ExecError::SqlError(format!(
+        "Binder Error: Referenced column \"{w}\" not found in FROM clause!\nCandidate bindings: \"orders.status\""
+    ))
+}
+
+fn fix(sql: &str) -> Fix {
+    Fix { sql: sql.into(), repairer: "rules:test".into(), rationale: format!("try {sql}") }
+}
+
 #[test]
-fn repairable_errors_retry_up_to_three_attempts() {
+fn a_failure_asks_for_a_repair_and_runs_the_fix() {
     let mut a = Agent::new(manifest());
     a.handle(Event::Start(Request::Sql { sql: "SELECT * FROM orders WHERE stauts = 'x'".into(), validate: false }));
-    let binder = |w: &str| {
-        ExecError::SqlError(format!(
-            "Binder Error: Referenced column \"{w}\" not found in FROM clause!\nCandidate bindings: \"orders.status\""
-        ))
-    };
     let fx = a.handle(Event::Executed { attempt: 1, result: Err(binder("stauts")) });
-    assert_eq!(kinds(&fx), ["record:execution", "record:repair_attempt", "record:validation", "execute#2"]);
+    assert_eq!(kinds(&fx), ["record:execution", "repair#1"]);
+    // A result for a stale attempt is ignored while repairing.
+    assert!(a.handle(Event::Executed { attempt: 1, result: Ok(ok_output()) }).is_empty());
+    let fx = a.handle(Event::Repaired { attempt: 1, result: Ok(Some(fix("SELECT * FROM orders WHERE status = 'x'"))) });
+    assert_eq!(
+        kinds(&fx),
+        ["record:repair_attempt", "progress:repair_proposed", "record:validation", "progress:validated", "execute#2"]
+    );
     match fx.last() {
         Some(Effect::Execute { sql, .. }) => assert_eq!(sql, "SELECT * FROM orders WHERE status = 'x'"),
         other => panic!("{other:?}"),
     }
-    // A result for a stale attempt is ignored.
-    assert!(a.handle(Event::Executed { attempt: 1, result: Ok(ok_output()) }).is_empty());
-    let fx = a.handle(Event::Executed { attempt: 2, result: Err(binder("status")) });
-    // "status" -> "status" is no change: no repair, the run fails.
+    let fx = a.handle(Event::Executed { attempt: 2, result: Ok(ok_output()) });
+    let f = finished(&fx);
+    assert_eq!(f.status, Status::Ok);
+    assert_eq!(f.answer_attempt, Some(2));
+    assert_eq!(f.attempts[1].repairer.as_deref(), Some("rules:test"));
+    // The plan in the report is the SQL that ran, not the original text.
+    assert_eq!(f.plan.as_ref().and_then(|p| p.sql.as_deref()), Some("SELECT * FROM orders WHERE status = 'x'"));
+}
+
+/// Drive the agent with a repairer that always has a new fix and a runner
+/// that always fails: it must stop at exactly `max` executions.
+fn executions_until_done(max: u32) -> (usize, Finished) {
+    let mut a = Agent::new(manifest()).with_max_attempts(max);
+    let mut queue: std::collections::VecDeque<Effect> =
+        a.handle(Event::Start(Request::Sql { sql: "SELECT 1 AS v0".into(), validate: true })).into();
+    let mut executions = 0;
+    let mut k = 0;
+    while let Some(e) = queue.pop_front() {
+        match e {
+            Effect::Execute { attempt, .. } => {
+                executions += 1;
+                queue.extend(a.handle(Event::Executed { attempt, result: Err(binder("v")) }));
+            }
+            Effect::Repair { attempt, .. } => {
+                k += 1;
+                queue.extend(a.handle(Event::Repaired { attempt, result: Ok(Some(fix(&format!("SELECT {k} AS v{k}")))) }));
+            }
+            Effect::Finish(f) => return (executions, *f),
+            _ => {}
+        }
+    }
+    panic!("the agent never finished");
+}
+
+#[test]
+fn the_attempt_cap_is_reached_and_never_passed() {
+    for max in [1, 2, 3, 5] {
+        let (n, f) = executions_until_done(max);
+        assert_eq!(n, max as usize, "max_attempts {max}");
+        assert_eq!(f.attempts.len(), max as usize);
+        assert_eq!(f.status, Status::Failed);
+        assert!(f.attempts.iter().all(|a| a.status == Status::Failed));
+    }
+    assert_eq!(executions_until_done(MAX_ATTEMPTS).0, 3, "the default is three");
+}
+
+#[test]
+fn a_fix_identical_to_an_earlier_attempt_is_not_run() {
+    let mut a = Agent::new(manifest());
+    a.handle(Event::Start(Request::Sql { sql: "SELECT stauts FROM orders".into(), validate: false }));
+    a.handle(Event::Executed { attempt: 1, result: Err(binder("stauts")) });
+    let fx = a.handle(Event::Repaired { attempt: 1, result: Ok(Some(fix("SELECT stauts FROM orders"))) });
+    assert!(!kinds(&fx).iter().any(|k| k.starts_with("execute")), "{:?}", kinds(&fx));
+    assert_eq!(finished(&fx).status, Status::Failed);
+}
+
+#[test]
+fn no_fix_ends_the_run_failed_with_the_error() {
+    let mut a = Agent::new(manifest());
+    a.handle(Event::Start(Request::Sql { sql: "SELECT stauts FROM orders".into(), validate: false }));
+    a.handle(Event::Executed { attempt: 1, result: Err(binder("stauts")) });
+    let fx = a.handle(Event::Repaired { attempt: 1, result: Ok(None) });
     let f = finished(&fx);
     assert_eq!(f.status, Status::Failed);
-    assert_eq!(f.attempts.len(), 2);
-    assert_eq!(f.attempts[1].repair.as_deref().map(|r| r.contains("stauts")), Some(true));
-    assert!(a.attempts().len() <= MAX_ATTEMPTS as usize);
+    assert_eq!(f.error.as_ref().unwrap().category, ErrorCategory::SqlError);
+}
+
+#[test]
+fn cancel_ends_the_run_at_any_step() {
+    // While planning.
+    let mut a = Agent::new(manifest());
+    a.handle(Event::Start(Request::Ask { question: "orders".into() }));
+    assert_eq!(finished(&a.handle(Event::Cancelled)).status, Status::Cancelled);
+    // While running: the runner reports the cancel.
+    let mut a = Agent::new(manifest());
+    a.handle(Event::Start(Request::Sql { sql: "SELECT 1".into(), validate: true }));
+    let f = a.handle(Event::Executed { attempt: 1, result: Err(ExecError::Cancelled) });
+    let f = finished(&f);
+    assert_eq!(f.status, Status::Cancelled);
+    assert_eq!(f.attempts[0].status, Status::Cancelled);
+    // While repairing.
+    let mut a = Agent::new(manifest());
+    a.handle(Event::Start(Request::Sql { sql: "SELECT stauts FROM orders".into(), validate: false }));
+    a.handle(Event::Executed { attempt: 1, result: Err(binder("stauts")) });
+    let fx = a.handle(Event::Repaired { attempt: 1, result: Err(RepairError::Cancelled) });
+    assert_eq!(finished(&fx).status, Status::Cancelled);
+    // Nothing after the end.
+    assert!(a.handle(Event::Cancelled).is_empty());
 }
 
 #[test]
@@ -115,7 +208,7 @@ fn timeouts_are_not_repaired() {
     let fx = a.handle(Event::Executed { attempt: 1, result: Err(ExecError::Timeout(30)) });
     let f = finished(&fx);
     assert_eq!(f.status, Status::Failed);
-    assert_eq!(f.error.as_ref().unwrap().category, "timeout");
+    assert_eq!(f.error.as_ref().unwrap().category, ErrorCategory::Timeout);
 }
 
 #[test]

@@ -42,6 +42,30 @@ pub fn bench_append(dir: &Path, n: u64, fsync: Fsync) -> Result<f64, AuditError>
     Ok(n as f64 / secs.max(f64::MIN_POSITIVE))
 }
 
+/// Appends `runs` runs of `per_run` entries with the recorder's default
+/// durability (one `fdatasync` when each run is committed, see
+/// `crate::records`) and returns entries per second.
+pub fn bench_append_runs(dir: &Path, runs: u64, per_run: u64) -> Result<f64, AuditError> {
+    let options = Options { fsync: crate::records::AUDIT_FSYNC, ..Options::default() };
+    let mut writer = Writer::open(dir, options)?;
+    let mut payload = json!({
+        "sql": "SELECT region, SUM(amount) AS revenue FROM sales GROUP BY region ORDER BY revenue DESC LIMIT 5",
+        "rows": 5,
+        "attempt": 1
+    });
+    let start = Instant::now();
+    for r in 0..runs {
+        let run_id = format!("run-{r:08}");
+        for i in 0..per_run {
+            payload["attempt"] = json!(i);
+            writer.append(Kind::Execution, &run_id, &payload)?;
+        }
+        writer.flush()?;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    Ok((runs * per_run) as f64 / secs.max(f64::MIN_POSITIVE))
+}
+
 /// Verifies the main chain in `dir` and returns entries per second;
 /// an error if it does not verify.
 pub fn bench_verify(dir: &Path) -> Result<f64, AuditError> {

@@ -51,7 +51,7 @@ mod writer;
 use std::fs::File;
 use std::path::Path;
 
-pub use bench::{bench_append, bench_verify};
+pub use bench::{bench_append, bench_append_runs, bench_verify};
 pub use clock::{format_ts, Clock, ManualClock, SystemClock};
 pub use entry::{Entry, Kind, GENESIS_HASH};
 pub use error::AuditError;

@@ -1,11 +1,12 @@
 //! `sandpiper bench ...`: the performance figures in the README, measured
 //! as medians (and p95) over many repetitions, never as timed tests.
 
+use super::out::{out, outln};
 use super::engine::Env;
 use super::BenchCommand;
 use crate::audit::Fsync;
 use crate::dataset::generate::BUILTIN;
-use crate::planner::Planner;
+use crate::planner::OfflinePlanner;
 use serde_json::json;
 
 pub fn run(cmd: BenchCommand) -> anyhow::Result<i32> {
@@ -22,9 +23,9 @@ pub fn run(cmd: BenchCommand) -> anyhow::Result<i32> {
             };
             let report = crate::jail::bench::run(&opts).map_err(|e| anyhow::anyhow!("{e}"))?;
             if json {
-                println!("{}", serde_json::to_string_pretty(&report)?);
+                outln!("{}", serde_json::to_string_pretty(&report)?);
             } else {
-                print!("{report}");
+                out!("{report}");
             }
         }
         BenchCommand::Planner { json } => show("planner", &planner()?, json)?,
@@ -36,12 +37,12 @@ pub fn run(cmd: BenchCommand) -> anyhow::Result<i32> {
 
 fn show(name: &str, value: &serde_json::Value, json: bool) -> anyhow::Result<()> {
     if json {
-        println!("{}", serde_json::to_string_pretty(value)?);
+        outln!("{}", serde_json::to_string_pretty(value)?);
     } else {
-        println!("bench {name}");
+        outln!("bench {name}");
         if let Some(obj) = value.as_object() {
             for (k, v) in obj {
-                println!("  {k:<34} {v}");
+                outln!("  {k:<34} {v}");
             }
         }
     }
@@ -55,7 +56,7 @@ fn planner() -> anyhow::Result<serde_json::Value> {
     let mut all = Vec::new();
     for name in BUILTIN {
         let (m, _) = env.registry.manifest(name)?;
-        let planner = Planner::new(&m);
+        let planner = OfflinePlanner::new(&m);
         let qs: Vec<String> = m.golden.iter().map(|g| g.question.clone()).chain(m.suggested_prompts.iter().cloned()).collect();
         let refs: Vec<&str> = qs.iter().map(String::as_str).collect();
         let (median_us, p95_us) = crate::planner::bench(&refs, &planner);
@@ -70,7 +71,7 @@ fn planner() -> anyhow::Result<serde_json::Value> {
         let t = std::time::Instant::now();
         let n = 50;
         for _ in 0..n {
-            std::hint::black_box(Planner::new(&m));
+            std::hint::black_box(OfflinePlanner::new(&m));
         }
         t.elapsed().as_secs_f64() * 1e6 / f64::from(n)
     };

@@ -1,5 +1,6 @@
 //! `sandpiper datasets list | show | add | generate`.
 
+use super::out::outln;
 use super::engine::Env;
 use super::DatasetsCommand;
 use crate::dataset::{generate, hash::bytes_sha256, Registry};
@@ -11,11 +12,11 @@ pub fn run(cmd: DatasetsCommand) -> anyhow::Result<i32> {
             let env = Env::load()?;
             let list = env.registry.list();
             if json {
-                println!("{}", serde_json::to_string_pretty(&list)?);
+                outln!("{}", serde_json::to_string_pretty(&list)?);
             } else {
                 for d in list {
                     let kind = if d.builtin { "built-in" } else { "added" };
-                    println!("{:<16} {:<9} {}", d.name, kind, d.tables.join(", "));
+                    outln!("{:<16} {:<9} {}", d.name, kind, d.tables.join(", "));
                 }
             }
             Ok(0)
@@ -25,43 +26,43 @@ pub fn run(cmd: DatasetsCommand) -> anyhow::Result<i32> {
             let ds = env.registry.open(&name)?;
             if json {
                 let v = serde_json::json!({ "name": ds.name(), "hash": ds.hash, "dir": ds.dir, "builtin": ds.builtin, "manifest": ds.manifest });
-                println!("{}", serde_json::to_string_pretty(&v)?);
+                outln!("{}", serde_json::to_string_pretty(&v)?);
                 return Ok(0);
             }
             let m = &ds.manifest;
-            println!("{} ({})\n{}\nversion {}\n", m.name, if ds.builtin { "built-in" } else { "added" }, m.description, ds.hash);
+            outln!("{} ({})\n{}\nversion {}\n", m.name, if ds.builtin { "built-in" } else { "added" }, m.description, ds.hash);
             for t in &m.tables {
-                println!("table {} ({})", t.name, t.file);
+                outln!("table {} ({})", t.name, t.file);
                 for c in &t.columns {
                     let null = if c.nullable { "" } else { " NOT NULL" };
-                    println!("  {:<20} {:<14}{null}  {}", c.name, c.ty, c.description);
+                    outln!("  {:<20} {:<14}{null}  {}", c.name, c.ty, c.description);
                 }
             }
             if !m.joins.is_empty() {
-                println!("\njoins");
+                outln!("\njoins");
                 for j in &m.joins {
-                    println!("  {} -> {}", j.from, j.to);
+                    outln!("  {} -> {}", j.from, j.to);
                 }
             }
-            println!("\nmetrics");
+            outln!("\nmetrics");
             for x in &m.metrics {
-                println!("  {:<24} {}", x.name, x.expr);
+                outln!("  {:<24} {}", x.name, x.expr);
             }
-            println!("\ndimensions");
+            outln!("\ndimensions");
             for d in &m.dimensions {
                 let extra = if d.values.is_empty() { String::new() } else { format!(" [{}]", d.values.join(", ")) };
-                println!("  {:<24} {}{extra}", d.name, d.column);
+                outln!("  {:<24} {}{extra}", d.name, d.column);
             }
             if !m.segments.is_empty() {
-                println!("\nsegments");
+                outln!("\nsegments");
                 for s in &m.segments {
-                    println!("  {:<24} {}", s.name, s.expr);
+                    outln!("  {:<24} {}", s.name, s.expr);
                 }
             }
             if !m.suggested_prompts.is_empty() {
-                println!("\ntry asking");
+                outln!("\ntry asking");
                 for p in &m.suggested_prompts {
-                    println!("  {p}");
+                    outln!("  {p}");
                 }
             }
             for n in &ds.notices {
@@ -79,7 +80,7 @@ pub fn run(cmd: DatasetsCommand) -> anyhow::Result<i32> {
                 if ds.manifest.tables.len() == 1 { "" } else { "s" },
                 &ds.hash[..12]
             );
-            println!("{}", ds.name());
+            outln!("{}", ds.name());
             Ok(0)
         }
         DatasetsCommand::Generate { out } => {
@@ -98,7 +99,7 @@ pub fn run(cmd: DatasetsCommand) -> anyhow::Result<i32> {
                         Some(_) => "DIFFERS from manifest",
                         None => "not in manifest",
                     };
-                    println!("{}  {}  ({} bytes, {check})", h, p.display(), bytes.len());
+                    outln!("{}  {}  ({} bytes, {check})", h, p.display(), bytes.len());
                 }
                 if let Some(text) = crate::dataset::builtin_manifest_text(name) {
                     let p = dir.join("dataset.toml");

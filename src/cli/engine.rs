@@ -1,12 +1,12 @@
-//! Setting up what a command needs: home, settings, the dataset (prepared)
-//! and a runner for it.
+//! Setting up what a non-session command needs: home, settings, the
+//! dataset registry and prepared datasets. Commands that run queries open a
+//! [`crate::session::Session`] instead.
 
-use super::{JailChoice, RunOpts};
+use super::JailChoice;
 use crate::dataset::{prepare::prepare, Dataset, Registry};
 use crate::home::{Home, Settings};
 use crate::runner::lockdown::EngineLimits;
-use crate::jail::{JailConfig, JailedRunner};
-use crate::runner::{JailMode, Runner};
+use crate::runner::JailMode;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -30,16 +30,6 @@ impl Env {
         Ok(Home::locate()?)
     }
 
-    /// The audit log and run store, opened for this session.
-    pub fn records(&self) -> anyhow::Result<crate::records::Records> {
-        let limits = serde_json::json!({
-            "timeout_secs": self.settings.timeout_secs,
-            "memory_limit_mb": self.settings.memory_limit_mb,
-            "threads": self.settings.threads,
-        });
-        Ok(crate::records::Records::open(&self.home, limits)?)
-    }
-
     pub fn timeout_default(&self) -> Duration {
         Duration::from_secs(self.settings.timeout_secs.max(1))
     }
@@ -59,6 +49,15 @@ impl Env {
         Ok(path)
     }
 
+    /// The jail mode asked for: the flag, else the settings.
+    pub fn jail_mode(&self, jail: Option<JailChoice>) -> JailMode {
+        match jail {
+            Some(c) => jail_mode(c),
+            None if self.settings.jail == "reduced" => JailMode::Reduced,
+            None => JailMode::Strict,
+        }
+    }
+
     pub fn limits(&self) -> EngineLimits {
         EngineLimits {
             threads: self.settings.threads,
@@ -67,31 +66,12 @@ impl Env {
         }
     }
 
-    pub fn timeout(&self, opts: &RunOpts) -> Duration {
-        Duration::from_secs(opts.timeout.unwrap_or(self.settings.timeout_secs).max(1))
-    }
+}
 
-    /// The jail mode asked for: the flag, else the settings.
-    pub fn jail_mode(&self, jail: Option<JailChoice>) -> JailMode {
-        match jail {
-            Some(JailChoice::Strict) => JailMode::Strict,
-            Some(JailChoice::Reduced) => JailMode::Reduced,
-            None if self.settings.jail == "reduced" => JailMode::Reduced,
-            None => JailMode::Strict,
-        }
-    }
-
-    /// A jailed runner for the dataset, isolated as asked; never silently
-    /// weaker (strict refuses on hosts without user namespaces).
-    pub fn runner(&self, ds: &Dataset, jail: Option<JailChoice>) -> anyhow::Result<Box<dyn Runner>> {
-        let db = self.prepared(ds)?;
-        let mode = self.jail_mode(jail);
-        let mut cfg = JailConfig::new(&db).with_limits(&self.limits());
-        cfg.mode = mode;
-        let r = JailedRunner::start(cfg).map_err(|e| anyhow::anyhow!("{e}"))?;
-        if mode == JailMode::Reduced {
-            eprintln!("sandpiper: jail mode REDUCED: seccomp, rlimits and Landlock only (no namespaces)");
-        }
-        Ok(Box::new(r))
+/// The jail mode a `--jail` flag asks for.
+pub fn jail_mode(choice: JailChoice) -> JailMode {
+    match choice {
+        JailChoice::Strict => JailMode::Strict,
+        JailChoice::Reduced => JailMode::Reduced,
     }
 }

@@ -1,27 +1,24 @@
 //! `sandpiper eval`: run cases, compare by execution, print a row per case
 //! and the closing `N passed, M failed` line.
 
-use super::engine::Env;
+use super::out::outln;
 use crate::agent::Request;
-use crate::dataset::Dataset;
-use crate::driver::{run as run_request, NoRecords, RunContext};
 use crate::eval::{compare, parse_cases, Case, CaseResult, Summary};
-use crate::planner::Planner;
+use crate::progress::NoProgress;
 use crate::report::Status;
-use crate::runner::{QueryRequest, Runner};
+use crate::runner::{CancelToken, QueryRequest, Runner};
+use crate::session::{RunOverrides, Session, SessionOptions};
 use anyhow::Context;
-use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
 
-struct Loaded {
-    ds: Dataset,
-    runner: Box<dyn Runner>,
-    planner: Planner,
-}
-
 pub fn run(file: Option<&Path>, only: Option<&str>, gold_only: bool, json: bool) -> anyhow::Result<i32> {
-    let env = Env::load()?;
+    let cancel = CancelToken::new();
+    super::interrupt::cancel_on_signals(cancel.clone())?;
+    // One session for the whole evaluation: it keeps workers warm for the
+    // dataset in use only, so an eval over many datasets holds no more
+    // workers than a single question does.
+    let mut session = Session::open(SessionOptions { record: false, ..Default::default() })?;
     let cases: Vec<Case> = match file {
         Some(f) => {
             let text = std::fs::read_to_string(f).with_context(|| format!("reading {}", f.display()))?;
@@ -33,7 +30,7 @@ pub fn run(file: Option<&Path>, only: Option<&str>, gold_only: bool, json: bool)
                 if only.is_some_and(|o| o != name) {
                     continue;
                 }
-                let (m, _) = env.registry.manifest(name)?;
+                let (m, _) = session.registry().manifest(name)?;
                 for g in m.golden {
                     v.push(Case {
                         id: None,
@@ -50,41 +47,43 @@ pub fn run(file: Option<&Path>, only: Option<&str>, gold_only: bool, json: bool)
         }
     };
     let cases: Vec<Case> = cases.into_iter().filter(|c| only.is_none_or(|o| o == c.dataset)).collect();
-    let mut loaded: BTreeMap<String, Loaded> = BTreeMap::new();
     let mut results = Vec::new();
     for (i, case) in cases.iter().enumerate() {
-        if !loaded.contains_key(&case.dataset) {
-            let ds = env.dataset(Some(&case.dataset))?;
-            let runner = env.runner(&ds, None)?;
-            let planner = Planner::new(&ds.manifest);
-            loaded.insert(case.dataset.clone(), Loaded { ds, runner, planner });
+        if cancel.is_cancelled() {
+            eprintln!("sandpiper: eval cancelled after {i} cases");
+            return Ok(130);
         }
-        let Some(l) = loaded.get_mut(&case.dataset) else { continue };
-        let r = one(i + 1, case, l);
+        if session.dataset().is_none_or(|d| d.name() != case.dataset) {
+            session.use_dataset(Some(&case.dataset))?;
+            for n in session.take_notices() {
+                eprintln!("sandpiper: {n}");
+            }
+        }
+        let r = one(i + 1, case, &mut session, &cancel)?;
         if !json {
             let mark = if r.passed { "PASS" } else { "FAIL" };
             let why = if r.passed { String::new() } else { format!("  [{}: {}]", r.status, r.reason) };
             let q: String = r.question.split_whitespace().collect::<Vec<_>>().join(" ");
-            println!("{mark}  {:<10} {q}{why}", r.dataset);
+            outln!("{mark}  {:<10} {q}{why}", r.dataset);
         }
         results.push(r);
     }
     let summary = Summary::from_results(&results);
     if json {
-        println!("{}", serde_json::to_string_pretty(&serde_json::json!({ "cases": results, "summary": summary }))?);
+        outln!("{}", serde_json::to_string_pretty(&serde_json::json!({ "cases": results, "summary": summary }))?);
     } else {
         if summary.by_feature.len() > 1 {
-            println!("\nby kind of question:");
+            outln!("\nby kind of question:");
             for (k, (p, t)) in &summary.by_feature {
-                println!("  {k:<14} {p:>4}/{t:<4} {:>5.1}%", 100.0 * *p as f64 / (*t).max(1) as f64);
+                outln!("  {k:<14} {p:>4}/{t:<4} {:>5.1}%", 100.0 * *p as f64 / (*t).max(1) as f64);
             }
         }
-        println!("{} passed, {} failed", summary.passed, summary.failed);
+        outln!("{} passed, {} failed", summary.passed, summary.failed);
     }
     Ok(if summary.failed > 0 { 1 } else { 0 })
 }
 
-fn one(n: usize, case: &Case, l: &mut Loaded) -> CaseResult {
+fn one(n: usize, case: &Case, session: &mut Session, cancel: &CancelToken) -> anyhow::Result<CaseResult> {
     let label = case.question.clone().or_else(|| case.sql.clone()).unwrap_or_default();
     let mut res = CaseResult {
         n,
@@ -98,12 +97,13 @@ fn one(n: usize, case: &Case, l: &mut Loaded) -> CaseResult {
     };
     let mut gold_req = QueryRequest::new(case.gold_sql.clone(), crate::plan::HARD_LIMIT);
     gold_req.timeout = Duration::from_secs(60);
-    let gold = match l.runner.run(&gold_req) {
+    gold_req.cancel = cancel.clone();
+    let gold = match session.runner()?.run(&gold_req) {
         Ok(g) => g,
         Err(e) => {
             res.status = "gold_error".into();
             res.reason = format!("gold SQL failed: {e}");
-            return res;
+            return Ok(res);
         }
     };
     let request = match (&case.question, &case.sql) {
@@ -111,34 +111,24 @@ fn one(n: usize, case: &Case, l: &mut Loaded) -> CaseResult {
         (None, Some(s)) => Request::Sql { sql: s.clone(), validate: true },
         (None, None) => {
             res.reason = "case has neither question nor sql".into();
-            return res;
+            return Ok(res);
         }
     };
-    let mut rec = NoRecords;
-    let mut ctx = RunContext {
-        dataset: &l.ds,
-        runner: l.runner.as_mut(),
-        planner: Some(&l.planner),
-        recorder: &mut rec,
-        timeout: Duration::from_secs(60),
-        provider: "offline".into(),
-        replay_of: None,
-        row_cap: Some(crate::plan::HARD_LIMIT),
-    };
-    let report = run_request(request, &mut ctx);
+    let over = RunOverrides { row_cap: Some(crate::plan::HARD_LIMIT), timeout: Some(Duration::from_secs(60)), ..Default::default() };
+    let report = session.run(request, &over, &NoProgress, cancel)?;
     res.status = report.status.word().to_string();
     res.sql = report.sql.clone();
     if report.status != Status::Ok {
         res.reason = report.error.map(|e| e.message).unwrap_or_default();
-        return res;
+        return Ok(res);
     }
     if report.truncated {
         res.reason = "answer was truncated at its limit".into();
-        return res;
+        return Ok(res);
     }
     match compare(&gold.rows, gold.columns.len(), &report.rows, report.columns.len(), case.ordered) {
         Ok(()) => res.passed = true,
         Err(why) => res.reason = why,
     }
-    res
+    Ok(res)
 }

@@ -2,6 +2,8 @@
 //! to stdout, narration and progress to stderr. Exit codes: 0 ok, 1 failed,
 //! 2 usage error, 3 refused or not understood.
 
+mod interrupt;
+mod out;
 mod bench;
 mod datasets;
 mod engine;
@@ -10,6 +12,7 @@ mod query;
 mod records;
 
 use clap::{Parser, Subcommand};
+use out::{out, outln};
 use std::path::PathBuf;
 
 /// sandpiper: ask questions of your data in plain English; every query runs jailed and audited.
@@ -259,14 +262,14 @@ fn dispatch(cmd: Command) -> anyhow::Result<i32> {
         Command::Doctor { json } => {
             let r = crate::jail::doctor::report();
             if json {
-                println!("{}", serde_json::to_string_pretty(&r)?);
+                outln!("{}", serde_json::to_string_pretty(&r)?);
             } else {
-                print!("{r}");
+                out!("{r}");
             }
             Ok(if r.mode == "none" { 1 } else { 0 })
         }
         Command::PlanSchema => {
-            println!("{}", crate::plan::json_schema());
+            outln!("{}", crate::plan::json_schema());
             Ok(0)
         }
         Command::Jail { .. } => {

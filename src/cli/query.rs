@@ -1,39 +1,48 @@
-//! `sandpiper ask` and `sandpiper sql`.
+//! `sandpiper ask` and `sandpiper sql`: one run in a session of its own;
+//! Ctrl-C cancels it (exit code 130).
 
-use super::engine::Env;
+use super::out::{out, outln};
 use super::RunOpts;
 use crate::agent::Request;
-use crate::driver::{run, RunContext};
-use crate::planner::Planner;
-use crate::report::{RunReport, Status};
+use crate::progress::NoProgress;
+use crate::records::Records;
+use crate::report::{RunReport, Status, Understood};
+use crate::runner::CancelToken;
+use crate::session::{RunOverrides, Session};
 use std::io::Read;
 
+/// A recording session on the dataset the options name, with Ctrl-C wired
+/// to `cancel`.
+pub fn open_session(opts: &RunOpts, cancel: &CancelToken) -> anyhow::Result<Session> {
+    super::interrupt::cancel_on_signals(cancel.clone())?;
+    let mut session = Session::open(crate::session::SessionOptions {
+        jail: opts.jail.map(super::engine::jail_mode),
+        timeout: opts.timeout.map(|t| std::time::Duration::from_secs(t.max(1))),
+        record: true,
+        ..Default::default()
+    })?;
+    session.use_dataset(opts.dataset.as_deref())?;
+    for n in session.take_notices() {
+        eprintln!("sandpiper: {n}");
+    }
+    Ok(session)
+}
+
 pub fn ask(opts: &RunOpts, question: &str) -> anyhow::Result<i32> {
-    let env = Env::load()?;
-    let ds = env.dataset(opts.dataset.as_deref())?;
-    let planner = Planner::new(&ds.manifest);
-    let mut runner = env.runner(&ds, opts.jail)?;
-    let mut rec = env.records()?.for_dataset(&ds.manifest);
-    let mut ctx = RunContext {
-        dataset: &ds,
-        runner: runner.as_mut(),
-        planner: Some(&planner),
-        recorder: &mut rec,
-        timeout: env.timeout(opts),
-        provider: "offline".into(),
-        replay_of: None,
-        row_cap: None,
-    };
-    let report = run(Request::Ask { question: question.to_string() }, &mut ctx);
+    let cancel = CancelToken::new();
+    let mut session = open_session(opts, &cancel)?;
+    let report = session.run(Request::Ask { question: question.to_string() }, &RunOverrides::default(), &NoProgress, &cancel)?;
     let code = emit(&report, opts.json)?;
     if !opts.json {
-        similar(&mut rec, question);
+        if let Some(rec) = session.records_mut() {
+            similar(rec, question);
+        }
     }
     Ok(code)
 }
 
 /// "Similar past analyses" from recipe memory, on stderr.
-fn similar(rec: &mut crate::records::Records, question: &str) {
+fn similar(rec: &mut Records, question: &str) {
     let Some(fp) = rec.fingerprint.clone() else { return };
     let Ok(hits) = rec.recipes.similar(&rec.store, &fp, question, 4) else { return };
     let others: Vec<_> = hits
@@ -57,24 +66,12 @@ pub fn sql(opts: &RunOpts, sql: &str, validate: bool) -> anyhow::Result<i32> {
     } else {
         sql.to_string()
     };
-    let env = Env::load()?;
-    let ds = env.dataset(opts.dataset.as_deref())?;
     if !validate {
         eprintln!("sandpiper: warning: the SQL validator is off (--no-validate); only the jail protects this run");
     }
-    let mut runner = env.runner(&ds, opts.jail)?;
-    let mut rec = env.records()?.for_dataset(&ds.manifest);
-    let mut ctx = RunContext {
-        dataset: &ds,
-        runner: runner.as_mut(),
-        planner: None,
-        recorder: &mut rec,
-        timeout: env.timeout(opts),
-        provider: "user".into(),
-        replay_of: None,
-        row_cap: None,
-    };
-    let report = run(Request::Sql { sql: text, validate }, &mut ctx);
+    let cancel = CancelToken::new();
+    let mut session = open_session(opts, &cancel)?;
+    let report = session.run(Request::Sql { sql: text, validate }, &RunOverrides::default(), &NoProgress, &cancel)?;
     emit(&report, opts.json)
 }
 
@@ -84,12 +81,13 @@ pub fn emit(report: &RunReport, json: bool) -> anyhow::Result<i32> {
         eprintln!("sandpiper: note: {n}");
     }
     if json {
-        println!("{}", report.to_json_text()?);
+        outln!("{}", report.to_json_text()?);
         return Ok(report.status.exit_code());
     }
     narrate(report);
     if report.status == Status::Ok {
-        print!("{}", crate::render::table(&report.columns, &report.rows));
+        out!("{}", crate::render::table(&report.columns, &report.rows));
+        super::out::flush();
         let rows = report.row_count;
         if report.truncated {
             eprintln!("({rows} rows shown; the result has more: truncated at the limit. Add a LIMIT or use --json for every row up to the limit)");
@@ -101,83 +99,82 @@ pub fn emit(report: &RunReport, json: bool) -> anyhow::Result<i32> {
 }
 
 fn narrate(report: &RunReport) {
-    let u = report.understanding.as_ref();
-    if let Some(summary) = u.and_then(|u| u.get("summary")).and_then(|s| s.as_array()) {
-        eprintln!("Understood:");
-        for line in summary.iter().filter_map(|l| l.as_str()) {
-            eprintln!("  {line}");
-        }
-    }
-    if report.status != Status::NotUnderstood {
-        if let Some(ms) = u.and_then(|u| u.get("matches")).and_then(|s| s.as_array()) {
-            let parts: Vec<String> = ms
+    match &report.understanding {
+        Some(Understood::Planned(u)) => {
+            eprintln!("Understood:");
+            for line in &u.summary {
+                eprintln!("  {line}");
+            }
+            let parts: Vec<String> = u
+                .matches
                 .iter()
                 .map(|m| {
-                    let conf = m.get("confidence").and_then(serde_json::Value::as_f64).unwrap_or(1.0);
-                    format!(
-                        "\"{}\" -> {}{}",
-                        m.get("words").and_then(|x| x.as_str()).unwrap_or(""),
-                        m.get("target").and_then(|x| x.as_str()).unwrap_or(""),
-                        if conf < 1.0 { format!(" ({conf:.2})") } else { String::new() }
-                    )
+                    let conf = if m.confidence < 1.0 { format!(" ({:.2})", m.confidence) } else { String::new() };
+                    format!("\"{}\" -> {}{conf}", m.words, m.target)
                 })
                 .collect();
             if !parts.is_empty() {
                 eprintln!("  matched: {}", parts.join(", "));
             }
+            for a in &u.ambiguities {
+                eprintln!("  note: \"{}\" could also mean {} (chose {})", a.words, a.alternatives.join(" or "), a.chosen);
+            }
         }
-    }
-    if let Some(amb) = u.and_then(|u| u.get("ambiguities")).and_then(|s| s.as_array()) {
-        for a in amb {
-            let alts: Vec<&str> = a.get("alternatives").and_then(|x| x.as_array()).map(|v| v.iter().filter_map(|s| s.as_str()).collect()).unwrap_or_default();
-            eprintln!(
-                "  note: \"{}\" could also mean {} (chose {})",
-                a.get("words").and_then(|x| x.as_str()).unwrap_or(""),
-                alts.join(" or "),
-                a.get("chosen").and_then(|x| x.as_str()).unwrap_or("")
-            );
-        }
+        Some(Understood::NotUnderstood(_)) | None => {}
     }
     if report.question.is_some() {
         if let Some(plan) = &report.plan {
             eprintln!("Plan:\n  {}", serde_json::to_string(plan).unwrap_or_default());
         }
     }
-    if let Some(sql) = &report.sql {
-        eprintln!("SQL:\n{}", indent(sql));
+    if let Some(first) = report.attempts.first().filter(|_| report.attempts.len() > 1) {
+        eprintln!("SQL (first attempt):\n{}", indent(&first.sql));
     }
     for a in report.attempts.iter().filter(|a| a.n > 1) {
-        eprintln!("Repair attempt {}: {}", a.n, a.repair.as_deref().unwrap_or(""));
+        let prev = a.n.checked_sub(2).and_then(|i| report.attempts.get(i as usize));
+        if let Some(e) = prev.and_then(|p| p.error.as_ref()) {
+            eprintln!("Attempt {} failed ({}): {}", a.n - 1, e.category, first_line(&e.message));
+        }
+        eprintln!(
+            "Repair attempt {} by {}: {}",
+            a.n,
+            a.repairer.as_deref().unwrap_or("?"),
+            a.rationale.as_deref().unwrap_or("")
+        );
+    }
+    if let Some(sql) = &report.sql {
+        eprintln!("SQL:\n{}", indent(sql));
     }
     match report.status {
         Status::Ok => {}
         Status::NotUnderstood => {
             eprintln!("Not understood: {}", report.error.as_ref().map_or("", |e| e.message.as_str()));
-            if let Some(rec) = u.and_then(|u| u.get("recognised")).and_then(|s| s.as_array()) {
-                if !rec.is_empty() {
+            if let Some(Understood::NotUnderstood(nu)) = &report.understanding {
+                if !nu.recognised.is_empty() {
                     eprintln!("Recognised:");
-                    for m in rec {
-                        eprintln!(
-                            "  \"{}\" -> {}",
-                            m.get("words").and_then(|x| x.as_str()).unwrap_or(""),
-                            m.get("target").and_then(|x| x.as_str()).unwrap_or("")
-                        );
+                    for m in &nu.recognised {
+                        eprintln!("  \"{}\" -> {}", m.words, m.target);
+                    }
+                }
+                if !nu.suggestions.is_empty() {
+                    eprintln!("Try one of:");
+                    for q in nu.suggestions.iter().take(5) {
+                        eprintln!("  {q}");
                     }
                 }
             }
-            if let Some(s) = u.and_then(|u| u.get("suggestions")).and_then(|s| s.as_array()) {
-                eprintln!("Try one of:");
-                for q in s.iter().filter_map(|q| q.as_str()).take(5) {
-                    eprintln!("  {q}");
-                }
-            }
         }
-        _ => {
+        Status::Cancelled => eprintln!("cancelled: the query was stopped and its worker killed; the run is recorded as cancelled"),
+        Status::Failed | Status::Rejected => {
             if let Some(e) = &report.error {
                 eprintln!("{} ({}): {}", report.status.word(), e.category, e.message);
             }
         }
     }
+}
+
+fn first_line(s: &str) -> &str {
+    s.lines().next().unwrap_or("")
 }
 
 fn indent(s: &str) -> String {

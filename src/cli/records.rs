@@ -1,11 +1,13 @@
 //! `sandpiper audit ...` and `sandpiper runs ...`: reading and checking the
 //! records every run leaves, and replaying a run.
 
+use super::out::outln;
 use super::engine::Env;
 use super::{AuditCommand, RunsCommand};
 use crate::agent::Request;
-use crate::driver::{run, RunContext};
-use crate::planner::Planner;
+use crate::progress::NoProgress;
+use crate::runner::CancelToken;
+use crate::session::{RunOverrides, Session, SessionOptions};
 use crate::report::Status;
 use crate::store::{RunStatus, Store};
 use anyhow::Context;
@@ -21,7 +23,7 @@ pub fn audit(cmd: AuditCommand) -> anyhow::Result<i32> {
             };
             let report = crate::audit::verify(&path, expect_head.as_deref());
             if json {
-                println!("{}", serde_json::to_string_pretty(&serde_json::json!({
+                outln!("{}", serde_json::to_string_pretty(&serde_json::json!({
                     "intact": report.is_intact(),
                     "entries": report.entries,
                     "head": report.head,
@@ -30,7 +32,7 @@ pub fn audit(cmd: AuditCommand) -> anyhow::Result<i32> {
                     })),
                 }))?);
             } else if report.is_intact() {
-                println!("intact: {} entries, head {}", report.entries, report.head);
+                outln!("intact: {} entries, head {}", report.entries, report.head);
             } else {
                 eprintln!("{report}");
             }
@@ -41,7 +43,7 @@ pub fn audit(cmd: AuditCommand) -> anyhow::Result<i32> {
                 Some(p) => p,
                 None => default_log()?,
             };
-            println!("{}", crate::audit::head(&path)?);
+            outln!("{}", crate::audit::head(&path)?);
             Ok(0)
         }
         AuditCommand::Show { log, run } => {
@@ -56,7 +58,7 @@ pub fn audit(cmd: AuditCommand) -> anyhow::Result<i32> {
             let mut bad = 0;
             for e in crate::audit::show(&path, env_run.as_deref())? {
                 match e {
-                    Ok(entry) => println!("{}", serde_json::to_string(&entry)?),
+                    Ok(entry) => outln!("{}", serde_json::to_string(&entry)?),
                     Err(err) => {
                         bad += 1;
                         eprintln!("sandpiper: {err}");
@@ -81,11 +83,11 @@ pub fn runs(cmd: RunsCommand) -> anyhow::Result<i32> {
             let store = Store::open(home.runs_db())?;
             let list = store.list_runs(limit)?;
             if json {
-                println!("{}", serde_json::to_string_pretty(&list)?);
+                outln!("{}", serde_json::to_string_pretty(&list)?);
             } else {
                 for r in list {
                     let what = r.question.clone().unwrap_or_else(|| "(sql)".into());
-                    println!(
+                    outln!(
                         "{}  {:<14} {:<10} {:<9} {:>6}  {}",
                         r.run_id,
                         r.status.as_str(),
@@ -103,7 +105,7 @@ pub fn runs(cmd: RunsCommand) -> anyhow::Result<i32> {
             let store = Store::open(home.runs_db())?;
             let cap = store.get_run(&id)?.with_context(|| format!("no run `{id}`"))?;
             if json {
-                println!("{}", serde_json::to_string_pretty(&cap)?);
+                outln!("{}", serde_json::to_string_pretty(&cap)?);
             } else {
                 show_capsule(&cap);
             }
@@ -115,34 +117,34 @@ pub fn runs(cmd: RunsCommand) -> anyhow::Result<i32> {
 
 /// A capsule for reading: the run, its SQL and its attempts.
 fn show_capsule(cap: &crate::store::RunCapsule) {
-    println!("run       {}", cap.run_id);
-    println!("status    {}", cap.status.as_str());
-    println!("dataset   {} ({})", cap.dataset, cap.dataset_hash);
-    println!("started   {}", cap.started_at);
-    println!("finished  {}", cap.finished_at.as_deref().unwrap_or("-"));
-    println!("provider  {}", cap.provider);
-    println!("jail      {}", cap.jail_mode);
+    outln!("run       {}", cap.run_id);
+    outln!("status    {}", cap.status.as_str());
+    outln!("dataset   {} ({})", cap.dataset, cap.dataset_hash);
+    outln!("started   {}", cap.started_at);
+    outln!("finished  {}", cap.finished_at.as_deref().unwrap_or("-"));
+    outln!("provider  {}", cap.provider);
+    outln!("jail      {}", cap.jail_mode);
     if let Some(q) = &cap.question {
-        println!("question  {q}");
+        outln!("question  {q}");
     }
     if let Some(r) = &cap.replay_of {
-        println!("replays   {r}");
+        outln!("replays   {r}");
     }
     if let Some(n) = cap.row_count {
-        println!("rows      {n}{}", if cap.truncated { " (truncated)" } else { "" });
+        outln!("rows      {n}{}", if cap.truncated { " (truncated)" } else { "" });
     }
     if let Some(h) = &cap.result_hash {
-        println!("result    sha256 {h}");
+        outln!("result    sha256 {h}");
     }
     if let (Some(c), Some(m)) = (&cap.error_category, &cap.error_message) {
-        println!("error     {c}: {m}");
+        outln!("error     {c}: {m}");
     }
     if let Some(sql) = &cap.final_sql {
-        println!("sql\n{}", sql.lines().map(|l| format!("  {l}")).collect::<Vec<_>>().join("\n"));
+        outln!("sql\n{}", sql.lines().map(|l| format!("  {l}")).collect::<Vec<_>>().join("\n"));
     }
     for a in &cap.attempts {
         let err = a.error_message.as_deref().map(|m| format!(": {m}")).unwrap_or_default();
-        println!("attempt {} {}{err}", a.n, a.status);
+        outln!("attempt {} {}{err}", a.n, a.status);
     }
 }
 
@@ -168,30 +170,26 @@ fn replay(id: &str, json: bool) -> anyhow::Result<i32> {
         );
         return Ok(3);
     }
-    let mut records = env.records()?;
-    let mut runner = env.runner(&ds, None)?;
-    let planner = Planner::new(&ds.manifest);
-    let mut ctx = RunContext {
-        dataset: &ds,
-        runner: runner.as_mut(),
-        planner: Some(&planner),
-        recorder: &mut records,
-        timeout: env.timeout_default(),
-        provider: "replay".into(),
-        replay_of: Some(cap.run_id.clone()),
-        row_cap: None,
-    };
-    let report = run(Request::Sql { sql, validate: !cap.validator_off }, &mut ctx);
+    drop(env);
+    let cancel = CancelToken::new();
+    super::interrupt::cancel_on_signals(cancel.clone())?;
+    let mut session = Session::open(SessionOptions { record: true, ..Default::default() })?;
+    session.use_dataset(Some(&cap.dataset))?;
+    for n in session.take_notices() {
+        eprintln!("sandpiper: {n}");
+    }
+    let over = RunOverrides { provider: Some("replay".into()), replay_of: Some(cap.run_id.clone()), ..Default::default() };
+    let report = session.run(Request::Sql { sql, validate: !cap.validator_off }, &over, &NoProgress, &cancel)?;
     let cols: Vec<(String, String)> = report.columns.iter().map(|c| (c.name.clone(), c.ty.clone())).collect();
     let new_hash = (report.status == Status::Ok).then(|| crate::store::result_hash(&cols, &report.rows));
     let matches = new_hash.is_some() && new_hash == cap.result_hash;
     if json {
-        println!("{}", serde_json::to_string_pretty(&serde_json::json!({
+        outln!("{}", serde_json::to_string_pretty(&serde_json::json!({
             "replay_of": cap.run_id, "run_id": report.run_id, "status": report.status,
             "result_hash": new_hash, "recorded_hash": cap.result_hash, "matches": matches,
         }))?);
     } else {
-        println!(
+        outln!(
             "replay {} of {}: {} ({} rows); result hash {}",
             report.run_id,
             cap.run_id,

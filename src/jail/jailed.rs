@@ -79,9 +79,21 @@ impl JailedRunner {
                 "the SQL text holds {n} statements; a query runs exactly one"
             )));
         }
-        let w = self.pool.take(self.take_wait())?;
+        if req.cancel.is_cancelled() {
+            return Err(ExecError::Cancelled);
+        }
+        let w = self.pool.take(self.take_wait(), &req.cancel)?;
         let cpu = self.cfg.cpu_secs.max(1);
+        // From here a cancel kills this worker at once; `session::run`
+        // releases it before reaping, and so do we below.
+        req.cancel.attach_worker(w.pid);
         let (result, leftover) = session::run(w, req, self.fault.take(), cpu, keep);
+        req.cancel.release_worker();
+        let result = if req.cancel.is_cancelled() {
+            Err(ExecError::Cancelled)
+        } else {
+            result
+        };
         self.pool.done(match leftover {
             Leftover::Exiting(w) => Some((w, false)),
             Leftover::Kill(w) => Some((w, true)),

@@ -14,7 +14,7 @@
 use super::args::{WorkerJob, WorkerMode};
 use super::config::JailConfig;
 use super::spawn::{self, StartError, Worker};
-use crate::runner::ExecError;
+use crate::runner::{CancelToken, ExecError};
 use std::collections::VecDeque;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
@@ -90,11 +90,14 @@ impl Pool {
         })
     }
 
-    /// A ready worker, waiting up to `max_wait` for one.
-    pub fn take(&self, max_wait: Duration) -> Result<Worker, ExecError> {
+    /// A ready worker, waiting up to `max_wait` for one (or until `cancel`).
+    pub fn take(&self, max_wait: Duration, cancel: &CancelToken) -> Result<Worker, ExecError> {
         let until = Instant::now() + max_wait;
         let mut st = self.shared.lock();
         loop {
+            if cancel.is_cancelled() {
+                return Err(ExecError::Cancelled);
+            }
             while let Some(w) = st.ready.pop_front() {
                 // An idle worker sends at most `Warm`: else dead or rogue.
                 let mut w = w;
@@ -119,10 +122,13 @@ impl Pool {
             // Someone waits: the warmer spawns even while a query runs.
             st.waiting += 1;
             self.shared.cv.notify_all();
+            // Wake up now and then to notice a cancel (it cannot signal the
+            // condition variable: it only knows the token).
+            let slice = (until - now).min(Duration::from_millis(50));
             st = self
                 .shared
                 .cv
-                .wait_timeout(st, until - now)
+                .wait_timeout(st, slice)
                 .map(|r| r.0)
                 .unwrap_or_else(|p| p.into_inner().0);
             st.waiting -= 1;

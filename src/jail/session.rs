@@ -1,11 +1,13 @@
 //! App side of one query on one ready worker: send the SQL, collect Arrow
 //! batches under the row and byte caps, enforce the wall-clock deadline with
 //! SIGKILL (DuckDB's own interrupt is too unreliable to count on), and
-//! classify whatever happened.
+//! classify whatever happened. A cancel (see `runner::cancel`) kills the
+//! worker, which ends the loop like any death; the caller reports it.
 //!
 //! Invariants: returns within the deadline plus a bounded reaping grace
 //! whatever the worker does; a worker that was killed or died is reaped
-//! before its death is classified; a worker is never given a second query.
+//! before its death is classified, and released from the cancel token
+//! before it is reaped; a worker is never given a second query.
 
 use super::classify::classify_death;
 use super::protocol::{DoneMsg, Fault, QueryMsg, RecvError, Tag};
@@ -45,6 +47,7 @@ pub fn run(
         if e.kind() == std::io::ErrorKind::TimedOut {
             return (Err(timeout()), Leftover::Kill(w));
         }
+        req.cancel.release_worker();
         return (Err(died(w, cpu_secs)), Leftover::Gone);
     }
     let mut col = Collector::new(req.max_rows, req.max_bytes, keep);
@@ -83,10 +86,12 @@ pub fn run(
             Err(RecvError::Deadline) => return (Err(timeout()), Leftover::Kill(w)),
             Err(RecvError::TooLarge(_)) => return (Err(col.over_budget()), Leftover::Kill(w)),
             Err(RecvError::Eof) | Err(RecvError::Io(_)) => {
-                return (Err(died(w, cpu_secs)), Leftover::Gone)
+                req.cancel.release_worker();
+                return (Err(died(w, cpu_secs)), Leftover::Gone);
             }
             Err(RecvError::Malformed(m)) => {
                 // Half a frame then EOF is a death; anything else is garbage.
+                req.cancel.release_worker();
                 let exit = spawn::finish(w.pid, false);
                 let e = if m.contains("closed") {
                     classify_death(&exit, cpu_secs)

@@ -1,7 +1,7 @@
 //! The offline planner: plain English to a query plan through the semantic
 //! layer, with no network and no model.
 //!
-//! A `Planner` is built once per manifest (it indexes every name, synonym and
+//! A `OfflinePlanner` is built once per manifest (it indexes every name, synonym and
 //! value) and then turns each question into either a `Plan` with an account
 //! of what matched (`Understanding`) or a plain `NotUnderstood` saying what
 //! it recognised and what to try instead.
@@ -36,15 +36,16 @@ mod window;
 #[cfg(test)]
 mod tests;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::plan::Plan;
+use crate::runner::CancelToken;
 use crate::semantic::Manifest;
 
 pub use tokenize::split_identifier;
 
 /// What kind of thing some words of the question were read as.
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum MatchKind {
     Metric,
@@ -61,7 +62,7 @@ pub enum MatchKind {
 }
 
 /// Words of the question and what they were read as.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Match {
     /// The words as written in the question.
     pub words: String,
@@ -73,7 +74,7 @@ pub struct Match {
 }
 
 /// Words that could name more than one thing, and the choice made.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Ambiguity {
     pub words: String,
     pub chosen: String,
@@ -81,7 +82,7 @@ pub struct Ambiguity {
 }
 
 /// A question the planner understood.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Understanding {
     pub plan: Plan,
     pub matches: Vec<Match>,
@@ -91,7 +92,7 @@ pub struct Understanding {
 }
 
 /// A question the planner did not understand.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct NotUnderstood {
     /// What went wrong, in plain words.
     pub reason: String,
@@ -122,9 +123,41 @@ impl Outcome {
     }
 }
 
+/// Why a planner could not answer at all (as opposed to answering "not
+/// understood"): a model that cannot be reached, a cancelled call.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum PlanError {
+    #[error("planning was cancelled")]
+    Cancelled,
+    #[error("the planner failed: {0}")]
+    Failed(String),
+}
+
+/// Turns a question into an [`Outcome`]. The driver performs the agent's
+/// `Plan` effect through this trait: the offline planner now, model
+/// planners later, each awaited, cancelled and recorded the same way.
+pub trait Planner: Send {
+    /// Shown in reports and records: `offline`, `anthropic:<model>`, ...
+    fn name(&self) -> String;
+    /// Plan one question; a long-running planner checks `cancel`.
+    fn plan_question(&mut self, question: &str, cancel: &CancelToken) -> Result<Outcome, PlanError>;
+}
+
+impl Planner for OfflinePlanner {
+    fn name(&self) -> String {
+        "offline".into()
+    }
+    fn plan_question(&mut self, question: &str, cancel: &CancelToken) -> Result<Outcome, PlanError> {
+        if cancel.is_cancelled() {
+            return Err(PlanError::Cancelled);
+        }
+        Ok(self.plan(question))
+    }
+}
+
 /// The offline planner for one manifest.
 #[derive(Debug, Clone)]
-pub struct Planner {
+pub struct OfflinePlanner {
     manifest: Manifest,
     lexicon: lexicon::Lexicon,
     schema: schema::Schema,
@@ -134,12 +167,12 @@ pub struct Planner {
     default_year: Option<i32>,
 }
 
-impl Planner {
+impl OfflinePlanner {
     /// Indexes a manifest. Cheap enough to do per dataset load.
-    pub fn new(manifest: &Manifest) -> Planner {
+    pub fn new(manifest: &Manifest) -> OfflinePlanner {
         let lexicon = lexicon::Lexicon::new(manifest);
         let schema = schema::Schema::new(manifest, &lexicon);
-        Planner {
+        OfflinePlanner {
             manifest: manifest.clone(),
             lexicon,
             schema,
@@ -169,7 +202,7 @@ impl Planner {
 
 /// Times planning each question (several rounds) and returns the median and
 /// 95th percentile in microseconds.
-pub fn bench(questions: &[&str], planner: &Planner) -> (u64, u64) {
+pub fn bench(questions: &[&str], planner: &OfflinePlanner) -> (u64, u64) {
     let mut times: Vec<u64> = Vec::with_capacity(questions.len() * 5);
     for _ in 0..5 {
         for q in questions {

@@ -30,8 +30,8 @@ fn load(name: &str) -> Manifest {
     toml::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-fn planner(name: &str) -> Planner {
-    Planner::new(&load(name))
+fn planner(name: &str) -> OfflinePlanner {
+    OfflinePlanner::new(&load(name))
 }
 
 fn value(o: &Option<Operand>) -> String {
@@ -316,7 +316,7 @@ fn refuses(#[case] dataset: &str, #[case] question: &str) {
 #[case("iot")]
 fn every_golden_question_is_planned(#[case] dataset: &str) {
     let m = load(dataset);
-    let p = Planner::new(&m);
+    let p = OfflinePlanner::new(&m);
     for g in &m.golden {
         assert!(
             matches!(p.plan(&g.question), Outcome::Planned(_)),
@@ -464,7 +464,7 @@ fn equally_good_readings_are_reported_as_ambiguous() {
     {
         metric.synonyms.push("takings".into());
     }
-    let u = match Planner::new(&m).plan("takings by channel") {
+    let u = match OfflinePlanner::new(&m).plan("takings by channel") {
         Outcome::Planned(u) => u,
         Outcome::NotUnderstood(n) => panic!("{}", n.reason),
     };

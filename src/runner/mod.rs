@@ -7,10 +7,12 @@
 //! every failure is one of the [`ExecError`] kinds, so records and the repair
 //! loop can act on the category rather than on message text.
 
+pub mod cancel;
 pub mod convert;
 pub mod inprocess;
 pub mod lockdown;
 
+pub use cancel::CancelToken;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -24,6 +26,9 @@ pub struct QueryRequest {
     pub max_bytes: u64,
     /// Wall-clock deadline.
     pub timeout: Duration,
+    /// Cancels the query from another thread (kills its worker at once).
+    #[serde(skip)]
+    pub cancel: CancelToken,
 }
 
 impl QueryRequest {
@@ -33,6 +38,7 @@ impl QueryRequest {
             max_rows,
             max_bytes: DEFAULT_MAX_BYTES,
             timeout: DEFAULT_TIMEOUT,
+            cancel: CancelToken::default(),
         }
     }
 }
@@ -80,6 +86,9 @@ pub enum ExecError {
     Crashed(String),
     #[error("the jail could not be set up: {0}")]
     JailSetupFailed(String),
+    /// The user cancelled the query; its worker was killed.
+    #[error("cancelled by the user")]
+    Cancelled,
 }
 
 impl ExecError {
@@ -93,6 +102,7 @@ impl ExecError {
             ExecError::OutputLimit(_) => "output_limit",
             ExecError::Crashed(_) => "crashed",
             ExecError::JailSetupFailed(_) => "jail_setup_failed",
+            ExecError::Cancelled => "cancelled",
         }
     }
 
@@ -129,8 +139,9 @@ impl JailMode {
     }
 }
 
-/// Something that runs one query against one prepared dataset.
-pub trait Runner {
+/// Something that runs one query against one prepared dataset. `Send`, so
+/// a run can be driven off the UI thread.
+pub trait Runner: Send {
     fn run(&mut self, req: &QueryRequest) -> Result<QueryOutput, ExecError>;
     fn mode(&self) -> JailMode;
 }

@@ -72,6 +72,58 @@ const MIGRATIONS: &[&str] = &[
         use_count   INTEGER NOT NULL DEFAULT 1,
         UNIQUE (fingerprint, intent)
     );",
+    // 3: status `cancelled`. SQLite cannot alter a CHECK constraint, so the
+    // runs table is rebuilt. Attempts are set aside in a plain copy first:
+    // dropping `runs` deletes its rows, which would cascade into any table
+    // that references it.
+    "CREATE TABLE runs_v3 (
+        run_id              TEXT PRIMARY KEY NOT NULL,
+        started_at          TEXT NOT NULL,
+        finished_at         TEXT,
+        dataset             TEXT NOT NULL,
+        dataset_hash        TEXT NOT NULL,
+        question            TEXT,
+        provider            TEXT NOT NULL,
+        model               TEXT,
+        plan_json           TEXT,
+        final_sql           TEXT,
+        status              TEXT NOT NULL CHECK (status IN
+                              ('running','ok','failed','rejected','not_understood','interrupted','cancelled')),
+        error_category      TEXT,
+        error_message       TEXT,
+        row_count           INTEGER,
+        truncated           INTEGER NOT NULL DEFAULT 0,
+        result_preview_json TEXT,
+        result_hash         TEXT,
+        timings_json        TEXT,
+        jail_mode           TEXT NOT NULL,
+        limits_json         TEXT NOT NULL,
+        tokens_in           INTEGER,
+        tokens_out          INTEGER,
+        replay_of           TEXT,
+        validator_off       INTEGER NOT NULL DEFAULT 0
+    );
+    INSERT INTO runs_v3 SELECT * FROM runs;
+    CREATE TABLE attempts_copy AS SELECT * FROM attempts;
+    DROP TABLE attempts;
+    DROP TABLE runs;
+    ALTER TABLE runs_v3 RENAME TO runs;
+    CREATE INDEX runs_started_at ON runs (started_at);
+    CREATE INDEX runs_status ON runs (status);
+    CREATE TABLE attempts (
+        run_id          TEXT NOT NULL REFERENCES runs (run_id) ON DELETE CASCADE,
+        n               INTEGER NOT NULL,
+        sql             TEXT NOT NULL,
+        status          TEXT NOT NULL,
+        error_category  TEXT,
+        error_message   TEXT,
+        repairer        TEXT,
+        rationale       TEXT,
+        duration_ms     INTEGER NOT NULL,
+        PRIMARY KEY (run_id, n)
+    );
+    INSERT INTO attempts SELECT * FROM attempts_copy;
+    DROP TABLE attempts_copy;",
 ];
 
 /// The newest schema version this build knows (and migrates to).

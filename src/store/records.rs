@@ -35,17 +35,20 @@ pub enum RunStatus {
     NotUnderstood,
     /// A previous process ended while the run was `running`.
     Interrupted,
+    /// The user cancelled the run.
+    Cancelled,
 }
 
 impl RunStatus {
     /// Every status, in declaration order.
-    pub const ALL: [RunStatus; 6] = [
+    pub const ALL: [RunStatus; 7] = [
         RunStatus::Running,
         RunStatus::Ok,
         RunStatus::Failed,
         RunStatus::Rejected,
         RunStatus::NotUnderstood,
         RunStatus::Interrupted,
+        RunStatus::Cancelled,
     ];
 
     /// The text stored in the `status` column.
@@ -57,6 +60,7 @@ impl RunStatus {
             RunStatus::Rejected => "rejected",
             RunStatus::NotUnderstood => "not_understood",
             RunStatus::Interrupted => "interrupted",
+            RunStatus::Cancelled => "cancelled",
         }
     }
 }

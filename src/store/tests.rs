@@ -125,12 +125,33 @@ fn upgrades_a_version_1_store_keeping_its_runs() {
             [],
         )
         .unwrap();
+        conn.execute(
+            "INSERT INTO attempts (run_id, n, sql, status, duration_ms) VALUES ('old1', 1, 'SELECT 1', 'ok', 3)",
+            [],
+        )
+        .unwrap();
     }
     let store = Store::open(&path).unwrap();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
     assert!(tables(&store).contains(&"recipes".to_string()));
     let run = store.get_run("old1").unwrap().unwrap();
     assert_eq!(run.status, RunStatus::Ok);
+    // The rebuild of `runs` (version 3) kept the attempts and their link.
+    assert_eq!(run.attempts.len(), 1);
+    assert_eq!(run.attempts[0].sql, "SELECT 1");
+    let conn = Connection::open(&path).unwrap();
+    conn.pragma_update(None, "foreign_keys", true).unwrap();
+    conn.execute(
+        "INSERT INTO runs (run_id, started_at, dataset, dataset_hash, provider, status, \
+         jail_mode, limits_json) VALUES ('new1', 't', 'shop', 'h', 'offline', 'cancelled', 'strict', '{}')",
+        [],
+    )
+    .expect("version 3 accepts the cancelled status");
+    let orphan = conn.execute(
+        "INSERT INTO attempts (run_id, n, sql, status, duration_ms) VALUES ('nobody', 1, 'x', 'ok', 1)",
+        [],
+    );
+    assert!(orphan.is_err(), "attempts still reference runs");
 }
 
 #[test]

@@ -1,20 +1,29 @@
 //! Offline repair rules: turn a classified failure into a corrected SQL
 //! statement when DuckDB's own message says what was meant ("Did you mean
-//! ...", "Candidate bindings: ..."). Pure; a model repairer can replace or
-//! follow these rules behind the same signature.
+//! ...", "Candidate bindings: ..."). Pure; [`Rules`] offers them to the
+//! driver as a [`Repairer`].
 //!
 //! A rule only fires when the fix is unambiguous, and never for resource
 //! failures (timeout, memory, output), which a rewrite cannot make safe.
 
-use crate::runner::ExecError;
+use super::{Fix, RepairError, RepairRequest, Repairer};
+use crate::runner::{CancelToken, ExecError};
 use crate::semantic::Manifest;
 
-/// A proposed fix.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Fix {
-    pub sql: String,
-    /// What changed and why, shown in the repair stepper.
-    pub rationale: String,
+/// The offline rules as a [`Repairer`].
+#[derive(Debug, Clone, Default)]
+pub struct Rules;
+
+impl Repairer for Rules {
+    fn name(&self) -> String {
+        "rules".into()
+    }
+    fn repair(&mut self, req: &RepairRequest<'_>, cancel: &CancelToken) -> Result<Option<Fix>, RepairError> {
+        if cancel.is_cancelled() {
+            return Err(RepairError::Cancelled);
+        }
+        Ok(propose(req.manifest, req.failed_sql, req.error))
+    }
 }
 
 /// Propose a fix for `sql` that failed with `error`, or None.
@@ -29,6 +38,7 @@ pub fn propose(_m: &Manifest, sql: &str, error: &ExecError) -> Option<Fix> {
     let fixed = replace_word(sql, &wrong, &right)?;
     Some(Fix {
         sql: fixed,
+        repairer: "rules:did_you_mean".into(),
         rationale: format!("DuckDB did not know `{wrong}` and suggested `{right}`; replaced it"),
     })
 }

@@ -1,0 +1,304 @@
+//! A session: what lives across questions. The dataset registry and the
+//! active dataset with its planner, one pool of jailed workers for it (so
+//! every query after the first is served by a pre-warmed worker), the
+//! recorder (audit log + run store) and recipe index opened once, and the
+//! settings. The CLI's one-shot commands, `eval` and the TUI all run
+//! questions through a session, so there is one way to run a question.
+//!
+//! Invariants: jailed workers are kept warm for at most `warm_datasets`
+//! datasets (the active one, and with the setting at 2 the one before);
+//! switching datasets retires (kills and reaps) the workers of any dataset
+//! beyond that before new ones start, so the number of live workers and
+//! their memory stay under [`Session::worker_ceiling`] however many
+//! datasets a session visits. A `Session` is `Send`: a UI can drive it from
+//! a thread of its own.
+
+mod workers;
+
+use crate::agent::Request;
+use crate::dataset::{prepare::prepare, Dataset, DatasetError, Registry};
+use crate::driver::{run, NoRecords, Recorder, RunContext, RunOptions};
+use crate::home::{Home, HomeError, Settings};
+use crate::jail::{JailConfig, JailedRunner};
+use crate::planner::{OfflinePlanner, Planner};
+use crate::progress::ProgressSink;
+use crate::records::{Records, RecordsError};
+use crate::repair::Rules;
+use crate::report::RunReport;
+use crate::runner::lockdown::EngineLimits;
+use crate::runner::{CancelToken, ExecError, JailMode, Runner};
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::time::Duration;
+
+pub use workers::{WorkerCeiling, WorkerStats};
+
+/// Why a session could not do what was asked.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    #[error(transparent)]
+    Home(#[from] HomeError),
+    #[error(transparent)]
+    Dataset(#[from] DatasetError),
+    #[error(transparent)]
+    Records(#[from] RecordsError),
+    #[error("{0}")]
+    Jail(ExecError),
+    #[error("no dataset is open in this session (choose one first)")]
+    NoDataset,
+}
+
+/// How to open a session. `None` fields come from the settings.
+#[derive(Debug, Clone, Default)]
+pub struct SessionOptions {
+    /// Query isolation; the settings' `jail` otherwise.
+    pub jail: Option<JailMode>,
+    /// Wall-clock limit per query.
+    pub timeout: Option<Duration>,
+    /// Write the audit log and run capsules (off for eval and benchmarks).
+    pub record: bool,
+    /// The home to use instead of the environment's (tests).
+    pub home: Option<Home>,
+    /// The binary jailed workers re-execute (tests: the built binary, since
+    /// `/proc/self/exe` of a test harness is not sandpiper).
+    pub worker_exe: Option<PathBuf>,
+}
+
+/// What may differ between runs of one session.
+#[derive(Debug, Clone, Default)]
+pub struct RunOverrides {
+    /// `provider` in the report; by default the planner's name for
+    /// questions and `user` for SQL.
+    pub provider: Option<String>,
+    pub replay_of: Option<String>,
+    pub row_cap: Option<u64>,
+    pub timeout: Option<Duration>,
+}
+
+/// A dataset with its planner and its warm workers.
+struct Loaded {
+    dataset: Dataset,
+    planner: OfflinePlanner,
+    runner: JailedRunner,
+}
+
+/// See the module documentation.
+pub struct Session {
+    home: Home,
+    settings: Settings,
+    registry: Registry,
+    jail: JailMode,
+    timeout: Duration,
+    worker_exe: Option<PathBuf>,
+    active: Option<Loaded>,
+    /// Datasets used before the active one whose workers stay warm,
+    /// most recent first (at most `warm_datasets - 1`).
+    standby: VecDeque<Loaded>,
+    records: Option<Records>,
+    repairer: Rules,
+    /// Things the user should be told once (dataset prepared, reduced jail).
+    notices: Vec<String>,
+}
+
+impl Session {
+    /// Open a session: home, settings, registry and (when recording) the
+    /// audit log and run store. No dataset is open yet.
+    pub fn open(opts: SessionOptions) -> Result<Session, SessionError> {
+        let home = match opts.home {
+            Some(h) => h,
+            None => Home::locate()?,
+        };
+        home.check_writable()?;
+        let settings = Settings::load()?;
+        let jail = opts.jail.unwrap_or(if settings.jail == "reduced" { JailMode::Reduced } else { JailMode::Strict });
+        let timeout = opts.timeout.unwrap_or(Duration::from_secs(settings.timeout_secs.max(1)));
+        let records = if opts.record {
+            let limits = serde_json::json!({
+                "timeout_secs": timeout.as_secs(),
+                "memory_limit_mb": settings.memory_limit_mb,
+                "threads": settings.threads,
+                "max_attempts": settings.max_attempts,
+            });
+            Some(Records::open(&home, limits)?)
+        } else {
+            None
+        };
+        Ok(Session {
+            registry: Registry::new(home.clone()),
+            home,
+            settings,
+            jail,
+            timeout,
+            worker_exe: opts.worker_exe,
+            active: None,
+            standby: VecDeque::new(),
+            records,
+            repairer: Rules,
+            notices: Vec::new(),
+        })
+    }
+
+    pub fn home(&self) -> &Home {
+        &self.home
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    pub fn registry(&self) -> &Registry {
+        &self.registry
+    }
+
+    pub fn jail_mode(&self) -> JailMode {
+        self.jail
+    }
+
+    /// The active dataset, if one is open.
+    pub fn dataset(&self) -> Option<&Dataset> {
+        self.active.as_ref().map(|l| &l.dataset)
+    }
+
+    /// Notices gathered since the last call (print them once).
+    pub fn take_notices(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.notices)
+    }
+
+    /// The audit log and run store, when this session records.
+    pub fn records_mut(&mut self) -> Option<&mut Records> {
+        self.records.as_mut()
+    }
+
+    /// Make `name` (or the settings' default dataset) the active dataset.
+    /// Its workers start warming at once; datasets beyond the
+    /// `warm_datasets` setting are retired first.
+    pub fn use_dataset(&mut self, name: Option<&str>) -> Result<&Dataset, SessionError> {
+        let name = name.unwrap_or(&self.settings.default_dataset).to_string();
+        let ds = self.registry.open(&name)?;
+        let current = self.active.as_ref().is_some_and(|l| l.dataset.name() == ds.name() && l.dataset.hash == ds.hash);
+        if !current {
+            let keep = self.settings.warm_datasets.saturating_sub(1);
+            if let Some(old) = self.active.take() {
+                self.standby.push_front(old);
+            }
+            // Reuse a warm standby for this very dataset, else start one.
+            let reuse = self.standby.iter().position(|l| l.dataset.name() == ds.name() && l.dataset.hash == ds.hash);
+            let loaded = match reuse.and_then(|i| self.standby.remove(i)) {
+                Some(l) => l,
+                None => {
+                    // Retire before starting, so the ceiling holds even
+                    // while the new workers warm up.
+                    self.standby.truncate(keep);
+                    self.load(ds)?
+                }
+            };
+            self.standby.truncate(keep);
+            if let Some(r) = self.records.as_mut() {
+                r.set_dataset(&loaded.dataset.manifest);
+            }
+            self.active = Some(loaded);
+        }
+        self.active.as_ref().map(|l| &l.dataset).ok_or(SessionError::NoDataset)
+    }
+
+    fn limits(&self) -> EngineLimits {
+        EngineLimits { threads: self.settings.threads, memory_limit_mb: self.settings.memory_limit_mb, temp_dir: None }
+    }
+
+    fn jail_config(&self, db: PathBuf) -> JailConfig {
+        let mut cfg = JailConfig::new(db).with_limits(&self.limits());
+        cfg.mode = self.jail;
+        if let Some(exe) = &self.worker_exe {
+            cfg.exe = exe.clone();
+        }
+        cfg
+    }
+
+    fn load(&mut self, ds: Dataset) -> Result<Loaded, SessionError> {
+        let (db, built) = prepare(&ds, &self.home)?;
+        if built {
+            self.notices.push(format!("prepared dataset {} ({})", ds.name(), &ds.hash[..12.min(ds.hash.len())]));
+        }
+        let runner = JailedRunner::start(self.jail_config(db)).map_err(SessionError::Jail)?;
+        if self.jail == JailMode::Reduced {
+            self.notices.push("jail mode REDUCED: seccomp, rlimits and Landlock only (no namespaces)".into());
+        }
+        Ok(Loaded { planner: OfflinePlanner::new(&ds.manifest), dataset: ds, runner })
+    }
+
+    /// The active dataset's jailed runner (eval runs gold SQL on it).
+    pub fn runner(&mut self) -> Result<&mut JailedRunner, SessionError> {
+        self.active.as_mut().map(|l| &mut l.runner).ok_or(SessionError::NoDataset)
+    }
+
+    /// Run one request on the active dataset to the end, publishing
+    /// progress to `progress`; `cancel` stops it (the worker is killed).
+    pub fn run(
+        &mut self,
+        request: Request,
+        over: &RunOverrides,
+        progress: &dyn ProgressSink,
+        cancel: &CancelToken,
+    ) -> Result<RunReport, SessionError> {
+        let loaded = self.active.as_mut().ok_or(SessionError::NoDataset)?;
+        let provider = over.provider.clone().unwrap_or_else(|| match request {
+            Request::Ask { .. } => loaded.planner.name(),
+            Request::Sql { .. } | Request::Plan { .. } => "user".into(),
+        });
+        let mut none = NoRecords;
+        let recorder: &mut dyn Recorder = match self.records.as_mut() {
+            Some(r) => r,
+            None => &mut none,
+        };
+        let mut ctx = RunContext {
+            dataset: &loaded.dataset,
+            runner: &mut loaded.runner,
+            planner: &mut loaded.planner,
+            repairer: &mut self.repairer,
+            recorder,
+            progress,
+            cancel,
+            options: RunOptions {
+                timeout: over.timeout.unwrap_or(self.timeout),
+                provider,
+                replay_of: over.replay_of.clone(),
+                row_cap: over.row_cap,
+                max_attempts: self.settings.max_attempts,
+            },
+        };
+        Ok(run(request, &mut ctx))
+    }
+
+    /// Live jailed workers of this session and their resident memory.
+    pub fn worker_stats(&self) -> WorkerStats {
+        let pids: Vec<i32> = self
+            .active
+            .iter()
+            .chain(self.standby.iter())
+            .flat_map(|l| l.runner.live_worker_pids())
+            .collect();
+        WorkerStats::of(&pids)
+    }
+
+    /// The most workers and memory this session's workers may hold.
+    pub fn worker_ceiling(&self) -> WorkerCeiling {
+        let cfg = self.jail_config(PathBuf::new());
+        WorkerCeiling::new(self.settings.warm_datasets, &cfg)
+    }
+
+    /// The active dataset's runner mode (strict or reduced, never hidden).
+    pub fn runner_mode(&self) -> Option<JailMode> {
+        self.active.as_ref().map(|l| l.runner.mode())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_session_can_move_to_another_thread() {
+        fn is_send<T: Send>() {}
+        is_send::<Session>();
+    }
+}
