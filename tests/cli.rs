@@ -289,7 +289,7 @@ fn ctrl_c_cancels_a_long_query_at_once_with_exit_130_and_a_cancelled_capsule() {
     // Warm the dataset first so the timing below is the query's alone.
     let o = h.run(&["sql", "-d", "iot", "SELECT 1 AS x"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sandpiper"))
+    let child = Command::new(env!("CARGO_BIN_EXE_sandpiper"))
         .args(["sql", "-d", "iot", "--json", "--timeout", "60", "SELECT count(*) FROM range(1000000000000) r(i) WHERE i % 7 = 3"])
         .env("SANDPIPER_HOME", h.path())
         .env("XDG_CONFIG_HOME", h.config.path())

@@ -3,12 +3,10 @@
 //! [`crate::session::Session`] instead.
 
 use super::JailChoice;
-use crate::dataset::{prepare::prepare, Dataset, Registry};
+use crate::dataset::{Dataset, Registry};
 use crate::home::{Home, Settings};
 use crate::runner::lockdown::EngineLimits;
 use crate::runner::JailMode;
-use std::path::PathBuf;
-use std::time::Duration;
 
 /// Home, settings and the dataset registry.
 pub struct Env {
@@ -30,23 +28,10 @@ impl Env {
         Ok(Home::locate()?)
     }
 
-    pub fn timeout_default(&self) -> Duration {
-        Duration::from_secs(self.settings.timeout_secs.max(1))
-    }
-
     /// The dataset named, or the default one.
     pub fn dataset(&self, name: Option<&str>) -> anyhow::Result<Dataset> {
         let name = name.unwrap_or(&self.settings.default_dataset);
         Ok(self.registry.open(name)?)
-    }
-
-    /// The prepared DuckDB file for a dataset (built on first use).
-    pub fn prepared(&self, ds: &Dataset) -> anyhow::Result<PathBuf> {
-        let (path, built) = prepare(ds, &self.home)?;
-        if built {
-            eprintln!("sandpiper: prepared dataset {} ({})", ds.name(), &ds.hash[..12]);
-        }
-        Ok(path)
     }
 
     /// The jail mode asked for: the flag, else the settings.
