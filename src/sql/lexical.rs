@@ -16,6 +16,9 @@
 //! - non-ASCII whitespace: sqlparser skips it, DuckDB reads it as part of a name;
 //! - a NUL character: DuckDB's C interface ends the text there.
 //!
+//! Last, DuckDB's own statement splitter (`split.rs`) must find as many statements
+//! as the parser's tokens hold: a disagreement nobody listed above is refused too.
+//!
 //! Invariants: the tokens returned are exactly what the parser is then given; the
 //! text has exactly one non-empty statement; `statement_sql` is that statement as
 //! written, without leading or trailing whitespace, comments and semicolons, so it can
@@ -25,6 +28,7 @@ use sqlparser::dialect::DuckDbDialect;
 use sqlparser::tokenizer::{Location, Token, TokenWithSpan, Tokenizer, Whitespace};
 
 use super::refusal::{Refusal, RefusalKind};
+use super::split;
 
 /// The tokens of a single-statement SQL text and the statement's own text.
 pub(crate) struct Lexed {
@@ -61,6 +65,18 @@ pub(crate) fn lex(sql: &str) -> Result<Lexed, Refusal> {
     check_ambiguities(sql, &offsets, &tokens)?;
 
     let statements = count_statements(&tokens);
+    let duckdb_statements = split::statement_count(sql)
+        .map_err(|e| Refusal::new(RefusalKind::AmbiguousSyntax, "NUL character", e.to_string()))?;
+    if duckdb_statements != statements {
+        return Err(ambiguous(
+            "statement boundaries",
+            &format!(
+                "DuckDB's lexer reads {duckdb_statements} statement(s) here but the validator's \
+                 parser reads {statements}, so they disagree about where a string or comment \
+                 ends; write plain 'single-quoted' strings and -- or /* */ comments"
+            ),
+        ));
+    }
     if statements == 0 {
         return Err(Refusal::new(
             RefusalKind::Empty,

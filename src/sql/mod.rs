@@ -11,7 +11,8 @@
 //!
 //! Layout: `validate.rs` (entry point, policy, result), `lexical.rs` (token checks),
 //! `statement.rs` (statement kinds), `walk.rs`, `from.rs` and `exprs.rs` (the AST
-//! walk), `names.rs` (table names), `functions.rs` (function policy), `refusal.rs`.
+//! walk), `names.rs` (table names), `functions.rs` (function policy), `refusal.rs`,
+//! `split.rs` (DuckDB's statement splitter, shared with the jail).
 //!
 //! Pure: no IO, no async; safe to call from any thread.
 
@@ -21,6 +22,7 @@ mod functions;
 mod lexical;
 mod names;
 mod refusal;
+mod split;
 mod statement;
 mod validate;
 mod walk;
@@ -30,4 +32,5 @@ mod tests;
 
 pub use functions::ALLOWED_TABLE_FUNCTIONS;
 pub use refusal::{Refusal, RefusalKind};
+pub use split::{statement_count, SplitError};
 pub use validate::{validate, Policy, Validated, DEFAULT_MAX_LEN, HARD_MAX_LEN};
