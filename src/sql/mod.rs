@@ -2,9 +2,10 @@
 //!
 //! Accepted is exactly one read-only query (SELECT, WITH incl. RECURSIVE, VALUES,
 //! set operations, subqueries anywhere) that reads only the active dataset's tables
-//! (bare or `main.<table>`) and CTEs, and calls no function that reaches files, the
-//! network, the environment, settings or the catalog. Everything else is a
-//! [`Refusal`] naming the construct and the reason.
+//! (bare or `main.<table>`) and CTEs, and calls only functions of the reviewed
+//! allow-list (`functions/allowed.tsv`): none that reaches files, the network, the
+//! environment, settings or the catalog, or runs SQL text of its own. Everything else
+//! is a [`Refusal`] naming the construct and the reason.
 //!
 //! The validator works on sqlparser's AST, not on text patterns. It is one layer of
 //! several: the jail's read-only database and sandbox still hold if it is wrong.

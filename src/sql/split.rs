@@ -218,7 +218,7 @@ impl Scanner<'_> {
             b'$' => self.dollar(i),
             b'-' if next == Some(b'-') => (State::LineComment, i + 1),
             b'/' if next == Some(b'*') => (State::BlockComment { depth: 1 }, i + 1),
-            b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r' => (State::Standard, i),
+            c if is_space_byte(c) => (State::Standard, i),
             b'E' | b'e' | b'N' | b'n' | b'X' | b'x' | b'B' | b'b' if next == Some(b'\'') => {
                 self.token();
                 let escapes = c == b'E' || c == b'e';
@@ -324,8 +324,12 @@ fn is_operator_byte(c: u8) -> bool {
 
 /// DuckDB's `CharacterIsKeyword`: anything but punctuation (except `_`) and spaces.
 fn is_word_byte(c: u8) -> bool {
-    !(c.is_ascii_punctuation() && c != b'_')
-        && !matches!(c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+    c == b'_' || !(c.is_ascii_punctuation() || is_space_byte(c))
+}
+
+/// DuckDB's `CharacterIsSpace`.
+fn is_space_byte(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
 }
 
 /// DuckDB's `IsValidDollarTagCharacter`.

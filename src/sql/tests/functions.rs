@@ -41,8 +41,11 @@ fn linked_functions() -> BTreeSet<(String, String)> {
     .collect()
 }
 
+/// `(name, function_type)` pairs.
+type Entries = BTreeSet<(String, String)>;
+
 /// `(name, kind)` of every entry of both lists.
-fn listed() -> (BTreeSet<(String, String)>, BTreeSet<(String, String)>) {
+fn listed() -> (Entries, Entries) {
     let entries = |text| {
         functions::data_lines(text)
             .filter_map(|(_, _, fields)| {
@@ -292,4 +295,3 @@ fn nothing_is_allowed_as_a_pragma() {
 fn policy_answers(#[case] name: &str, #[case] place: Place, #[case] expected: Result<(), Refused>) {
     assert_eq!(check(name, place), expected, "{name}");
 }
-
