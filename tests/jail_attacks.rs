@@ -375,11 +375,19 @@ fn worker_crashes_are_classified(
     assert_healthy(&mut r);
 }
 
-#[test]
-fn multiple_statements_are_refused() {
+#[rstest]
+#[case::plain("SELECT 1; SELECT 2")]
+#[case::carriage_return_ends_comment("SELECT 1 -- x\r; SELECT 2")]
+#[case::nested_comment("SELECT 1 /* /* */ ; */; SELECT 2")]
+#[case::escape_string("SELECT E'\\';' ; SELECT 2")]
+#[case::dollar_quotes("SELECT $a$;$a$; SELECT 2")]
+fn multiple_statements_are_refused(#[case] sql: &str) {
     let fx = Fixture::new();
     let mut r = runner(&fx, JailMode::Strict);
-    assert_refused(&fx, &mut r, "SELECT 1; SELECT 2");
+    assert_refused(&fx, &mut r, sql);
+    // Refused by the runner's own splitter, before any worker saw it.
+    let err = run(&mut r, sql).unwrap_err();
+    assert!(err.to_string().contains("statements"), "{err}");
 }
 
 #[test]

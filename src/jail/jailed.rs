@@ -14,8 +14,6 @@ use super::protocol::{Fault, MAX_SQL_BYTES};
 use super::results::{ArrowResult, Collected, Keep};
 use super::session::{self, Leftover};
 use crate::runner::{ExecError, JailMode, QueryOutput, QueryRequest, Runner};
-use sqlparser::dialect::DuckDbDialect;
-use sqlparser::tokenizer::{Token, Tokenizer};
 use std::time::{Duration, Instant};
 
 /// Runs each query in a fresh jailed worker.
@@ -152,24 +150,11 @@ impl Runner for JailedRunner {
     }
 }
 
-/// Statements in `sql`: non-empty runs of tokens between semicolons
-/// (comments and whitespace do not count).
+/// Statements in `sql` as DuckDB splits it (see `crate::sql::statement_count`):
+/// strings, quoted names, dollar quotes and nested comments hide their semicolons.
+/// Used with and without the validator, so `--no-validate` text is split alike.
 fn statement_count(sql: &str) -> Result<usize, String> {
-    let tokens = Tokenizer::new(&DuckDbDialect {}, sql)
-        .tokenize()
-        .map_err(|e| e.to_string())?;
-    let (mut count, mut open) = (0, false);
-    for t in tokens {
-        match t {
-            Token::Whitespace(_) => {}
-            Token::SemiColon => {
-                count += usize::from(open);
-                open = false;
-            }
-            _ => open = true,
-        }
-    }
-    Ok(count + usize::from(open))
+    crate::sql::statement_count(sql).map_err(|e| e.to_string())
 }
 
 /// The worker mode for a runner mode (None for in-process).
@@ -195,7 +180,24 @@ mod tests {
     #[case::comment_after("SELECT 1; /* nothing */", 1)]
     #[case::set_then_select("SET threads = 64; SELECT 1", 2)]
     #[case::empty("  ", 0)]
+    #[case::escape_string_hides_quote("SELECT E'\\';' ; SELECT 2", 2)]
+    #[case::escape_string_one("SELECT E'\\'; DROP TABLE t; --'", 1)]
+    #[case::plain_backslash("SELECT '\\'; DROP TABLE t; --'", 2)]
+    #[case::dollar_quote("SELECT $$;$$", 1)]
+    #[case::dollar_tag("SELECT $tag$ ; $tag$", 1)]
+    #[case::dollar_inner_tag("SELECT $a$ $b$; $a$; SELECT 2", 2)]
+    #[case::nested_comment("SELECT 1 /* /* ; */ ; */", 1)]
+    #[case::nested_comment_then_two("SELECT 1 /* /* */ ; */; SELECT 2", 2)]
+    #[case::carriage_return_ends_comment("SELECT 1 -- x\r; SELECT 2", 2)]
+    #[case::quoted_name("SELECT 1 AS \"a;b\"", 1)]
+    #[case::backtick_name("SELECT 1 AS `a;b`", 1)]
+    #[case::only_semicolons(";;", 0)]
     fn statements_are_counted(#[case] sql: &str, #[case] n: usize) {
         assert_eq!(statement_count(sql).unwrap(), n);
+    }
+
+    #[test]
+    fn nul_is_refused() {
+        assert!(statement_count("SELECT 1\0; SELECT 2").is_err());
     }
 }

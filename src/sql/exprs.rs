@@ -1,5 +1,5 @@
 //! Expression walking of the SQL validator: every expression variant, function
-//! call, window and argument, applying the function deny-list and descending into
+//! call, window and argument, applying the function allow-list and descending into
 //! subqueries wherever an expression can hold one.
 //!
 //! Invariants: see `walk.rs`. The `Expr` match has no `_` arm, so a new variant in a
@@ -11,7 +11,7 @@ use sqlparser::ast::{
     WildcardAdditionalOptions, WindowFrameBound, WindowSpec, WindowType,
 };
 
-use super::functions;
+use super::functions::{self, Place};
 use super::names;
 use super::refusal::{Refusal, RefusalKind};
 use super::walk::{Walk, Walker};
@@ -244,19 +244,19 @@ impl Walker<'_> {
         }
     }
 
-    /// A function call anywhere in an expression: the deny-list, then every argument,
-    /// filter and window.
+    /// A function call anywhere in an expression: the allow-list, then every
+    /// argument, filter and window.
     fn function(&mut self, function: &Function) -> Walk {
         let parts = names::idents(&function.name)?;
         let name = parts
             .last()
             .map(|i| i.value.to_ascii_lowercase())
             .unwrap_or_default();
-        if let Some(reason) = functions::denied(&name) {
+        if let Err(refused) = functions::check(&name, Place::Expression) {
             return Err(Refusal::new(
                 RefusalKind::ForbiddenFunction,
                 format!("function {name}"),
-                reason,
+                refused.reason(),
             ));
         }
         self.function_arguments(&function.parameters)?;

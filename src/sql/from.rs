@@ -11,7 +11,7 @@ use sqlparser::ast::{
     TableSampleKind, TableWithJoins,
 };
 
-use super::functions;
+use super::functions::{self, Place, Refused};
 use super::names::{self, TableRef};
 use super::refusal::{Refusal, RefusalKind};
 use super::walk::{Walk, Walker};
@@ -214,22 +214,21 @@ impl Walker<'_> {
             .last()
             .map(|i| i.value.to_ascii_lowercase())
             .unwrap_or_default();
-        if let Some(reason) = functions::denied(&function) {
+        let refused = match functions::check(&function, Place::From) {
+            Ok(()) if parts.len() == 1 => None,
+            // `main.range` is not what DuckDB calls for `range`: only bare names.
+            Ok(()) => Some(Refused::NotATableFunction),
+            Err(refused) => Some(refused),
+        };
+        if let Some(refused) = refused {
+            let construct = match refused {
+                Refused::Listed(_) => format!("function {function}"),
+                Refused::Unlisted | Refused::NotATableFunction => format!("function {name}"),
+            };
             return Err(Refusal::new(
                 RefusalKind::ForbiddenFunction,
-                format!("function {function}"),
-                reason,
-            ));
-        }
-        if parts.len() != 1 || !functions::is_allowed_table_function(&function) {
-            return Err(Refusal::new(
-                RefusalKind::ForbiddenFunction,
-                format!("function {name}"),
-                format!(
-                    "table functions in FROM can read files, the catalog or settings; only {} \
-                     are allowed there",
-                    functions::ALLOWED_TABLE_FUNCTIONS.join(", ")
-                ),
+                construct,
+                refused.reason(),
             ));
         }
         self.function_args(args)

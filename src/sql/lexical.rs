@@ -12,9 +12,13 @@
 //! - escape strings (`E'\''`): DuckDB reads backslash escapes, sqlparser sees the
 //!   identifier `E` followed by a plain string;
 //! - dollar-quoted strings (`$tag$...$tag$`): the two lexers disagree on tags;
-//! - backtick-quoted names: not DuckDB syntax (DuckDB lexes the backtick as an operator);
+//! - backtick-quoted names: DuckDB before 2.0 lexed the backtick as an operator, 2.0
+//!   quotes with it; refused so the answer does not depend on the version;
 //! - non-ASCII whitespace: sqlparser skips it, DuckDB reads it as part of a name;
 //! - a NUL character: DuckDB's C interface ends the text there.
+//!
+//! Last, DuckDB's own statement splitter (`split.rs`) must find as many statements
+//! as the parser's tokens hold: a disagreement nobody listed above is refused too.
 //!
 //! Invariants: the tokens returned are exactly what the parser is then given; the
 //! text has exactly one non-empty statement; `statement_sql` is that statement as
@@ -25,6 +29,7 @@ use sqlparser::dialect::DuckDbDialect;
 use sqlparser::tokenizer::{Location, Token, TokenWithSpan, Tokenizer, Whitespace};
 
 use super::refusal::{Refusal, RefusalKind};
+use super::split;
 
 /// The tokens of a single-statement SQL text and the statement's own text.
 pub(crate) struct Lexed {
@@ -61,6 +66,18 @@ pub(crate) fn lex(sql: &str) -> Result<Lexed, Refusal> {
     check_ambiguities(sql, &offsets, &tokens)?;
 
     let statements = count_statements(&tokens);
+    let duckdb_statements = split::statement_count(sql)
+        .map_err(|e| Refusal::new(RefusalKind::AmbiguousSyntax, "NUL character", e.to_string()))?;
+    if duckdb_statements != statements {
+        return Err(ambiguous(
+            "statement boundaries",
+            &format!(
+                "DuckDB's lexer reads {duckdb_statements} statement(s) here but the validator's \
+                 parser reads {statements}, so they disagree about where a string or comment \
+                 ends; write plain 'single-quoted' strings and -- or /* */ comments"
+            ),
+        ));
+    }
     if statements == 0 {
         return Err(Refusal::new(
             RefusalKind::Empty,
@@ -159,7 +176,7 @@ fn check_ambiguities(
             Token::Word(w) if w.quote_style == Some('`') => {
                 return Err(ambiguous(
                     &format!("backtick-quoted name `{}`", w.value),
-                    "DuckDB does not quote names with backticks; use double quotes",
+                    "DuckDB versions disagree about backtick-quoted names; use double quotes",
                 ));
             }
             Token::Word(w)

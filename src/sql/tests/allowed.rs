@@ -108,6 +108,33 @@ use super::accept;
 #[case::pivot("SELECT * FROM orders PIVOT (sum(total) FOR customer IN ('a', 'b'))")]
 #[case::tablesample("SELECT * FROM orders TABLESAMPLE (10 PERCENT)")]
 #[case::pg_typeof("SELECT pg_typeof(total) FROM orders")]
+// common functions of the reviewed allow-list
+#[case::date_trunc("SELECT date_trunc('week', created_at), count(*) FROM orders GROUP BY 1")]
+#[case::strftime("SELECT strftime(created_at, '%Y-%m') AS month FROM orders")]
+#[case::coalesce_nullif(
+    "SELECT coalesce(customer, 'n/a'), nullif(total, 0), ifnull(sku, '-') FROM orders"
+)]
+#[case::round_abs(
+    "SELECT round(avg(total), 2), abs(min(total)), greatest(1, 2), least(1, 2) FROM orders"
+)]
+#[case::regexp("SELECT regexp_matches(customer, '^a'), regexp_extract(sku, '[0-9]+') FROM orders")]
+#[case::string_functions("SELECT lower(customer), upper(sku), length(sku), concat_ws('-', customer, sku), split_part(sku, '-', 1) FROM orders")]
+#[case::list_aggregate(
+    "SELECT list_aggregate([1, 2, 3], 'sum'), list_sort(list(total)) FROM orders"
+)]
+#[case::aggregates("SELECT median(total), quantile_cont(total, 0.9), stddev(total), count(DISTINCT customer), arg_max(customer, total) FROM orders")]
+#[case::windows(
+    "SELECT lag(total) OVER w, lead(total, 2) OVER w, rank() OVER w, dense_rank() OVER w, \
+     first_value(total) OVER w, ntile(4) OVER w, cume_dist() OVER w FROM orders WINDOW w AS (ORDER BY id)"
+)]
+#[case::grouping(
+    "SELECT grouping(customer), customer, sum(total) FROM orders GROUP BY ROLLUP (customer)"
+)]
+#[case::clock("SELECT now(), current_timestamp, age(created_at), date_diff('day', created_at, now()) FROM orders")]
+#[case::random("SELECT random(), uuid() FROM orders")]
+#[case::try_expression("SELECT try(total / 0) FROM orders")]
+#[case::qualified_scalar("SELECT main.abs(total) FROM orders")]
+#[case::method_call("SELECT customer.upper() FROM orders")]
 // allowed generators
 #[case::range("SELECT * FROM range(10)")]
 #[case::generate_series("SELECT * FROM generate_series(1, 10, 2) AS t(x)")]

@@ -1,15 +1,18 @@
 //! Tests of the SQL validator, by layer: statements that must pass (`allowed.rs`),
 //! statements that must be refused with a named construct (`refused.rs`), input sizes
-//! and nesting that must not overflow the stack (`limits.rs`), and the pieces here:
-//! the text handed on, the tables reported, the message format, the function policy.
+//! and nesting that must not overflow the stack (`limits.rs`), the function lists
+//! against the linked DuckDB (`functions.rs`), DuckDB's statement splitter
+//! (`split.rs`), and the pieces here: the text handed on, the tables reported, the
+//! message format.
 
 mod allowed;
+mod functions;
 mod limits;
 mod refused;
+mod split;
 
 use rstest::rstest;
 
-use super::functions;
 use super::{validate, Policy, Refusal, RefusalKind, Validated};
 
 /// The dataset used throughout: the tables of a small shop.
@@ -107,38 +110,6 @@ fn parse_errors_carry_the_parser_message() {
         !refusal.reason.contains("sql parser error"),
         "{}",
         refusal.reason
-    );
-}
-
-#[rstest]
-#[case::exact("read_csv", true)]
-#[case::prefix_read("read_json_objects_auto", true)]
-#[case::prefix_parquet("parquet_kv_metadata", true)]
-#[case::prefix_duckdb("duckdb_secrets", true)]
-#[case::prefix_pragma("pragma_storage_info", true)]
-#[case::spatial("st_readosm", true)]
-#[case::settings("current_setting", true)]
-#[case::sequence("nextval", true)]
-#[case::prefix_exception("pg_typeof", false)]
-#[case::aggregate("sum", false)]
-#[case::generator("range", false)]
-#[case::string_fn("regexp_replace", false)]
-#[case::variable("getvariable", false)]
-fn function_deny_list(#[case] name: &str, #[case] denied: bool) {
-    assert_eq!(functions::denied(name).is_some(), denied, "{name}");
-}
-
-#[rstest]
-#[case("range", true)]
-#[case("generate_series", true)]
-#[case("unnest", true)]
-#[case("repeat", false)]
-#[case("read_csv", false)]
-fn table_function_allow_list(#[case] name: &str, #[case] allowed: bool) {
-    assert_eq!(
-        functions::is_allowed_table_function(name),
-        allowed,
-        "{name}"
     );
 }
 

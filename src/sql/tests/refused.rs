@@ -292,8 +292,32 @@ fn refused_table(#[case] sql: &str, #[case] construct: &str) {
 #[case::other_table_function("SELECT * FROM repeat(1, 10)", "function repeat")]
 #[case::qualified_generator("SELECT * FROM main.range(3)", "function main.range")]
 #[case::table_function_named_like_table("SELECT * FROM orders()", "function orders")]
+#[case::json_serialize_sql("SELECT json_serialize_sql('SELECT 1')", "function json_serialize_sql")]
+#[case::json_deserialize_sql(
+    "SELECT json_deserialize_sql(json_serialize_sql('SELECT 1'))",
+    "function json_deserialize_sql"
+)]
+#[case::json_serialize_plan(
+    "SELECT json_serialize_plan('SELECT 1')",
+    "function json_serialize_plan"
+)]
+#[case::json_execute_scalar_position(
+    "SELECT json_execute_serialized_sql('{}')",
+    "function json_execute_serialized_sql"
+)]
+#[case::setseed("SELECT setseed(0.5)", "function setseed")]
+#[case::currval("SELECT currval('seq')", "function currval")]
+#[case::unlisted("SELECT my_udf(total) FROM orders", "function my_udf")]
+#[case::unlisted_method("SELECT total.my_udf() FROM orders", "function my_udf")]
+#[case::unlisted_aggregate("SELECT my_agg(total) OVER () FROM orders", "function my_agg")]
 fn refused_function(#[case] sql: &str, #[case] construct: &str) {
     let refusal = refuse(sql);
+    assert!(
+        refusal
+            .to_string()
+            .starts_with(&format!("refused: {construct}: ")),
+        "{refusal}"
+    );
     assert_eq!(
         (refusal.kind, refusal.construct.as_str()),
         (ForbiddenFunction, construct),
@@ -310,4 +334,22 @@ fn refused_unsupported(#[case] sql: &str, #[case] construct: &str) {
         (RefusalKind::Unsupported, construct),
         "{refusal}"
     );
+}
+
+#[rstest]
+#[case::runs_sql(
+    "SELECT * FROM query('SELECT 1')",
+    "runs SQL text, which the validator cannot check"
+)]
+#[case::runs_sql_scalar(
+    "SELECT json_serialize_sql('SELECT 1')",
+    "runs SQL text, which the validator cannot check"
+)]
+#[case::unlisted("SELECT my_udf(1)", "not on the list of reviewed functions")]
+#[case::settings("SELECT current_setting('threads')", "settings")]
+#[case::not_linked("SELECT current_date", "icu extension")]
+#[case::named_table("SELECT * FROM histogram('orders', total)", "table named in a string")]
+fn refused_function_reason(#[case] sql: &str, #[case] reason: &str) {
+    let refusal = refuse(sql);
+    assert!(refusal.reason.contains(reason), "{refusal}");
 }
