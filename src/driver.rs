@@ -338,7 +338,11 @@ mod tests {
         Dataset { manifest, dir: ".".into(), hash: "0".repeat(64), builtin: false, notices: vec![] }
     }
 
-    fn run_with(runner: &mut Fake, rec: &mut dyn Recorder, sink: &dyn ProgressSink, cancel: &CancelToken, sql: &str) -> RunReport {
+    fn run_with(runner: &mut dyn Runner, rec: &mut dyn Recorder, sink: &dyn ProgressSink, cancel: &CancelToken, sql: &str) -> RunReport {
+        run_request(runner, rec, sink, cancel, Request::Sql { sql: sql.into(), validate: true })
+    }
+
+    fn run_request(runner: &mut dyn Runner, rec: &mut dyn Recorder, sink: &dyn ProgressSink, cancel: &CancelToken, req: Request) -> RunReport {
         let ds = dataset();
         let mut planner = NoPlanner { suggestions: vec![] };
         let mut repairer = Rules;
@@ -352,7 +356,7 @@ mod tests {
             cancel,
             options: RunOptions { provider: "user".into(), ..RunOptions::default() },
         };
-        run(Request::Sql { sql: sql.into(), validate: true }, &mut ctx)
+        run(req, &mut ctx)
     }
 
     const SQL: &str = "SELECT count(*) AS n FROM orders";
@@ -409,21 +413,9 @@ mod tests {
                 JailMode::Strict
             }
         }
-        let ds = dataset();
         let mut runner = Once(Fake::default());
-        let mut planner = NoPlanner { suggestions: vec![] };
-        let mut repairer = Rules;
-        let mut ctx = RunContext {
-            dataset: &ds,
-            runner: &mut runner,
-            planner: &mut planner,
-            repairer: &mut repairer,
-            recorder: &mut NoRecords,
-            progress: &crate::progress::NoProgress,
-            cancel: &CancelToken::new(),
-            options: RunOptions::default(),
-        };
-        let r = run(Request::Sql { sql: "SELECT stauts FROM orders".into(), validate: false }, &mut ctx);
+        let req = Request::Sql { sql: "SELECT stauts FROM orders".into(), validate: false };
+        let r = run_request(&mut runner, &mut NoRecords, &crate::progress::NoProgress, &CancelToken::new(), req);
         assert_eq!(r.status, Status::Ok);
         assert_eq!(r.attempts.len(), 2);
         assert_eq!(r.attempts[1].repairer.as_deref(), Some("rules:did_you_mean"));
@@ -455,21 +447,7 @@ mod tests {
 
     #[test]
     fn the_run_context_can_be_sent_to_another_thread() {
-        fn is_send<T: Send>(_: &T) {}
-        let ds = dataset();
-        let mut runner = Fake::default();
-        let mut planner = NoPlanner { suggestions: vec![] };
-        let mut repairer = Rules;
-        let ctx = RunContext {
-            dataset: &ds,
-            runner: &mut runner,
-            planner: &mut planner,
-            repairer: &mut repairer,
-            recorder: &mut NoRecords,
-            progress: &crate::progress::NoProgress,
-            cancel: &CancelToken::new(),
-            options: RunOptions::default(),
-        };
-        is_send(&ctx);
+        fn is_send<T: Send>() {}
+        is_send::<RunContext<'_>>();
     }
 }

@@ -18,6 +18,17 @@ impl Home {
     fn path(&self) -> &Path {
         self.dir.path()
     }
+    /// The binary started with piped output, not waited for.
+    fn spawn(&self, args: &[&str]) -> std::process::Child {
+        Command::new(env!("CARGO_BIN_EXE_sandpiper"))
+            .args(args)
+            .env("SANDPIPER_HOME", self.dir.path())
+            .env("XDG_CONFIG_HOME", self.config.path())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    }
     fn run(&self, args: &[&str]) -> Output {
         Command::new(env!("CARGO_BIN_EXE_sandpiper"))
             .args(args)
@@ -289,14 +300,7 @@ fn ctrl_c_cancels_a_long_query_at_once_with_exit_130_and_a_cancelled_capsule() {
     // Warm the dataset first so the timing below is the query's alone.
     let o = h.run(&["sql", "-d", "iot", "SELECT 1 AS x"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let child = Command::new(env!("CARGO_BIN_EXE_sandpiper"))
-        .args(["sql", "-d", "iot", "--json", "--timeout", "60", "SELECT count(*) FROM range(1000000000000) r(i) WHERE i % 7 = 3"])
-        .env("SANDPIPER_HOME", h.path())
-        .env("XDG_CONFIG_HOME", h.config.path())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = h.spawn(&["sql", "-d", "iot", "--json", "--timeout", "60", "SELECT count(*) FROM range(1000000000000) r(i) WHERE i % 7 = 3"]);
     std::thread::sleep(std::time::Duration::from_millis(1500));
     let sent = std::time::Instant::now();
     // SAFETY: signalling our own child.
@@ -319,14 +323,7 @@ fn ctrl_c_cancels_a_long_query_at_once_with_exit_130_and_a_cancelled_capsule() {
 #[test]
 fn a_closed_pipe_ends_quietly_without_a_panic() {
     let h = Home::new();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sandpiper"))
-        .args(["sql", "-d", "iot", "--json", "SELECT * FROM sensors LIMIT 5000"])
-        .env("SANDPIPER_HOME", h.path())
-        .env("XDG_CONFIG_HOME", h.config.path())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = h.spawn(&["sql", "-d", "iot", "--json", "SELECT * FROM sensors LIMIT 5000"]);
     // Read one line, then close the pipe, as `| head -1` does.
     {
         use std::io::BufRead;

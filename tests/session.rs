@@ -179,3 +179,55 @@ fn a_run_on_another_thread_publishes_its_steps() {
         assert!(names.iter().any(|n| n == "planning"), "{names:?}");
     }
 }
+
+#[test]
+fn the_session_thread_runs_one_job_queues_one_and_cancels_on_request() {
+    use sandpiper::session::engine::{Engine, Job, Reply};
+    let home = tempfile::tempdir().unwrap();
+    add_datasets(home.path(), 2);
+    let s = session(home.path(), true);
+    let (tx, rx) = std::sync::mpsc::channel::<Reply>();
+    let engine = Engine::start(s, tx).unwrap();
+    let switch = engine.submit(Job::UseDataset { name: "d1".into() });
+    let sql = |q: &str| Job::Run {
+        request: Request::Sql { sql: q.into(), validate: true },
+        overrides: RunOverrides { timeout: Some(Duration::from_secs(60)), ..Default::default() },
+    };
+    // Wait for the switch, so the long query below is the running job.
+    match rx.recv_timeout(Duration::from_secs(30)).unwrap() {
+        Reply::DatasetChanged { job, name, .. } => assert_eq!((job, name.as_str()), (switch, "d1")),
+        other => panic!("unexpected {other:?}"),
+    }
+    let long = engine.submit(sql("SELECT count(*) FROM range(1000000000000) r(i) WHERE i % 7 = 3"));
+    let until = Instant::now() + Duration::from_secs(20);
+    while engine.running() != Some(long) && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let first = engine.submit(sql("SELECT 1 AS one"));
+    let second = engine.submit(sql("SELECT sum(amount) AS s FROM t"));
+    std::thread::sleep(Duration::from_millis(200));
+    engine.cancel(long);
+
+    let mut finals = std::collections::BTreeMap::new();
+    let mut progress_ids = std::collections::BTreeSet::new();
+    let until = Instant::now() + Duration::from_secs(30);
+    while finals.len() < 3 {
+        match rx.recv_timeout(until.saturating_duration_since(Instant::now())).expect("every job is answered") {
+            Reply::Progress { job, .. } => {
+                progress_ids.insert(job);
+            }
+            Reply::Finished { job, report } => {
+                finals.insert(job, report.status.word().to_string());
+            }
+            Reply::Superseded { job } => {
+                finals.insert(job, "superseded".to_string());
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert_eq!(finals[&long], "cancelled");
+    assert_eq!(finals[&first], "superseded", "a waiting job is replaced by a newer one");
+    assert_eq!(finals[&second], "ok");
+    assert!(progress_ids.contains(&long) && progress_ids.contains(&second) && !progress_ids.contains(&first));
+    drop(engine);
+}

@@ -13,6 +13,7 @@
 //! datasets a session visits. A `Session` is `Send`: a UI can drive it from
 //! a thread of its own.
 
+pub mod engine;
 mod workers;
 
 use crate::agent::Request;
