@@ -29,3 +29,4 @@ pub mod semantic;
 pub mod session;
 pub mod sql;
 pub mod store;
+pub mod tui;

@@ -19,8 +19,15 @@ use std::path::PathBuf;
 #[derive(Debug, Parser)]
 #[command(name = "sandpiper", version, about, propagate_version = true)]
 pub struct Cli {
+    /// Without a command, sandpiper opens the workbench (on a terminal).
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
+    /// The workbench's dataset (default: from settings, else ecommerce).
+    #[arg(long, short = 'd')]
+    pub dataset: Option<String>,
+    /// The workbench's query isolation (default: from settings, else strict).
+    #[arg(long, value_enum)]
+    pub jail: Option<JailChoice>,
 }
 
 /// How queries are isolated.
@@ -241,7 +248,11 @@ pub fn main() -> i32 {
             return code;
         }
     };
-    match dispatch(cli.command) {
+    let result = match cli.command {
+        Some(cmd) => dispatch(cmd),
+        None => crate::tui::run(cli.dataset.as_deref(), cli.jail.map(engine::jail_mode)),
+    };
+    match result {
         Ok(code) => code,
         Err(e) => {
             eprintln!("sandpiper: {e:#}");

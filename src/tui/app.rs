@@ -1,0 +1,422 @@
+//! The workbench's state and what input does to it. `App::handle` takes an
+//! event (a key, pasted text, a reply from the session thread) and returns
+//! the actions the loop must perform (submit a job, cancel one, quit); it
+//! does no work itself, so it is tested without a terminal or a jail.
+//!
+//! Invariants: only `handle` changes the state; at most one run is shown as
+//! running; replies for jobs that are not the current one only update the
+//! turn they belong to.
+
+use crate::agent::Request;
+use crate::progress::{AttemptOutcome, Progress};
+use crate::report::{RunReport, Status};
+use crate::session::engine::{Job, JobId, Reply};
+use crate::session::RunOverrides;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+/// Everything that reaches the loop.
+#[derive(Debug)]
+pub enum AppEvent {
+    Key(KeyEvent),
+    Paste(String),
+    Resize,
+    Engine(Reply),
+    /// SIGTERM or SIGHUP (an SSH disconnect): quit and restore.
+    Terminate,
+}
+
+/// What the loop must do after an event.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    Submit(JobKind),
+    Cancel(JobId),
+    Quit,
+}
+
+/// A job the app wants the session to run (mapped to an engine job by
+/// the loop, which returns its id through [`App::submitted`]).
+#[derive(Debug, Clone, PartialEq)]
+pub enum JobKind {
+    Ask(String),
+    Sql(String),
+    Dataset(String),
+}
+
+impl JobKind {
+    pub fn into_job(self) -> Job {
+        let overrides = RunOverrides::default();
+        match self {
+            JobKind::Ask(q) => Job::Run { request: Request::Ask { question: q }, overrides },
+            JobKind::Sql(s) => Job::Run { request: Request::Sql { sql: s, validate: true }, overrides },
+            JobKind::Dataset(name) => Job::UseDataset { name },
+        }
+    }
+}
+
+/// One question (or SQL, or command) and what came of it.
+#[derive(Debug, Clone, Default)]
+pub struct Turn {
+    pub job: Option<JobId>,
+    /// What the user typed.
+    pub input: String,
+    /// Steps as they happened ("planned", "attempt 1 ok in 3 ms", ...).
+    pub steps: Vec<String>,
+    pub report: Option<Box<RunReport>>,
+    /// A message instead of a report (dataset switched, failure).
+    pub note: Option<String>,
+    pub done: bool,
+}
+
+/// The right-hand (or tabbed) panel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Panel {
+    Plan,
+    Sql,
+}
+
+/// Which view fills the screen when the window is narrow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tab {
+    Chat,
+    Detail,
+    Results,
+}
+
+/// The whole state of the workbench.
+#[derive(Debug)]
+pub struct App {
+    pub dataset: String,
+    pub dataset_hash: String,
+    pub jail: String,
+    pub provider: String,
+    pub input: String,
+    pub turns: Vec<Turn>,
+    /// The job whose turn is running, if any.
+    pub running: Option<JobId>,
+    pub panel: Panel,
+    pub tab: Tab,
+    /// First result row shown.
+    pub scroll: usize,
+    pub last_latency_ms: Option<f64>,
+    pub help: bool,
+}
+
+impl App {
+    pub fn new(dataset: &str, hash: &str, jail: &str) -> App {
+        App {
+            dataset: dataset.to_string(),
+            dataset_hash: hash.to_string(),
+            jail: jail.to_string(),
+            provider: "offline".into(),
+            input: String::new(),
+            turns: Vec::new(),
+            running: None,
+            panel: Panel::Sql,
+            tab: Tab::Chat,
+            scroll: 0,
+            last_latency_ms: None,
+            help: false,
+        }
+    }
+
+    /// The turn whose result the panels show: the newest with a report.
+    pub fn current_report(&self) -> Option<&RunReport> {
+        self.turns.iter().rev().find_map(|t| t.report.as_deref())
+    }
+
+    /// The loop submitted the newest turn's job as `id`.
+    pub fn submitted(&mut self, id: JobId) {
+        if let Some(t) = self.turns.last_mut() {
+            t.job = Some(id);
+        }
+        self.running = Some(id);
+    }
+
+    pub fn handle(&mut self, ev: AppEvent) -> Vec<Action> {
+        match ev {
+            AppEvent::Key(k) if k.kind != KeyEventKind::Release => self.key(k),
+            AppEvent::Key(_) | AppEvent::Resize => Vec::new(),
+            AppEvent::Paste(text) => {
+                // Pasted newlines become spaces: one question per Enter.
+                self.input.push_str(&text.replace(['\r', '\n'], " "));
+                Vec::new()
+            }
+            AppEvent::Engine(reply) => {
+                self.reply(reply);
+                Vec::new()
+            }
+            AppEvent::Terminate => vec![Action::Quit],
+        }
+    }
+
+    fn key(&mut self, k: KeyEvent) -> Vec<Action> {
+        let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+        match k.code {
+            KeyCode::Char('c') | KeyCode::Char('q') if ctrl => vec![Action::Quit],
+            KeyCode::Esc if self.help => {
+                self.help = false;
+                Vec::new()
+            }
+            KeyCode::Esc => self.running.map(Action::Cancel).into_iter().collect(),
+            KeyCode::F(1) => {
+                self.help = !self.help;
+                Vec::new()
+            }
+            KeyCode::Tab => {
+                self.tab = match self.tab {
+                    Tab::Chat => Tab::Detail,
+                    Tab::Detail => Tab::Results,
+                    Tab::Results => Tab::Chat,
+                };
+                Vec::new()
+            }
+            KeyCode::F(2) => {
+                self.panel = if self.panel == Panel::Sql { Panel::Plan } else { Panel::Sql };
+                Vec::new()
+            }
+            KeyCode::Up => {
+                self.scroll = self.scroll.saturating_sub(1);
+                Vec::new()
+            }
+            KeyCode::Down => {
+                self.scroll_by(1);
+                Vec::new()
+            }
+            KeyCode::PageUp => {
+                self.scroll = self.scroll.saturating_sub(20);
+                Vec::new()
+            }
+            KeyCode::PageDown => {
+                self.scroll_by(20);
+                Vec::new()
+            }
+            KeyCode::Backspace => {
+                self.input.pop();
+                Vec::new()
+            }
+            KeyCode::Enter => self.enter(),
+            KeyCode::Char(c) if !ctrl => {
+                self.input.push(c);
+                Vec::new()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn scroll_by(&mut self, n: usize) {
+        let rows = self.current_report().map_or(0, |r| r.rows.len());
+        self.scroll = (self.scroll + n).min(rows.saturating_sub(1));
+    }
+
+    fn enter(&mut self) -> Vec<Action> {
+        let text = self.input.trim().to_string();
+        if text.is_empty() {
+            return Vec::new();
+        }
+        if self.running.is_some() {
+            // One run at a time: the input stays for after this one.
+            return Vec::new();
+        }
+        self.input.clear();
+        let kind = match parse_command(&text) {
+            Command::Quit => return vec![Action::Quit],
+            Command::Help => {
+                self.help = true;
+                return Vec::new();
+            }
+            Command::Unknown(msg) => {
+                self.turns.push(Turn { input: text, note: Some(msg), done: true, ..Turn::default() });
+                return Vec::new();
+            }
+            Command::Job(k) => k,
+        };
+        self.turns.push(Turn { input: text, ..Turn::default() });
+        self.scroll = 0;
+        vec![Action::Submit(kind)]
+    }
+
+    fn turn_of(&mut self, job: JobId) -> Option<&mut Turn> {
+        self.turns.iter_mut().rev().find(|t| t.job == Some(job))
+    }
+
+    fn reply(&mut self, reply: Reply) {
+        match reply {
+            Reply::Progress { job, event } => {
+                if let (Some(line), Some(t)) = (step_line(&event.step), self.turn_of(job)) {
+                    t.steps.push(line);
+                }
+            }
+            Reply::Finished { job, report } => {
+                self.last_latency_ms = Some(report.timings_ms.total);
+                if let Some(t) = self.turn_of(job) {
+                    t.report = Some(report);
+                    t.done = true;
+                }
+                self.finish(job);
+            }
+            Reply::DatasetChanged { job, name, notices } => {
+                let note = if notices.is_empty() { format!("now on dataset {name}") } else { format!("now on dataset {name} ({})", notices.join("; ")) };
+                if let Some(t) = self.turn_of(job) {
+                    t.note = Some(note);
+                    t.done = true;
+                }
+                self.dataset = name;
+                self.dataset_hash.clear();
+                self.finish(job);
+            }
+            Reply::Superseded { job } => {
+                if let Some(t) = self.turn_of(job) {
+                    t.note = Some("replaced by a newer request before it ran".into());
+                    t.done = true;
+                }
+                self.finish(job);
+            }
+            Reply::Failed { job, error } => {
+                if let Some(t) = self.turn_of(job) {
+                    t.note = Some(format!("failed: {error}"));
+                    t.done = true;
+                }
+                self.finish(job);
+            }
+        }
+    }
+
+    fn finish(&mut self, job: JobId) {
+        if self.running == Some(job) {
+            self.running = None;
+        }
+        if let Some(r) = self.current_report() {
+            if !r.dataset_hash.is_empty() && r.dataset == self.dataset {
+                self.dataset_hash = r.dataset_hash.clone();
+            }
+        }
+    }
+}
+
+/// What a line of input asks for.
+#[derive(Debug, Clone, PartialEq)]
+enum Command {
+    Job(JobKind),
+    Quit,
+    Help,
+    Unknown(String),
+}
+
+fn parse_command(text: &str) -> Command {
+    let Some(rest) = text.strip_prefix('/') else {
+        return Command::Job(JobKind::Ask(text.to_string()));
+    };
+    let (cmd, arg) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    let arg = arg.trim();
+    match (cmd, arg.is_empty()) {
+        ("quit" | "q", _) => Command::Quit,
+        ("help", _) => Command::Help,
+        ("sql", false) => Command::Job(JobKind::Sql(arg.to_string())),
+        ("dataset", false) => Command::Job(JobKind::Dataset(arg.to_string())),
+        ("sql" | "dataset", true) => Command::Unknown(format!("/{cmd} needs an argument: /{cmd} {}", if cmd == "sql" { "SELECT ..." } else { "NAME" })),
+        _ => Command::Unknown(format!("unknown command /{cmd}; try /help")),
+    }
+}
+
+/// A progress step as one line of the chat, or None for steps not shown.
+fn step_line(step: &Progress) -> Option<String> {
+    Some(match step {
+        Progress::Started { .. } | Progress::Recorded => return None,
+        Progress::Planning { planner } => format!("planning ({planner})"),
+        Progress::Planned { understanding, ms } => {
+            let conf = understanding.matches.iter().map(|m| m.confidence).fold(1.0_f32, f32::min);
+            format!("understood: {} (confidence {conf:.2}, {ms:.1} ms)", understanding.summary.join("; "))
+        }
+        Progress::NotUnderstood { reason } => format!("not understood: {reason}"),
+        Progress::Compiled { .. } => "compiled to SQL".into(),
+        Progress::Validated { attempt, checked } => {
+            if *checked { format!("attempt {attempt}: validated") } else { format!("attempt {attempt}: validator OFF") }
+        }
+        Progress::Refused { attempt, reason } => format!("attempt {attempt}: refused: {reason}"),
+        Progress::AttemptStarted { attempt, max_attempts, .. } => format!("attempt {attempt} of {max_attempts}: running in the jail"),
+        Progress::AttemptFinished { attempt, outcome, ms } => match outcome {
+            AttemptOutcome::Ok { rows, truncated } => {
+                format!("attempt {attempt}: {rows} row{}{} in {ms:.1} ms", if *rows == 1 { "" } else { "s" }, if *truncated { " (truncated)" } else { "" })
+            }
+            AttemptOutcome::Failed { category, message } => {
+                format!("attempt {attempt}: {category}: {}", message.lines().next().unwrap_or(""))
+            }
+        },
+        Progress::Repairing { attempt, repairer } => format!("attempt {attempt}: asking {repairer} for a repair"),
+        Progress::RepairProposed { attempt, repairer, rationale, .. } => format!("attempt {attempt}: {repairer}: {rationale}"),
+        Progress::NoRepair { attempt } => format!("attempt {attempt}: no sound repair"),
+        Progress::Finished { status, ms } => format!("{} in {ms:.0} ms", status_word(*status)),
+    })
+}
+
+pub fn status_word(s: Status) -> &'static str {
+    match s {
+        Status::Ok => "done",
+        Status::Failed => "failed",
+        Status::Rejected => "refused",
+        Status::NotUnderstood => "not understood",
+        Status::Cancelled => "cancelled",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(code: KeyCode) -> AppEvent {
+        AppEvent::Key(KeyEvent::new(code, KeyModifiers::NONE))
+    }
+
+    fn typed(app: &mut App, text: &str) -> Vec<Action> {
+        for c in text.chars() {
+            app.handle(key(KeyCode::Char(c)));
+        }
+        app.handle(key(KeyCode::Enter))
+    }
+
+    #[test]
+    fn enter_submits_questions_sql_and_dataset_switches() {
+        let mut app = App::new("ecommerce", "", "strict");
+        assert_eq!(typed(&mut app, "revenue by month"), [Action::Submit(JobKind::Ask("revenue by month".into()))]);
+        app.submitted(1);
+        assert_eq!(app.running, Some(1));
+        // A second Enter while running does nothing and keeps the text.
+        assert!(typed(&mut app, "/sql SELECT 1").is_empty());
+        assert_eq!(app.input, "/sql SELECT 1");
+        app.handle(AppEvent::Engine(Reply::Superseded { job: 1 }));
+        assert_eq!(app.running, None);
+        assert_eq!(app.handle(key(KeyCode::Enter)), [Action::Submit(JobKind::Sql("SELECT 1".into()))]);
+        app.submitted(2);
+        app.handle(AppEvent::Engine(Reply::Failed { job: 2, error: "x".into() }));
+        assert_eq!(typed(&mut app, "/dataset iot"), [Action::Submit(JobKind::Dataset("iot".into()))]);
+    }
+
+    #[test]
+    fn esc_cancels_only_a_running_job_and_ctrl_c_quits() {
+        let mut app = App::new("ecommerce", "", "strict");
+        assert!(app.handle(key(KeyCode::Esc)).is_empty());
+        typed(&mut app, "orders by status");
+        app.submitted(7);
+        assert_eq!(app.handle(key(KeyCode::Esc)), [Action::Cancel(7)]);
+        let ctrl_c = AppEvent::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+        assert_eq!(app.handle(ctrl_c), [Action::Quit]);
+        assert_eq!(app.handle(AppEvent::Terminate), [Action::Quit]);
+    }
+
+    #[test]
+    fn unknown_commands_are_answered_in_the_chat_not_run() {
+        let mut app = App::new("ecommerce", "", "strict");
+        assert!(typed(&mut app, "/frobnicate").is_empty());
+        assert!(app.turns[0].note.as_deref().unwrap().contains("unknown command"));
+        assert!(typed(&mut app, "/sql").is_empty());
+        assert!(app.turns[1].note.as_deref().unwrap().contains("needs an argument"));
+        assert_eq!(typed(&mut app, "/quit"), [Action::Quit]);
+    }
+
+    #[test]
+    fn pasted_lines_join_into_one_input() {
+        let mut app = App::new("ecommerce", "", "strict");
+        app.handle(AppEvent::Paste("SELECT 1\nFROM t".into()));
+        assert_eq!(app.input, "SELECT 1 FROM t");
+    }
+}

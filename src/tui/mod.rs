@@ -1,0 +1,135 @@
+//! The workbench: `sandpiper` with no arguments on a terminal. One event
+//! enum ([`AppEvent`]) into one loop: keys and pasted text from an input
+//! thread, replies from the session thread ([`crate::session::engine`]),
+//! SIGTERM/SIGHUP from a signal thread. The loop only updates the state
+//! ([`App::handle`]), performs the returned actions (submit, cancel, quit)
+//! and draws; all work runs on the session thread.
+//!
+//! Invariants: a frame is drawn only after something happened (the loop
+//! blocks on its channel, so an idle workbench uses no CPU); the terminal
+//! is restored on quit, on SIGTERM/SIGHUP and on panic (ratatui's hook).
+
+pub mod app;
+pub mod theme;
+pub mod view;
+
+use crate::runner::JailMode;
+use crate::session::engine::{Engine, Reply};
+use crate::session::{Session, SessionOptions};
+pub use app::{Action, App, AppEvent};
+use ratatui::crossterm::event::{self, DisableBracketedPaste, EnableBracketedPaste, Event};
+use ratatui::crossterm::execute;
+use std::io::IsTerminal;
+use std::sync::mpsc::{channel, Receiver, Sender};
+
+/// Why the workbench cannot start here, in words for the user.
+pub fn unsuitable_terminal() -> Option<&'static str> {
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        return Some("standard input and output are not a terminal");
+    }
+    if std::env::var("TERM").is_ok_and(|t| t == "dumb") {
+        return Some("TERM=dumb cannot draw the workbench");
+    }
+    None
+}
+
+/// Open the workbench on `dataset` (the settings' default otherwise).
+pub fn run(dataset: Option<&str>, jail: Option<JailMode>) -> anyhow::Result<i32> {
+    if let Some(why) = unsuitable_terminal() {
+        eprintln!("sandpiper: {why}; use `sandpiper ask QUESTION` or `sandpiper sql SQL` instead (see `sandpiper --help`)");
+        return Ok(2);
+    }
+    let mut session = Session::open(SessionOptions { record: true, jail, ..SessionOptions::default() })?;
+    let ds = session.use_dataset(dataset)?;
+    let (name, hash) = (ds.name().to_string(), ds.hash.clone());
+    let jail_word = session.runner_mode().map_or("strict", JailMode::word);
+    let mut app = App::new(&name, &hash, jail_word);
+    let notices = session.take_notices();
+    if !notices.is_empty() {
+        app.turns.push(app::Turn { input: "(start)".into(), note: Some(notices.join("; ")), done: true, ..app::Turn::default() });
+    }
+
+    let (tx, rx) = channel::<AppEvent>();
+    let engine = Engine::start(session, forward_replies(tx.clone())?)?;
+    spawn_input(tx.clone())?;
+    spawn_signals(tx)?;
+
+    let mut terminal = ratatui::try_init()?;
+    let _ = execute!(std::io::stdout(), EnableBracketedPaste);
+    let result = event_loop(&mut terminal, &mut app, &rx, &engine);
+    let _ = execute!(std::io::stdout(), DisableBracketedPaste);
+    ratatui::restore();
+    drop(engine);
+    result.map(|()| 0)
+}
+
+fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App, rx: &Receiver<AppEvent>, engine: &Engine) -> anyhow::Result<()> {
+    let theme = theme::Theme::from_env();
+    loop {
+        terminal.draw(|f| view::draw(f, app, &theme))?;
+        // Block for the next event, then take whatever else is already
+        // waiting, so a burst (paste, progress) costs one frame.
+        let Ok(first) = rx.recv() else { return Ok(()) };
+        let mut batch = vec![first];
+        batch.extend(rx.try_iter());
+        for ev in batch {
+            for action in app.handle(ev) {
+                match action {
+                    Action::Quit => return Ok(()),
+                    Action::Cancel(id) => engine.cancel(id),
+                    Action::Submit(kind) => {
+                        let id = engine.submit(kind.into_job());
+                        app.submitted(id);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The session thread's replies, as app events.
+fn forward_replies(tx: Sender<AppEvent>) -> std::io::Result<Sender<Reply>> {
+    let (rtx, rrx) = channel::<Reply>();
+    std::thread::Builder::new().name("sandpiper-replies".into()).spawn(move || {
+        for r in rrx {
+            if tx.send(AppEvent::Engine(r)).is_err() {
+                break;
+            }
+        }
+    })?;
+    Ok(rtx)
+}
+
+/// Keys, pasted text and resizes from the terminal.
+fn spawn_input(tx: Sender<AppEvent>) -> std::io::Result<()> {
+    std::thread::Builder::new().name("sandpiper-input".into()).spawn(move || loop {
+        let ev = match event::read() {
+            Ok(Event::Key(k)) => AppEvent::Key(k),
+            Ok(Event::Paste(p)) => AppEvent::Paste(p),
+            Ok(Event::Resize(..)) => AppEvent::Resize,
+            Ok(_) => continue,
+            Err(_) => AppEvent::Terminate,
+        };
+        if tx.send(ev).is_err() {
+            break;
+        }
+    })?;
+    Ok(())
+}
+
+/// SIGTERM and SIGHUP (an SSH disconnect) quit cleanly.
+fn spawn_signals(tx: Sender<AppEvent>) -> std::io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP])?;
+    std::thread::Builder::new().name("sandpiper-tui-signals".into()).spawn(move || {
+        for _ in signals.forever() {
+            if tx.send(AppEvent::Terminate).is_err() {
+                break;
+            }
+        }
+    })?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,268 @@
+//! Drawing the workbench from its state: chat, plan/SQL panel, results
+//! grid, input line and status bar. Drawing reads [`App`] and never
+//! changes it.
+//!
+//! Layout: from 100 columns the chat and the plan/SQL panel sit side by
+//! side above the results; below that one view fills the screen and Tab
+//! moves between them. The results grid formats only the rows on screen.
+
+use super::app::{status_word, App, Panel, Tab};
+use super::theme::Theme;
+use crate::report::{RunReport, Status, Understood};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span, Text};
+use ratatui::widgets::{Block, Cell, Clear, Paragraph, Row, Table, Wrap};
+use ratatui::Frame;
+
+/// Narrower than this, views become tabs.
+pub const WIDE: u16 = 100;
+
+pub fn draw(f: &mut Frame<'_>, app: &App, theme: &Theme) {
+    let [main, input, status] = Layout::vertical([Constraint::Min(3), Constraint::Length(3), Constraint::Length(1)]).areas(f.area());
+    if f.area().width >= WIDE {
+        let [top, bottom] = Layout::vertical([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(main);
+        let [left, right] = Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(top);
+        chat(f, left, app, theme);
+        detail(f, right, app, theme);
+        results(f, bottom, app, theme);
+    } else {
+        let [bar, body] = Layout::vertical([Constraint::Length(1), Constraint::Min(1)]).areas(main);
+        tabs(f, bar, app, theme);
+        match app.tab {
+            Tab::Chat => chat(f, body, app, theme),
+            Tab::Detail => detail(f, body, app, theme),
+            Tab::Results => results(f, body, app, theme),
+        }
+    }
+    input_line(f, input, app, theme);
+    status_bar(f, status, app, theme);
+    if app.help {
+        help(f, theme);
+    }
+}
+
+fn tabs(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
+    let names = [(Tab::Chat, "Chat"), (Tab::Detail, "Plan/SQL"), (Tab::Results, "Results")];
+    let mut spans = Vec::new();
+    for (tab, name) in names {
+        let style = if tab == app.tab { theme.selected } else { theme.muted };
+        spans.push(Span::styled(format!(" {name} "), style));
+        spans.push(Span::raw(" "));
+    }
+    spans.push(Span::styled("(Tab)", theme.muted));
+    f.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+fn block<'a>(title: &'a str, theme: &Theme) -> Block<'a> {
+    Block::bordered().title(Span::styled(format!(" {title} "), theme.title)).border_style(theme.border)
+}
+
+fn chat(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
+    let mut lines: Vec<Line<'_>> = Vec::new();
+    if app.turns.is_empty() {
+        lines.push(Line::styled("Ask a question about the data, or /sql SELECT ..., /dataset NAME, /help.", theme.muted));
+    }
+    for t in &app.turns {
+        lines.push(Line::from(vec![Span::styled("› ", theme.accent), Span::styled(t.input.as_str(), theme.strong)]));
+        for s in &t.steps {
+            lines.push(Line::styled(format!("  {s}"), theme.muted));
+        }
+        if let Some(n) = &t.note {
+            lines.push(Line::styled(format!("  {n}"), theme.normal));
+        }
+        if let Some(r) = &t.report {
+            outcome_lines(r, theme, &mut lines);
+        } else if !t.done {
+            lines.push(Line::styled("  … (Esc cancels)", theme.accent));
+        }
+    }
+    // Keep the newest turn in view: show the tail that fits.
+    let inner = area.height.saturating_sub(2) as usize;
+    let width = area.width.saturating_sub(2).max(1) as usize;
+    let needed: usize = lines.iter().map(|l| l.width().max(1).div_ceil(width)).sum();
+    let skip = needed.saturating_sub(inner);
+    let p = Paragraph::new(Text::from(lines)).wrap(Wrap { trim: false }).scroll((u16::try_from(skip).unwrap_or(u16::MAX), 0));
+    f.render_widget(p.block(block("Chat", theme)), area);
+}
+
+fn outcome_lines<'a>(r: &'a RunReport, theme: &Theme, lines: &mut Vec<Line<'a>>) {
+    match r.status {
+        Status::Ok => {
+            let more = if r.truncated { " (more rows exist: stopped at the row cap)" } else { "" };
+            lines.push(Line::styled(format!("  ✓ {} row{}{more}", r.row_count, if r.row_count == 1 { "" } else { "s" }), theme.ok));
+        }
+        Status::NotUnderstood => {
+            let why = r.error.as_ref().map_or("", |e| e.message.as_str());
+            lines.push(Line::styled(format!("  ? {why}"), theme.warn));
+            if let Some(Understood::NotUnderstood(nu)) = &r.understanding {
+                if !nu.suggestions.is_empty() {
+                    lines.push(Line::styled("  try:", theme.muted));
+                }
+                for s in nu.suggestions.iter().take(3) {
+                    lines.push(Line::styled(format!("    {s}"), theme.normal));
+                }
+            }
+        }
+        other => {
+            let e = r.error.as_ref();
+            let msg = e.map_or(String::new(), |e| format!("{}: {}", e.category, e.message.lines().next().unwrap_or("")));
+            lines.push(Line::styled(format!("  ✗ {} {msg}", status_word(other)), theme.error));
+        }
+    }
+}
+
+fn detail(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
+    let report = app.current_report();
+    let (title, text) = match app.panel {
+        Panel::Sql => ("SQL (F2: plan)", sql_text(report, theme)),
+        Panel::Plan => ("Plan (F2: SQL)", plan_text(report, theme)),
+    };
+    f.render_widget(Paragraph::new(text).wrap(Wrap { trim: false }).block(block(title, theme)), area);
+}
+
+fn sql_text<'a>(report: Option<&'a RunReport>, theme: &Theme) -> Text<'a> {
+    let Some(sql) = report.and_then(|r| r.sql.as_deref()) else {
+        return Text::styled("The SQL of the last run shows here.", theme.muted);
+    };
+    let mut lines = Vec::new();
+    for line in sql.lines() {
+        lines.push(highlight(line, theme));
+    }
+    if let Some(r) = report.filter(|r| r.attempts.len() > 1) {
+        lines.push(Line::raw(""));
+        for a in &r.attempts {
+            let what = a.error.as_ref().map_or_else(|| a.status.word().to_string(), |e| e.category.to_string());
+            let by = a.repairer.as_deref().map(|r| format!(" by {r}")).unwrap_or_default();
+            lines.push(Line::styled(format!("attempt {}{by}: {what}", a.n), theme.muted));
+        }
+    }
+    Text::from(lines)
+}
+
+/// SQL keywords in their colour, the rest plain (a line at a time).
+fn highlight<'a>(line: &'a str, theme: &Theme) -> Line<'a> {
+    const KEYWORDS: &[&str] = &[
+        "SELECT", "FROM", "WHERE", "GROUP", "BY", "ORDER", "LIMIT", "JOIN", "LEFT", "INNER", "ON", "AS", "AND", "OR", "NOT", "HAVING", "WITH",
+        "DESC", "ASC", "NULLS", "LAST", "FIRST", "CASE", "WHEN", "THEN", "ELSE", "END", "DISTINCT", "ALL", "IN", "IS", "NULL", "INTERVAL",
+        "UNION", "OVER", "PARTITION", "FILTER", "BETWEEN", "LIKE",
+    ];
+    let mut spans = Vec::new();
+    let mut start = 0;
+    let bytes = line.as_bytes();
+    let mut i = 0;
+    while i <= bytes.len() {
+        let boundary = i == bytes.len() || !(bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_');
+        if boundary {
+            if start < i {
+                let word = &line[start..i];
+                let style = if KEYWORDS.iter().any(|k| k.eq_ignore_ascii_case(word)) { theme.keyword } else { theme.normal };
+                spans.push(Span::styled(word, style));
+            }
+            if i < bytes.len() {
+                let ch_len = line[i..].chars().next().map_or(1, char::len_utf8);
+                spans.push(Span::styled(&line[i..i + ch_len], theme.normal));
+                i += ch_len;
+                start = i;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    Line::from(spans)
+}
+
+fn plan_text<'a>(report: Option<&'a RunReport>, theme: &Theme) -> Text<'a> {
+    let Some(r) = report else {
+        return Text::styled("The plan of the last question shows here.", theme.muted);
+    };
+    let mut lines = Vec::new();
+    if let Some(Understood::Planned(u)) = &r.understanding {
+        for s in &u.summary {
+            lines.push(Line::styled(s.as_str(), theme.normal));
+        }
+        for m in &u.matches {
+            lines.push(Line::styled(format!("  \"{}\" -> {} ({:.2})", m.words, m.target, m.confidence), theme.muted));
+        }
+    } else if let Some(p) = &r.plan {
+        lines.push(Line::styled(serde_json::to_string(p).unwrap_or_default(), theme.normal));
+    }
+    if lines.is_empty() {
+        lines.push(Line::styled("No plan: this run was SQL.", theme.muted));
+    }
+    Text::from(lines)
+}
+
+fn results(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
+    let Some(r) = app.current_report().filter(|r| r.status == Status::Ok) else {
+        f.render_widget(Paragraph::new(Span::styled("Results show here.", theme.muted)).block(block("Results", theme)), area);
+        return;
+    };
+    let visible = area.height.saturating_sub(4) as usize;
+    let start = app.scroll.min(r.rows.len().saturating_sub(1));
+    let window = &r.rows[start..(start + visible).min(r.rows.len())];
+    let numeric: Vec<bool> = r.columns.iter().map(|c| crate::semantic::is_numeric(&c.ty)).collect();
+    let cells: Vec<Vec<String>> = window.iter().map(|row| row.iter().map(crate::render::cell).collect()).collect();
+    let widths: Vec<Constraint> = r
+        .columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let w = cells.iter().filter_map(|row| row.get(i)).map(|s| s.chars().count()).chain([c.name.chars().count(), c.ty.chars().count()]).max().unwrap_or(4);
+            Constraint::Length(u16::try_from(w.min(40)).unwrap_or(40))
+        })
+        .collect();
+    let header = Row::new(r.columns.iter().map(|c| Cell::from(Text::from(vec![Line::styled(c.name.as_str(), theme.strong), Line::styled(c.ty.to_lowercase(), theme.muted)])))).height(2);
+    let rows = cells.into_iter().zip(window).map(|(texts, values)| {
+        Row::new(texts.into_iter().zip(values).enumerate().map(|(i, (t, v))| {
+            let style: Style = if v.is_null() { theme.muted } else { theme.normal };
+            let line = Line::styled(t, style);
+            Cell::from(if numeric.get(i).copied().unwrap_or(false) { line.right_aligned() } else { line })
+        }))
+    });
+    let more = if r.truncated { ", more exist (row cap)" } else { "" };
+    let title = format!("Results: rows {}-{} of {}{more}, {} columns", start + 1, start + window.len(), r.row_count, r.columns.len());
+    let table = Table::new(rows, widths).header(header).column_spacing(2).block(block(&title, theme));
+    f.render_widget(table, area);
+}
+
+fn input_line(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
+    let prompt = if app.running.is_some() { "running… " } else { "› " };
+    let line = Line::from(vec![Span::styled(prompt, theme.accent), Span::styled(app.input.as_str(), theme.normal)]);
+    f.render_widget(Paragraph::new(line).block(block("Ask (Enter)", theme)), area);
+    let x = area.x + 1 + u16::try_from(prompt.chars().count() + app.input.chars().count()).unwrap_or(0);
+    f.set_cursor_position((x.min(area.right().saturating_sub(2)), area.y + 1));
+}
+
+fn status_bar(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
+    let hash = if app.dataset_hash.len() >= 8 { format!(" {}", &app.dataset_hash[..8]) } else { String::new() };
+    let latency = app.last_latency_ms.map(|ms| format!(" │ last {ms:.0} ms")).unwrap_or_default();
+    let jail_style = if app.jail == "strict" { theme.status } else { theme.error };
+    let line = Line::from(vec![
+        Span::styled(format!(" {}{hash} │ {} │ ", app.dataset, app.provider), theme.status),
+        Span::styled(format!("jail {}", app.jail), jail_style),
+        Span::styled(format!("{latency} │ F1 help  Esc cancel  Ctrl-C quit "), theme.status),
+    ]);
+    f.render_widget(Paragraph::new(line).style(theme.status), area);
+}
+
+fn help(f: &mut Frame<'_>, theme: &Theme) {
+    let area = f.area();
+    let w = 60.min(area.width);
+    let h = 16.min(area.height);
+    let r = Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h };
+    let keys = [
+        ("Enter", "ask the question (or run /command)"),
+        ("/sql SELECT ...", "run SQL through the validator and jail"),
+        ("/dataset NAME", "switch dataset"),
+        ("Esc", "cancel the running query"),
+        ("Up/Down PgUp/PgDn", "scroll the results"),
+        ("Tab", "next view (narrow windows)"),
+        ("F2", "plan or SQL in the panel"),
+        ("F1", "this help"),
+        ("Ctrl-C, /quit", "quit"),
+    ];
+    let lines: Vec<Line<'_>> = keys.iter().map(|(k, v)| Line::from(vec![Span::styled(format!("{k:<20}"), theme.keyword), Span::styled(*v, theme.normal)])).collect();
+    f.render_widget(Clear, r);
+    f.render_widget(Paragraph::new(lines).block(block("Keys (Esc closes)", theme)), r);
+}
