@@ -17,12 +17,16 @@
 //!   straight to the dimensions' grain; the fanned-out tables only filter
 //!   which rows count, through a semi-join, which keeps a row (and every
 //!   copy of it) without ever repeating it.
+//! - A measure's own filter (`FILTER (WHERE ...)`, shares) that reads a
+//!   fanned-out table is decided in that distinct set, as a flag that holds
+//!   when any of the joined rows passes, and applied to the measure outside,
+//!   so the restricted part counts each row once too.
 //! - Without a key and with a dimension on the far side of a fan-out, the
 //!   group a row belongs to comes from rows it is multiplied into; that is
 //!   refused with [`CompileError::NoKey`] rather than guessed.
 
 use super::joins::{self, JoinStep};
-use super::measure::Resolved;
+use super::measure::{Resolved, Restriction};
 use super::sqltext::{ident, qualified};
 use super::{dedup, CompileError, Ctx, Dim};
 
@@ -35,7 +39,38 @@ struct Parts<'a> {
     one_side: Vec<JoinStep>,
     where_clause: String,
     group: &'static str,
-    measures_sql: Vec<String>,
+    measures: &'a [&'a Resolved],
+    /// Per measure, its own filter when that reads a multiplied table: it
+    /// is then decided per row across the joins, as flag `__f<i>`.
+    flags: Vec<Option<&'a Restriction>>,
+}
+
+impl Parts<'_> {
+    /// Flag columns for the measures' own filters, aggregated per row so a
+    /// row passes when any of the rows it joins to does.
+    fn flag_columns(&self) -> Vec<String> {
+        self.flags
+            .iter()
+            .enumerate()
+            .filter_map(|(i, f)| f.map(|f| format!("bool_or({}) AS __f{i}", f.cond)))
+            .collect()
+    }
+
+    /// The measures' SQL, flagged filters read from the joined set `set`.
+    fn measures_sql(&self, set: &str) -> Result<Vec<String>, CompileError> {
+        self.measures
+            .iter()
+            .zip(&self.flags)
+            .enumerate()
+            .map(|(i, (m, f))| {
+                let sql = match f {
+                    Some(f) => f.apply(&format!("{set}.__f{i}"))?,
+                    None => m.sql.clone(),
+                };
+                Ok(format!("{sql} AS {}", ident(&m.alias)))
+            })
+            .collect()
+    }
 }
 
 impl Ctx<'_, '_> {
@@ -63,15 +98,19 @@ impl Ctx<'_, '_> {
             one_side: steps.iter().filter(|s| !is_multiplied(&s.table)).cloned().collect(),
             where_clause: if where_sql.is_empty() { String::new() } else { format!("\nWHERE {where_sql}") },
             group: if dims.is_empty() { "" } else { "\nGROUP BY ALL" },
-            measures_sql: ms.iter().map(|m| format!("{} AS {}", m.sql, ident(&m.alias))).collect(),
+            measures: ms,
+            flags: ms
+                .iter()
+                .map(|m| m.restriction.as_ref().filter(|r| r.tables.iter().any(is_multiplied)))
+                .collect(),
         };
-        // A measure that itself reads a multiplied table (say
-        // `COUNT(DISTINCT orders.order_id)` restricted to a category) is
-        // defined over the joined rows, so it runs over them as written.
-        let reads_multiplied = ms.iter().flat_map(|m| &m.tables).any(is_multiplied);
+        // A measure whose aggregate itself reads a multiplied table (say
+        // `COUNT(DISTINCT order_items.order_id)` over orders) is defined
+        // over the joined rows, so it runs over them as written.
+        let reads_multiplied = ms.iter().flat_map(|m| &m.expr_tables).any(is_multiplied);
         if multiplied.is_empty() || reads_multiplied {
             let mut select: Vec<String> = dims.iter().map(|d| format!("{} AS {}", d.sql, ident(&d.alias))).collect();
-            select.extend(p.measures_sql);
+            select.extend(ms.iter().map(|m| format!("{} AS {}", m.sql, ident(&m.alias))));
             return Ok(format!(
                 "SELECT {}\n{}{}{}",
                 select.join(", "),
@@ -86,7 +125,7 @@ impl Ctx<'_, '_> {
             suggestions: Vec::new(),
         })?;
         if let Some(key) = &t.primary_key {
-            return Ok(by_key(&p, &qualified(&t.name, key), dims));
+            return by_key(&p, &qualified(&t.name, key), dims);
         }
         if let Some(d) = dims.iter().find(|d| d.tables.iter().any(is_multiplied)) {
             let far = d.tables.iter().find(|t| is_multiplied(t)).map(String::as_str).unwrap_or_default();
@@ -99,43 +138,57 @@ impl Ctx<'_, '_> {
             });
         }
         let cols: Vec<String> = t.columns.iter().map(|c| qualified(&t.name, &c.name)).collect();
-        Ok(keyless(&p, &cols, dims))
+        keyless(&p, &cols, dims)
     }
 }
 
 /// The measure over its own table, joined by key to the distinct (key,
 /// dimension values) pairs that pass the filters across all the joins.
-fn by_key(p: &Parts<'_>, key: &str, dims: &[Dim]) -> String {
+fn by_key(p: &Parts<'_>, key: &str, dims: &[Dim]) -> Result<String, CompileError> {
     let mut pairs = vec![format!("{key} AS __k")];
     pairs.extend(dims.iter().enumerate().map(|(i, d)| format!("{} AS __d{i}", d.sql)));
+    let flags = p.flag_columns();
+    pairs.extend(flags.iter().cloned());
+    // With flags, grouping makes the pairs distinct and lets each carry them.
+    let (distinct, group) = match flags.is_empty() {
+        true => ("DISTINCT ", ""),
+        false => ("", "\nGROUP BY ALL"),
+    };
     let pairs_sql = format!(
-        "SELECT DISTINCT {}\n{}{}",
+        "SELECT {distinct}{}\n{}{}{group}",
         pairs.join(", "),
         joins::from_clause(p.table, p.pre_sql, p.steps),
         p.where_clause
     );
     let mut select: Vec<String> =
         dims.iter().enumerate().map(|(i, d)| format!("__keys.__d{i} AS {}", ident(&d.alias))).collect();
-    select.extend(p.measures_sql.iter().cloned());
+    select.extend(p.measures_sql("__keys")?);
     // The many-to-one tables stay joined because a measure may read them.
-    format!(
+    Ok(format!(
         "SELECT {}\n{}\nJOIN (\n{pairs_sql}\n) AS __keys ON {key} = __keys.__k{}",
         select.join(", "),
         joins::from_clause(p.table, p.pre_sql, &p.one_side),
         p.group
-    )
+    ))
 }
 
 /// The measure over its own table at the dimensions' grain, keeping the
 /// rows (duplicates included) that pass the filters across all the joins.
-fn keyless(p: &Parts<'_>, cols: &[String], dims: &[Dim]) -> String {
-    let rows: Vec<String> = cols.iter().enumerate().map(|(i, c)| format!("{c} AS __c{i}")).collect();
-    // Distinct here only builds the set of qualifying row values to test
-    // membership in; the aggregate below reads the table, where identical
-    // rows remain separate. NULL-safe so a row with NULLs can qualify, and a
-    // SEMI JOIN so a row matching several set entries still counts once.
+fn keyless(p: &Parts<'_>, cols: &[String], dims: &[Dim]) -> Result<String, CompileError> {
+    let mut rows: Vec<String> = cols.iter().enumerate().map(|(i, c)| format!("{c} AS __c{i}")).collect();
+    let flags = p.flag_columns();
+    rows.extend(flags.iter().cloned());
+    // The set of qualifying row values only tests membership; the aggregate
+    // below reads the table, where identical rows remain separate. Matching
+    // is NULL-safe so a row with NULLs can qualify. Without flags a SEMI
+    // JOIN keeps each row once however many entries it matches; with flags
+    // the entries are grouped by every column, so each row matches one.
+    let (distinct, group, join) = match flags.is_empty() {
+        true => ("DISTINCT ", "", "SEMI JOIN"),
+        false => ("", "\nGROUP BY ALL", "JOIN"),
+    };
     let rows_sql = format!(
-        "SELECT DISTINCT {}\n{}{}",
+        "SELECT {distinct}{}\n{}{}{group}",
         rows.join(", "),
         joins::from_clause(p.table, p.pre_sql, p.steps),
         p.where_clause
@@ -143,14 +196,14 @@ fn keyless(p: &Parts<'_>, cols: &[String], dims: &[Dim]) -> String {
     let on: Vec<String> =
         cols.iter().enumerate().map(|(i, c)| format!("{c} IS NOT DISTINCT FROM __rows.__c{i}")).collect();
     let mut select: Vec<String> = dims.iter().map(|d| format!("{} AS {}", d.sql, ident(&d.alias))).collect();
-    select.extend(p.measures_sql.iter().cloned());
-    format!(
-        "SELECT {}\n{}\nSEMI JOIN (\n{rows_sql}\n) AS __rows ON {}{}",
+    select.extend(p.measures_sql("__rows")?);
+    Ok(format!(
+        "SELECT {}\n{}\n{join} (\n{rows_sql}\n) AS __rows ON {}{}",
         select.join(", "),
         joins::from_clause(p.table, p.pre_sql, &p.one_side),
         on.join(" AND "),
         p.group
-    )
+    ))
 }
 
 #[cfg(test)]

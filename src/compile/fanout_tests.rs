@@ -113,6 +113,17 @@ fn category_is(value: &str) -> Filter {
     Filter { field: "category".into(), op: Op::Eq, value: Some(Operand::Value(json!(value))) }
 }
 
+/// The measure restricted to one category by its own filter.
+fn only(mut m: Measure, category: &str) -> Measure {
+    m.filters = vec![category_is(category)];
+    m
+}
+
+/// The share of the measure that falls in one category.
+fn share(m: Measure, category: &str) -> Measure {
+    Measure { share: true, ..only(m, category) }
+}
+
 fn plan(measures: Vec<Measure>, dims: &[&str], filters: Vec<Filter>) -> Plan {
     Plan { measures, dimensions: dims.iter().map(|d| by(d)).collect(), filters, ..Plan::default() }
 }
@@ -167,6 +178,12 @@ fn same(got: &[Vec<String>], want: &str) -> bool {
 #[case::keyless_by_near_dimension_filtered_across_fan_out(plan(vec![metric("paid")], &["status"], vec![category_is("Toys")]), "delivered,40")]
 #[case::keyless_count_and_avg(plan(vec![metric("payment_count"), metric("avg_payment")], &[], vec![category_is("Books")]), "2,10")]
 #[case::keyed_and_keyless_groups(plan(vec![agg(Agg::Sum, "orders.total_amount"), metric("paid")], &["status"], vec![category_is("Books")]), "delivered,100,20")]
+// A measure's own filter across a fan-out: decided per row, then applied
+// once per row (a plain join gave 2 orders, 4 of 7 payments).
+#[case::keyed_restricted_across_fan_out(plan(vec![only(agg(Agg::Count, "orders"), "Books")], &["status"], vec![]), "delivered,1")]
+#[case::keyed_share_across_fan_out(plan(vec![share(agg(Agg::Sum, "orders.total_amount"), "Books")], &["status"], vec![]), "delivered,66.66666666666667")]
+#[case::keyless_restricted_across_fan_out(plan(vec![only(metric("paid"), "Books")], &[], vec![]), "20")]
+#[case::keyless_share_across_fan_out(plan(vec![share(metric("payment_count"), "Books")], &[], vec![]), "66.66666666666667")]
 /// `want`: rows separated by `;`, cells by `,`, in any order.
 fn measures_count_each_row_once_per_group(#[case] plan: Plan, #[case] want: &str) {
     let got = run(&plan);
@@ -191,4 +208,21 @@ fn declaring_the_key_lifts_the_refusal() {
     let m: Manifest = toml::from_str(&keyed).unwrap();
     let sql = compile(&plan(vec![metric("paid")], &["category"], vec![]), &m).unwrap().sql;
     assert!(sql.contains("SELECT DISTINCT payments.order_id AS __k, inventory.category AS __d0"), "{sql}");
+}
+
+/// The keyless join back relies on DuckDB grouping exactly the values that
+/// `IS NOT DISTINCT FROM` calls equal (0.0 and -0.0, NaNs, NULLs): each row
+/// then matches one group, so none is counted twice or lost.
+#[test]
+fn grouping_and_null_safe_equality_agree() {
+    let conn = Connection::open_in_memory().unwrap();
+    let n: i64 = conn
+        .query_row(
+            "WITH t(x) AS (VALUES (0.0::DOUBLE), (-0.0::DOUBLE), ('nan'::DOUBLE), ('nan'::DOUBLE), (NULL), (NULL))
+             SELECT count(*) FROM t JOIN (SELECT x FROM t GROUP BY ALL) AS g ON t.x IS NOT DISTINCT FROM g.x",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(n, 6);
 }

@@ -19,10 +19,41 @@ pub struct Resolved {
     pub alias: String,
     /// The table whose rows the aggregate runs over.
     pub table: String,
-    /// Every table the expression reads.
+    /// Every table the measure reads, its filters included.
     pub tables: Vec<String>,
+    /// The tables its aggregate expression reads, filters aside.
+    pub expr_tables: Vec<String>,
     /// Metric name when the measure is a named metric.
     pub metric: Option<String>,
+    /// The measure's own row condition and the tables it reads, kept apart
+    /// from `sql` because across a fan-out the condition must be decided
+    /// where its tables are joined, and applied to the measure elsewhere.
+    pub restriction: Option<Restriction>,
+}
+
+/// A measure's own filters (`FILTER (WHERE ...)`), before they are applied.
+#[derive(Debug, Clone)]
+pub struct Restriction {
+    /// The aggregate before filtering.
+    pub base: String,
+    /// The condition, one SQL boolean.
+    pub cond: String,
+    /// Tables the condition reads.
+    pub tables: Vec<String>,
+    /// True when the measure is the filtered part's share of the whole.
+    pub share: bool,
+}
+
+impl Restriction {
+    /// The measure restricted to rows where `cond` holds (the resolved
+    /// condition, or a stand-in such as a flag column).
+    pub fn apply(&self, cond: &str) -> Result<String, CompileError> {
+        let filtered = filter_aggregates(&self.base, cond)?;
+        Ok(match self.share {
+            true => format!("100.0 * ({filtered}) / NULLIF({}, 0)", self.base),
+            false => filtered,
+        })
+    }
 }
 
 const AGGREGATES: &[&str] = &[
@@ -110,24 +141,23 @@ pub fn resolve(
     };
     let mut sql = base_sql.clone();
     let mut alias = m.alias.clone().unwrap_or(alias);
+    let mut restriction = None;
+    let expr_tables = tables.clone();
     if !m.filters.is_empty() {
         let (cond, more) = preds(&m.filters)?;
-        tables.extend(more);
-        let filtered = filter_aggregates(&base_sql, &cond)?;
-        if m.share {
-            sql = format!("100.0 * ({filtered}) / NULLIF({base_sql}, 0)");
-            if m.alias.is_none() {
-                alias = format!("{alias}_share_pct");
-            }
-        } else {
-            sql = filtered;
+        tables.extend(more.iter().cloned());
+        let r = Restriction { base: base_sql, cond, tables: more, share: m.share };
+        sql = r.apply(&r.cond)?;
+        if m.share && m.alias.is_none() {
+            alias = format!("{alias}_share_pct");
         }
+        restriction = Some(r);
     } else if m.share {
         return Err(CompileError::Invalid(format!(
             "a share of `{alias}` needs filters saying which part to take"
         )));
     }
-    Ok(Resolved { sql, alias, table, tables, metric })
+    Ok(Resolved { sql, alias, table, tables, expr_tables, metric, restriction })
 }
 
 /// An aggregate over a column (or rows of a table for `count`).
