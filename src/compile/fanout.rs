@@ -22,11 +22,12 @@
 //!   when any of the joined rows passes, and applied to the measure outside,
 //!   so the restricted part counts each row once too.
 //! - Without a key and with a dimension on the far side of a fan-out, the
-//!   group a row belongs to comes from rows it is multiplied into; that is
-//!   refused with [`CompileError::NoKey`] rather than guessed.
+//!   group a row belongs to comes from rows it is multiplied into; unless
+//!   every measure ignores repeated rows (MIN, MAX, DISTINCT aggregates),
+//!   that is refused with [`CompileError::NoKey`] rather than guessed.
 
 use super::joins::{self, JoinStep};
-use super::measure::{Resolved, Restriction};
+use super::measure::{ignores_repeats, Resolved, Restriction};
 use super::sqltext::{ident, qualified};
 use super::{dedup, CompileError, Ctx, Dim};
 
@@ -109,15 +110,7 @@ impl Ctx<'_, '_> {
         // over the joined rows, so it runs over them as written.
         let reads_multiplied = ms.iter().flat_map(|m| &m.expr_tables).any(is_multiplied);
         if multiplied.is_empty() || reads_multiplied {
-            let mut select: Vec<String> = dims.iter().map(|d| format!("{} AS {}", d.sql, ident(&d.alias))).collect();
-            select.extend(ms.iter().map(|m| format!("{} AS {}", m.sql, ident(&m.alias))));
-            return Ok(format!(
-                "SELECT {}\n{}{}{}",
-                select.join(", "),
-                joins::from_clause(table, p.pre_sql, &steps),
-                p.where_clause,
-                p.group
-            ));
+            return Ok(plain(&p, dims));
         }
         let t = self.r.m.table(table).ok_or_else(|| CompileError::Unknown {
             kind: "table",
@@ -127,12 +120,23 @@ impl Ctx<'_, '_> {
         if let Some(key) = &t.primary_key {
             return by_key(&p, &qualified(&t.name, key), dims);
         }
-        if let Some(d) = dims.iter().find(|d| d.tables.iter().any(is_multiplied)) {
+        let far_dim = dims.iter().find(|d| d.tables.iter().any(is_multiplied));
+        // Without a key, measures that ignore repeated rows (MIN, MAX,
+        // DISTINCT aggregates) are still exact over the plain join.
+        if far_dim.is_some() && ms.iter().all(|m| ignores_repeats(&m.sql)) {
+            return Ok(plain(&p, dims));
+        }
+        if let Some(d) = far_dim {
             let far = d.tables.iter().find(|t| is_multiplied(t)).map(String::as_str).unwrap_or_default();
             let across = joins::first_fan_out(&steps, far).map(|s| s.table.clone()).unwrap_or_else(|| far.to_string());
             return Err(CompileError::NoKey {
                 table: t.name.clone(),
-                measure: ms.iter().map(|m| format!("`{}`", m.alias)).collect::<Vec<_>>().join(", "),
+                measure: ms
+                    .iter()
+                    .filter(|m| !ignores_repeats(&m.sql))
+                    .map(|m| format!("`{}`", m.alias))
+                    .collect::<Vec<_>>()
+                    .join(", "),
                 dimension: d.alias.clone(),
                 across,
             });
@@ -140,6 +144,19 @@ impl Ctx<'_, '_> {
         let cols: Vec<String> = t.columns.iter().map(|c| qualified(&t.name, &c.name)).collect();
         keyless(&p, &cols, dims)
     }
+}
+
+/// The measures over all the joined rows, as written.
+fn plain(p: &Parts<'_>, dims: &[Dim]) -> String {
+    let mut select: Vec<String> = dims.iter().map(|d| format!("{} AS {}", d.sql, ident(&d.alias))).collect();
+    select.extend(p.measures.iter().map(|m| format!("{} AS {}", m.sql, ident(&m.alias))));
+    format!(
+        "SELECT {}\n{}{}{}",
+        select.join(", "),
+        joins::from_clause(p.table, p.pre_sql, p.steps),
+        p.where_clause,
+        p.group
+    )
 }
 
 /// The measure over its own table, joined by key to the distinct (key,

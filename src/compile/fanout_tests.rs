@@ -184,6 +184,8 @@ fn same(got: &[Vec<String>], want: &str) -> bool {
 #[case::keyed_share_across_fan_out(plan(vec![share(agg(Agg::Sum, "orders.total_amount"), "Books")], &["status"], vec![]), "delivered,66.66666666666667")]
 #[case::keyless_restricted_across_fan_out(plan(vec![only(metric("paid"), "Books")], &[], vec![]), "20")]
 #[case::keyless_share_across_fan_out(plan(vec![share(metric("payment_count"), "Books")], &[], vec![]), "66.66666666666667")]
+// Keyless by a far dimension, with measures that repeated rows cannot move.
+#[case::keyless_max_by_far_dimension(plan(vec![agg(Agg::Max, "payments.amount"), agg(Agg::CountDistinct, "payments.order_id")], &["category"], vec![]), "Books,10,1;Toys,20,2")]
 /// `want`: rows separated by `;`, cells by `,`, in any order.
 fn measures_count_each_row_once_per_group(#[case] plan: Plan, #[case] want: &str) {
     let got = run(&plan);
@@ -193,10 +195,12 @@ fn measures_count_each_row_once_per_group(#[case] plan: Plan, #[case] want: &str
 #[test]
 fn keyless_table_by_a_dimension_across_fan_out_is_refused() {
     let m: Manifest = toml::from_str(SHOP).unwrap();
-    let err = compile(&plan(vec![metric("paid")], &["category"], vec![]), &m).unwrap_err();
+    let paid_and_max = vec![metric("paid"), agg(Agg::Max, "payments.amount")];
+    let err = compile(&plan(paid_and_max, &["category"], vec![]), &m).unwrap_err();
     assert!(matches!(&err, CompileError::NoKey { table, across, .. } if table == "payments" && across == "order_items"), "{err:?}");
     let msg = err.to_string();
-    for part in ["table `payments` has no key", "`paid`", "by `category`", "`order_items`", "double counting", "primary_key", "dataset.toml"] {
+    assert!(!msg.contains("max_amount"), "only the measure that counts repeats is named: {msg}");
+    for part in ["table `payments` has no key", "so `paid` cannot", "by `category`", "`order_items`", "double counting", "primary_key", "dataset.toml"] {
         assert!(msg.contains(part), "{msg}");
     }
 }

@@ -5,7 +5,7 @@
 use super::resolve::{Field, Resolver};
 use super::CompileError;
 use crate::plan::{Agg, Measure};
-use sqlparser::ast::{Expr, Function, VisitMut, VisitorMut};
+use sqlparser::ast::{visit_expressions, DuplicateTreatment, Expr, Function, FunctionArguments, VisitMut, VisitorMut};
 use sqlparser::dialect::DuckDbDialect;
 use sqlparser::parser::Parser;
 use std::ops::ControlFlow;
@@ -104,6 +104,36 @@ pub fn filter_aggregates(expr: &str, cond: &str) -> Result<String, CompileError>
         .map_err(bad)?;
     let _ = parsed.visit(&mut AddFilter { cond });
     Ok(parsed.to_string())
+}
+
+/// Aggregates whose answer is the same however often each row repeats.
+const SAME_OVER_REPEATS: &[&str] = &[
+    "min", "max", "bool_and", "bool_or", "any_value", "arg_min", "arg_max", "approx_count_distinct",
+];
+
+/// True when every aggregate in `sql` ignores repeated rows (MIN, MAX, a
+/// DISTINCT aggregate...): a join that repeats rows cannot change it, so it
+/// needs no key to be right across a fan-out. Anything unparsable is
+/// assumed to count repeats.
+pub fn ignores_repeats(sql: &str) -> bool {
+    let dialect = DuckDbDialect {};
+    let Ok(expr) = Parser::new(&dialect).try_with_sql(sql).and_then(|mut p| p.parse_expr()) else {
+        return false;
+    };
+    let (mut aggregates, mut all) = (0, true);
+    let _ = visit_expressions(&expr, |e| {
+        if let Expr::Function(f) = e {
+            let n = f.name.to_string().to_ascii_lowercase();
+            if AGGREGATES.contains(&n.as_str()) {
+                aggregates += 1;
+                let distinct = matches!(&f.args, FunctionArguments::List(l)
+                    if l.duplicate_treatment == Some(DuplicateTreatment::Distinct));
+                all &= distinct || SAME_OVER_REPEATS.contains(&n.as_str());
+            }
+        }
+        ControlFlow::<()>::Continue(())
+    });
+    aggregates > 0 && all
 }
 
 /// Turns plan filters into one SQL condition and the tables it reads.
@@ -209,5 +239,20 @@ mod tests {
            "AVG(date_diff('minute', t.a, t.b) / 60.0) FILTER (WHERE t.p = 'high')")]
     fn filters_every_aggregate(#[case] expr: &str, #[case] cond: &str, #[case] want: &str) {
         assert_eq!(filter_aggregates(expr, cond).unwrap(), want);
+    }
+
+    #[rstest]
+    #[case("MAX(p.amount)", true)]
+    #[case("COUNT(DISTINCT p.order_id) FILTER (WHERE p.x > 1)", true)]
+    #[case("100.0 * (COUNT(DISTINCT o.id) FILTER (WHERE o.s = 'x')) / NULLIF(COUNT(DISTINCT o.id), 0)", true)]
+    #[case("MAX(p.amount) - MIN(p.amount)", true)]
+    #[case("SUM(p.amount)", false)]
+    #[case("COUNT(*)", false)]
+    #[case("MAX(p.amount) / SUM(p.amount)", false)]
+    #[case("AVG(DISTINCT p.amount) + AVG(p.amount)", false)]
+    #[case("p.amount", false)]
+    #[case("SUM(", false)]
+    fn knows_which_aggregates_ignore_repeats(#[case] sql: &str, #[case] want: bool) {
+        assert_eq!(ignores_repeats(sql), want);
     }
 }
