@@ -13,6 +13,8 @@ use std::collections::VecDeque;
 /// One join to add, in order.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JoinStep {
+    /// The table already joined that this step starts from.
+    pub from: String,
     /// The table joined in.
     pub table: String,
     /// `ON` condition.
@@ -86,6 +88,7 @@ fn shortest_path(
                 seen.push(next.to_ascii_lowercase());
                 let mut p = path.clone();
                 p.push(JoinStep {
+                    from: at.clone(),
                     table: next.clone(),
                     on: format!("{} = {}", qualified(mt, mc), qualified(ot, oc)),
                     fans_out,
@@ -95,6 +98,37 @@ fn shortest_path(
         }
     }
     None
+}
+
+/// The tables among `steps` whose rows repeat a base row more than once:
+/// those joined by a fan-out step or reached through one. Everything reached
+/// only along many-to-one steps matches each base row at most once.
+pub fn multiplied(steps: &[JoinStep]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    // Steps come in join order, so a step's `from` is settled before it.
+    for s in steps {
+        if s.fans_out || out.iter().any(|t| t.eq_ignore_ascii_case(&s.from)) {
+            out.push(s.table.clone());
+        }
+    }
+    out
+}
+
+/// The first fan-out step on the way from the base to `table`, if any.
+pub fn first_fan_out<'s>(steps: &'s [JoinStep], table: &str) -> Option<&'s JoinStep> {
+    let mut at = table;
+    let mut first = None;
+    // Walk back towards the base; the last fan-out seen is the first taken.
+    // Each step starts from a table joined before it, so the walk ends
+    // within `steps.len()` moves; the bound only guards a malformed list.
+    for _ in 0..steps.len() {
+        let Some(s) = steps.iter().find(|s| s.table.eq_ignore_ascii_case(at)) else { break };
+        if s.fans_out {
+            first = Some(s);
+        }
+        at = s.from.as_str();
+    }
+    first
 }
 
 /// `FROM base JOIN ... ON ...` for a list of steps, with `base_sql` standing

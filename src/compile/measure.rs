@@ -5,7 +5,7 @@
 use super::resolve::{Field, Resolver};
 use super::CompileError;
 use crate::plan::{Agg, Measure};
-use sqlparser::ast::{Expr, Function, VisitMut, VisitorMut};
+use sqlparser::ast::{visit_expressions, DuplicateTreatment, Expr, Function, FunctionArguments, VisitMut, VisitorMut};
 use sqlparser::dialect::DuckDbDialect;
 use sqlparser::parser::Parser;
 use std::ops::ControlFlow;
@@ -19,10 +19,41 @@ pub struct Resolved {
     pub alias: String,
     /// The table whose rows the aggregate runs over.
     pub table: String,
-    /// Every table the expression reads.
+    /// Every table the measure reads, its filters included.
     pub tables: Vec<String>,
+    /// The tables its aggregate expression reads, filters aside.
+    pub expr_tables: Vec<String>,
     /// Metric name when the measure is a named metric.
     pub metric: Option<String>,
+    /// The measure's own row condition and the tables it reads, kept apart
+    /// from `sql` because across a fan-out the condition must be decided
+    /// where its tables are joined, and applied to the measure elsewhere.
+    pub restriction: Option<Restriction>,
+}
+
+/// A measure's own filters (`FILTER (WHERE ...)`), before they are applied.
+#[derive(Debug, Clone)]
+pub struct Restriction {
+    /// The aggregate before filtering.
+    pub base: String,
+    /// The condition, one SQL boolean.
+    pub cond: String,
+    /// Tables the condition reads.
+    pub tables: Vec<String>,
+    /// True when the measure is the filtered part's share of the whole.
+    pub share: bool,
+}
+
+impl Restriction {
+    /// The measure restricted to rows where `cond` holds (the resolved
+    /// condition, or a stand-in such as a flag column).
+    pub fn apply(&self, cond: &str) -> Result<String, CompileError> {
+        let filtered = filter_aggregates(&self.base, cond)?;
+        Ok(match self.share {
+            true => format!("100.0 * ({filtered}) / NULLIF({}, 0)", self.base),
+            false => filtered,
+        })
+    }
 }
 
 const AGGREGATES: &[&str] = &[
@@ -75,6 +106,36 @@ pub fn filter_aggregates(expr: &str, cond: &str) -> Result<String, CompileError>
     Ok(parsed.to_string())
 }
 
+/// Aggregates whose answer is the same however often each row repeats.
+const SAME_OVER_REPEATS: &[&str] = &[
+    "min", "max", "bool_and", "bool_or", "any_value", "arg_min", "arg_max", "approx_count_distinct",
+];
+
+/// True when every aggregate in `sql` ignores repeated rows (MIN, MAX, a
+/// DISTINCT aggregate...): a join that repeats rows cannot change it, so it
+/// needs no key to be right across a fan-out. Anything unparsable is
+/// assumed to count repeats.
+pub fn ignores_repeats(sql: &str) -> bool {
+    let dialect = DuckDbDialect {};
+    let Ok(expr) = Parser::new(&dialect).try_with_sql(sql).and_then(|mut p| p.parse_expr()) else {
+        return false;
+    };
+    let (mut aggregates, mut all) = (0, true);
+    let _ = visit_expressions(&expr, |e| {
+        if let Expr::Function(f) = e {
+            let n = f.name.to_string().to_ascii_lowercase();
+            if AGGREGATES.contains(&n.as_str()) {
+                aggregates += 1;
+                let distinct = matches!(&f.args, FunctionArguments::List(l)
+                    if l.duplicate_treatment == Some(DuplicateTreatment::Distinct));
+                all &= distinct || SAME_OVER_REPEATS.contains(&n.as_str());
+            }
+        }
+        ControlFlow::<()>::Continue(())
+    });
+    aggregates > 0 && all
+}
+
 /// Turns plan filters into one SQL condition and the tables it reads.
 pub type Predicates<'a> = dyn Fn(&[crate::plan::Filter]) -> Result<(String, Vec<String>), CompileError> + 'a;
 
@@ -110,24 +171,23 @@ pub fn resolve(
     };
     let mut sql = base_sql.clone();
     let mut alias = m.alias.clone().unwrap_or(alias);
+    let mut restriction = None;
+    let expr_tables = tables.clone();
     if !m.filters.is_empty() {
         let (cond, more) = preds(&m.filters)?;
-        tables.extend(more);
-        let filtered = filter_aggregates(&base_sql, &cond)?;
-        if m.share {
-            sql = format!("100.0 * ({filtered}) / NULLIF({base_sql}, 0)");
-            if m.alias.is_none() {
-                alias = format!("{alias}_share_pct");
-            }
-        } else {
-            sql = filtered;
+        tables.extend(more.iter().cloned());
+        let r = Restriction { base: base_sql, cond, tables: more, share: m.share };
+        sql = r.apply(&r.cond)?;
+        if m.share && m.alias.is_none() {
+            alias = format!("{alias}_share_pct");
         }
+        restriction = Some(r);
     } else if m.share {
         return Err(CompileError::Invalid(format!(
             "a share of `{alias}` needs filters saying which part to take"
         )));
     }
-    Ok(Resolved { sql, alias, table, tables, metric })
+    Ok(Resolved { sql, alias, table, tables, expr_tables, metric, restriction })
 }
 
 /// An aggregate over a column (or rows of a table for `count`).
@@ -179,5 +239,20 @@ mod tests {
            "AVG(date_diff('minute', t.a, t.b) / 60.0) FILTER (WHERE t.p = 'high')")]
     fn filters_every_aggregate(#[case] expr: &str, #[case] cond: &str, #[case] want: &str) {
         assert_eq!(filter_aggregates(expr, cond).unwrap(), want);
+    }
+
+    #[rstest]
+    #[case("MAX(p.amount)", true)]
+    #[case("COUNT(DISTINCT p.order_id) FILTER (WHERE p.x > 1)", true)]
+    #[case("100.0 * (COUNT(DISTINCT o.id) FILTER (WHERE o.s = 'x')) / NULLIF(COUNT(DISTINCT o.id), 0)", true)]
+    #[case("MAX(p.amount) - MIN(p.amount)", true)]
+    #[case("SUM(p.amount)", false)]
+    #[case("COUNT(*)", false)]
+    #[case("MAX(p.amount) / SUM(p.amount)", false)]
+    #[case("AVG(DISTINCT p.amount) + AVG(p.amount)", false)]
+    #[case("p.amount", false)]
+    #[case("SUM(", false)]
+    fn knows_which_aggregates_ignore_repeats(#[case] sql: &str, #[case] want: bool) {
+        assert_eq!(ignores_repeats(sql), want);
     }
 }

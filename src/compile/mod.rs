@@ -8,10 +8,10 @@
 //! whole answer; every name in the plan is
 //! resolved or reported with the closest valid names; measures over
 //! different tables are aggregated separately and joined on the dimensions,
-//! and a measure whose table would be multiplied by a join (fan-out) is
-//! computed over the distinct rows of its own table, so sums and averages
-//! stay right.
+//! and a measure whose table would be multiplied by a join (fan-out) counts
+//! each of its table's rows once per group, or is refused (see `fanout`).
 
+mod fanout;
 mod joins;
 pub mod measure;
 pub mod resolve;
@@ -49,6 +49,13 @@ pub enum CompileError {
     Ambiguous { name: String, candidates: Vec<String> },
     #[error("no join path from table `{from}` to table `{to}` in the semantic layer")]
     NoJoinPath { from: String, to: String },
+    #[error(
+        "table `{table}` has no key, so {measure} cannot be computed by `{dimension}` across the join to \
+         `{across}` without double counting: the join repeats `{table}` rows, and without a key a repeated \
+         row cannot be told from an identical one; declare the column that identifies a `{table}` row as \
+         `primary_key` of `{table}` in dataset.toml"
+    )]
+    NoKey { table: String, measure: String, dimension: String, across: String },
     #[error("plan version {0} is not supported (this build reads version {PLAN_VERSION})")]
     Version(u32),
     #[error("invalid plan: {0}")]
@@ -311,64 +318,6 @@ impl Ctx<'_, '_> {
             sql = format!("SELECT * FROM (\n{sql}\n) AS q\nWHERE {}", self.having_on_aliases(plan, measures)?);
         }
         Ok(sql)
-    }
-
-    /// One GROUP BY query over one measure table.
-    fn group_query(
-        &self,
-        table: &str,
-        ms: &[&measure::Resolved],
-        dims: &[Dim],
-        where_sql: &str,
-        filter_tables: &[String],
-        pre: Option<&(String, String)>,
-    ) -> Result<String, CompileError> {
-        let mut needed: Vec<String> = dims.iter().flat_map(|d| d.tables.clone()).collect();
-        needed.extend(ms.iter().flat_map(|m| m.tables.clone()));
-        needed.extend(filter_tables.iter().cloned());
-        dedup(&mut needed);
-        let steps = joins::plan_joins(self.r.m, table, &needed)?;
-        let pre_sql = pre.filter(|p| p.0.eq_ignore_ascii_case(table)).map(|p| p.1.as_str());
-        let fans_out = steps.iter().any(|s| s.fans_out);
-        let own_only = ms.iter().all(|m| m.tables.iter().all(|t| t.eq_ignore_ascii_case(table)));
-        let dim_select: Vec<String> = dims.iter().map(|d| format!("{} AS {}", d.sql, ident(&d.alias))).collect();
-        let where_clause = if where_sql.is_empty() { String::new() } else { format!("\nWHERE {where_sql}") };
-        let group = if dims.is_empty() { String::new() } else { "\nGROUP BY ALL".to_string() };
-        let measures_sql: Vec<String> = ms.iter().map(|m| format!("{} AS {}", m.sql, ident(&m.alias))).collect();
-        if fans_out && own_only {
-            // Joins multiply the measure table's rows: aggregate over its
-            // distinct rows, carrying the dimension values along.
-            let carried: Vec<String> = dims
-                .iter()
-                .enumerate()
-                .map(|(i, d)| format!("{} AS __d{i}", d.sql))
-                .collect();
-            let mut inner_cols = vec![format!("{}.*", ident(table))];
-            inner_cols.extend(carried);
-            let inner = format!(
-                "SELECT DISTINCT {}\n{}{where_clause}",
-                inner_cols.join(", "),
-                joins::from_clause(table, pre_sql, &steps)
-            );
-            let mut outer: Vec<String> = dims
-                .iter()
-                .enumerate()
-                .map(|(i, d)| format!("{}.__d{i} AS {}", ident(table), ident(&d.alias)))
-                .collect();
-            outer.extend(measures_sql);
-            return Ok(format!(
-                "SELECT {}\nFROM (\n{inner}\n) AS {}{group}",
-                outer.join(", "),
-                ident(table)
-            ));
-        }
-        let mut select = dim_select;
-        select.extend(measures_sql);
-        Ok(format!(
-            "SELECT {}\n{}{where_clause}{group}",
-            select.join(", "),
-            joins::from_clause(table, pre_sql, &steps)
-        ))
     }
 
     /// Row filters as one SQL condition, and the tables they read.
