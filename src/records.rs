@@ -154,7 +154,7 @@ impl Recorder for Records {
             run_id: r.run_id.clone(),
             finished_at: store::timestamp_now(),
             status: run_status(r.status),
-            plan: r.plan.clone(),
+            plan: r.plan.as_ref().and_then(|p| serde_json::to_value(p).ok()),
             final_sql: r.sql.clone(),
             error_category: r.error.as_ref().map(|e| e.category.word().to_string()),
             error_message: r.error.as_ref().map(|e| e.message.clone()),
@@ -176,7 +176,7 @@ impl Recorder for Records {
             // Recipe memory is a convenience: failing to update it does not fail the run.
             let _ = self.recipes.record(
                 &self.store,
-                &NewRecipe { fingerprint: fp.clone(), question: q.clone(), plan: plan.clone(), sql: sql.clone() },
+                &NewRecipe { fingerprint: fp.clone(), question: q.clone(), plan: serde_json::to_value(plan).unwrap_or_default(), sql: sql.clone() },
             );
         }
         res
