@@ -114,6 +114,14 @@ pub fn group_by(cx: &Ctx<'_>) -> Option<Fix> {
     }
     let key = |e: &Expr| e.to_string().to_ascii_lowercase();
     let grouped: Vec<String> = list.iter().map(key).collect();
+    // Grouping by something not selected says the grain is another one;
+    // which, is the user's call.
+    let selected: Vec<String> = items.iter().map(|(e, _)| key(e)).collect();
+    let aliases: Vec<String> = items.iter().filter_map(|(_, a)| a.clone()).collect();
+    let positions: Vec<String> = (1..=items.len()).map(|p| p.to_string()).collect();
+    if !grouped.iter().all(|g| selected.contains(g) || aliases.contains(g) || positions.contains(g)) {
+        return None;
+    }
     let mut added = Vec::new();
     for (pos, (e, alias)) in items.iter().enumerate() {
         if has_aggregate(e) || matches!(e, Expr::Value(_)) {

@@ -94,7 +94,9 @@ fn quoted_after(msg: &str, key: &str) -> Option<String> {
 fn quoted_list(msg: &str, key: &str) -> Vec<String> {
     let Some(i) = msg.find(key) else { return Vec::new() };
     let line = msg[i + key.len()..].lines().next().unwrap_or("");
-    line.split('"').skip(1).step_by(2).filter(|s| !s.is_empty()).map(str::to_string).collect()
+    // Most lists double-quote their items; the ambiguity hint single-quotes them.
+    let q = if line.contains('"') { '"' } else { '\'' };
+    line.split(q).skip(1).step_by(2).filter(|s| !s.is_empty() && !s.trim().is_empty()).map(str::to_string).collect()
 }
 
 /// The bare word after `key` (`Table with name ordrs does not exist`).

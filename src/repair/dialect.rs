@@ -130,7 +130,9 @@ pub fn functions(cx: &Ctx<'_>) -> Option<Fix> {
     let arg = |i: usize| c.args.get(i).map(|&r| text::text(&t, r));
     let n = c.args.len();
     let (replacement, why) = match (wrong.as_str(), n) {
-        ("getdate" | "sysdate" | "sysdatetime" | "current_timestamp", 0) => ("now()".to_string(), "the current time is now() in DuckDB"),
+        // A TIMESTAMP without time zone, like GETDATE()
+        // (now() has one, which does not subtract from the data's timestamps).
+        ("getdate" | "sysdate" | "sysdatetime", 0) => ("CAST(now() AS TIMESTAMP)".to_string(), "the current time is now() in DuckDB"),
         ("nvl" | "isnull", 2) => (format!("coalesce({}, {})", arg(0)?, arg(1)?), "the first non-NULL value is coalesce() in DuckDB"),
         ("isnull", 1) => (format!("({} IS NULL)", arg(0)?), "a NULL test is `x IS NULL` in DuckDB"),
         ("iif", 3) => (format!("CASE WHEN {} THEN {} ELSE {} END", arg(0)?, arg(1)?, arg(2)?), "IIF is CASE WHEN ... THEN ... ELSE ... END in DuckDB"),

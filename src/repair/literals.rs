@@ -19,7 +19,14 @@ pub fn quoted_value(cx: &Ctx<'_>) -> Option<Fix> {
     let mut hit = None;
     for i in 0..t.len() {
         let Token::Word(w) = &t[i] else { continue };
-        if !w.value.eq_ignore_ascii_case(wrong) || !(w.quote_style.is_none() || w.quote_style == Some('"')) {
+        // The reported word, and any other double-quoted word (DuckDB
+        // reports one at a time; `IN ("a", "b")` has them all).
+        let reported = w.value.eq_ignore_ascii_case(wrong) && w.quote_style.is_none();
+        if !(reported || w.quote_style == Some('"')) {
+            continue;
+        }
+        let is_column = in_scope.iter().any(|s| s.table.columns.iter().any(|c| c.name.eq_ignore_ascii_case(&w.value)));
+        if is_column && !reported {
             continue;
         }
         let Some(col) = compared_column(&t, i) else { continue };

@@ -49,11 +49,12 @@ use rstest::rstest;
 #[case("ecommerce", "SELECT `status` FROM orders", Some("SELECT \"status\" FROM orders"))]
 #[case("support", "SELECT DATEDIFF(hour, created_at, resolved_at) FROM tickets", Some("SELECT date_diff('hour', created_at, resolved_at) FROM tickets"))]
 #[case("support", "SELECT date_part(year, created_at) FROM tickets", Some("SELECT date_part('year', created_at) FROM tickets"))]
-#[case("support", "SELECT GETDATE() - created_at FROM tickets", Some("SELECT now() - created_at FROM tickets"))]
+#[case("support", "SELECT GETDATE() - created_at FROM tickets", Some("SELECT CAST(now() AS TIMESTAMP) - created_at FROM tickets"))]
 #[case("support", "SELECT NVL(satisfaction, 0) FROM tickets", Some("SELECT coalesce(satisfaction, 0) FROM tickets"))]
 #[case("support", "SELECT ISNULL(satisfaction, 0) FROM tickets", Some("SELECT coalesce(satisfaction, 0) FROM tickets"))]
 #[case("support", "SELECT IIF(satisfaction > 3, 'good', 'bad') FROM tickets", Some("SELECT CASE WHEN satisfaction > 3 THEN 'good' ELSE 'bad' END FROM tickets"))]
-#[case("support", "SELECT LEN(agent) FROM tickets", Some("SELECT length(agent) FROM tickets"))]
+// DuckDB has len(): nothing to repair.
+#[case("support", "SELECT LEN(agent) FROM tickets", None)]
 #[case("iot", "SELECT AVERAGE(co2_ppm) FROM sensors", Some("SELECT avg(co2_ppm) FROM sensors"))]
 #[case("ecommerce", "SELECT country + '-' + channel FROM orders", Some("SELECT country || '-' || channel FROM orders"))]
 // literals

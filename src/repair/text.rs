@@ -18,7 +18,19 @@ pub fn tokens(sql: &str) -> Option<Vec<Token>> {
 
 /// The SQL text of `tokens`.
 pub fn render(tokens: &[Token]) -> String {
-    tokens.iter().filter(|t| **t != Token::EOF).map(ToString::to_string).collect()
+    let mut out = String::new();
+    for t in tokens {
+        match t {
+            Token::EOF => {}
+            // Display adds a newline the comment text already ends with.
+            Token::Whitespace(Whitespace::SingleLineComment { prefix, comment }) => {
+                out.push_str(prefix);
+                out.push_str(comment);
+            }
+            t => out.push_str(&t.to_string()),
+        }
+    }
+    out
 }
 
 pub fn is_space(t: &Token) -> bool {
