@@ -260,8 +260,17 @@ impl Agent {
                 fx.push(Effect::Progress(Progress::Refused { attempt: n, reason: e.message.clone() }));
                 attempt.status = Status::Rejected;
                 attempt.error = Some(e.clone());
-                self.sql = Some(sql);
+                self.sql = Some(sql.clone());
                 self.attempts.push(attempt);
+                if n < self.max_attempts && repairable_refusal(&refusal) {
+                    // SQL that does not parse, or names a table the dataset
+                    // does not have, is a slip the repairer may fix; the
+                    // fix is validated again like any attempt.
+                    let error = ExecError::SqlError(refusal.to_string());
+                    self.state = State::Repairing { attempt: n, error: error.clone() };
+                    fx.push(Effect::Repair { attempt: n, sql, error });
+                    return fx;
+                }
                 fx.extend(self.finish(Status::Rejected, Some(e), Vec::new()));
                 return fx;
             }
@@ -312,6 +321,7 @@ impl Agent {
                     fx.push(Effect::Repair { attempt: n, sql, error: e });
                     return fx;
                 }
+                let info = if repairable(&e) { self.unrepaired(&e) } else { info };
                 fx.extend(self.fail(info));
                 fx
             }
@@ -319,7 +329,7 @@ impl Agent {
     }
 
     fn repaired(&mut self, n: u32, error: ExecError, result: Result<Option<Fix>, RepairError>) -> Vec<Effect> {
-        let info = ErrorInfo::new(ErrorCategory::of(&error), error.to_string());
+        let info = self.unrepaired(&error);
         let fix = match result {
             Err(RepairError::Cancelled) => return self.cancelled(),
             Err(RepairError::Failed(_)) | Ok(None) => return self.fail(info),
@@ -350,10 +360,29 @@ impl Agent {
         self.try_sql(n + 1, fix.sql.clone(), limit, Some(&fix), fx)
     }
 
-    /// The run failed with `info` and no repair follows.
+    /// The run failed with `info` and no repair follows. A refused attempt
+    /// (a repair was tried on it) keeps its `rejected` status.
     fn fail(&mut self, info: ErrorInfo) -> Vec<Effect> {
         let fx = vec![record(RecordKind::Error, json!({ "category": info.category, "message": info.message }))];
-        self.finish(Status::Failed, Some(info), fx)
+        let status = if info.category == ErrorCategory::Validation { Status::Rejected } else { Status::Failed };
+        self.finish(status, Some(info), fx)
+    }
+
+    /// The error of the last attempt, which no repair fixed: DuckDB's
+    /// message led by what is missing and the closest real names.
+    fn unrepaired(&self, error: &ExecError) -> ErrorInfo {
+        let last = self.attempts.last();
+        let sql = last.map_or("", |a| a.sql.as_str());
+        if let Some(e) = last.and_then(|a| a.error.clone()).filter(|e| e.category == ErrorCategory::Validation) {
+            let why = crate::repair::explain(&crate::repair::classify(error, sql), &self.manifest);
+            return ErrorInfo::new(e.category, format!("{why}\n{}", e.message));
+        }
+        let mut info = ErrorInfo::new(ErrorCategory::of(error), error.to_string());
+        if matches!(error, ExecError::SqlError(_)) {
+            let why = crate::repair::explain(&crate::repair::classify(error, sql), &self.manifest);
+            info.message = format!("{why}\n{}", info.message);
+        }
+        info
     }
 
     fn finish(&mut self, status: Status, error: Option<ErrorInfo>, mut fx: Vec<Effect>) -> Vec<Effect> {
@@ -383,6 +412,20 @@ impl Agent {
             answer_attempt: None,
         })));
         fx
+    }
+}
+
+/// Refusals that are slips rather than policy: SQL that does not parse
+/// (or uses another dialect's syntax or backticks) and a table name the
+/// dataset does not have. Writes, files, the catalog and forbidden
+/// functions are never rewritten.
+fn repairable_refusal(r: &crate::sql::Refusal) -> bool {
+    use crate::sql::RefusalKind;
+    match r.kind {
+        RefusalKind::Parse | RefusalKind::Unsupported => true,
+        RefusalKind::AmbiguousSyntax => r.construct.starts_with("backtick-quoted name"),
+        RefusalKind::ForbiddenTable => r.reason.starts_with("is not a table of the active dataset"),
+        _ => false,
     }
 }
 
