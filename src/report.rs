@@ -180,6 +180,9 @@ pub struct Attempt {
     /// has no clock); 0 when the attempt never ran.
     #[serde(default)]
     pub duration_ms: f64,
+    /// For a repair: unified diff of its SQL against the previous attempt's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub diff: Option<String>,
 }
 
 /// What the planner made of a question: the understanding with its plan,

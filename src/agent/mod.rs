@@ -251,6 +251,10 @@ impl Agent {
             rationale: fix.map(|f| f.rationale.clone()),
             repair: fix.map(|f| f.rationale.clone()),
             duration_ms: 0.0,
+            // What the repair changed, against the attempt it repairs.
+            diff: fix.and_then(|_| self.attempts.last()).map(|prev| {
+                crate::repair::text::unified_diff(&prev.sql, &sql, &format!("attempt {}", prev.n), &format!("attempt {n}"))
+            }),
         };
         if self.validate {
             let policy = Policy::new(self.manifest.tables.iter().map(|t| t.name.clone()));
@@ -335,7 +339,10 @@ impl Agent {
             Err(RepairError::Failed(_)) | Ok(None) => return self.fail(info),
             Ok(Some(fix)) => fix,
         };
-        if self.attempts.iter().any(|a| a.sql.trim() == fix.sql.trim()) {
+        // Same statement after canonical formatting: running it again would
+        // fail the same way (layout and keyword case do not make a fix).
+        let key = crate::repair::text::canonical_hash(&fix.sql);
+        if self.attempts.iter().any(|a| crate::repair::text::canonical_hash(&a.sql) == key) {
             // Running the same SQL again would fail the same way.
             let mut fx = vec![record(
                 RecordKind::RepairAttempt,

@@ -264,3 +264,20 @@ fn policy_refusals_are_never_offered_for_repair() {
     assert!(!kinds(&fx).iter().any(|k| k.starts_with("repair")), "{:?}", kinds(&fx));
     assert_eq!(finished(&fx).status, Status::Rejected);
 }
+
+#[test]
+fn a_fix_that_only_changes_layout_is_not_run_and_a_real_fix_carries_its_diff() {
+    let mut a = Agent::new(manifest());
+    a.handle(Event::Start(Request::Sql { sql: "SELECT stauts FROM orders".into(), validate: false }));
+    a.handle(Event::Executed { attempt: 1, result: Err(binder("stauts")) });
+    let fx = a.handle(Event::Repaired { attempt: 1, result: Ok(Some(fix("select stauts\n  from orders"))) });
+    assert!(!kinds(&fx).iter().any(|k| k.starts_with("execute")), "{:?}", kinds(&fx));
+
+    let mut a = Agent::new(manifest());
+    a.handle(Event::Start(Request::Sql { sql: "SELECT stauts FROM orders".into(), validate: false }));
+    a.handle(Event::Executed { attempt: 1, result: Err(binder("stauts")) });
+    a.handle(Event::Repaired { attempt: 1, result: Ok(Some(fix("SELECT status FROM orders"))) });
+    let diff = a.attempts()[1].diff.as_deref().unwrap();
+    assert!(diff.contains("-SELECT stauts\n+SELECT status\n"), "{diff}");
+    assert_eq!(a.attempts()[0].diff, None);
+}

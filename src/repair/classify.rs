@@ -144,7 +144,7 @@ fn classify_message(msg: &str, sql: &str) -> Failure {
         f.category = ErrorCategory::GroupByMissing;
     } else if has("division by zero") {
         f.category = ErrorCategory::DivisionByZero;
-    } else if has("date field value out of range") || has("to DATE") || has("to TIMESTAMP") || has("invalid date") || has("invalid timestamp") {
+    } else if has("field value out of range") || has("to DATE") || has("to TIMESTAMP") || has("invalid date") || has("invalid timestamp") {
         f.category = ErrorCategory::BadDateLiteral;
         f.identifier = quoted_after(msg, "out of range: ").or_else(|| single_quoted(msg));
     } else if has("Cannot compare values of type") || has("No function matches the given name and argument types") || has("Could not convert") || has("Conversion Error") || has("Cannot mix values of type") || has("explicit cast is required") || has("type mismatch") {

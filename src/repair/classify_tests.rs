@@ -28,6 +28,7 @@ use rstest::rstest;
 #[case::backticks("SELECT `status` FROM orders", ErrorCategory::SyntaxError, Some("status"))]
 #[case::function("SELECT AVERAGE(total_amount) FROM orders", ErrorCategory::FunctionMissing, Some("AVERAGE"))]
 #[case::date_literal("SELECT DATE '2024-04-31'", ErrorCategory::BadDateLiteral, None)]
+#[case::timestamp_literal("SELECT TIMESTAMP '2025-06-31 00:00:00'", ErrorCategory::BadDateLiteral, Some("2025-06-31 00:00:00"))]
 #[case::date_cast("SELECT * FROM orders WHERE order_date = '2024-02-30'", ErrorCategory::BadDateLiteral, None)]
 #[case::division("SELECT 1::DECIMAL(10,2) // 0::DECIMAL(10,2)", ErrorCategory::DivisionByZero, None)]
 #[case::refused_validator("DROP TABLE orders", ErrorCategory::Refused, None)]

@@ -212,9 +212,64 @@ pub fn replace_name(sql: &str, wrong: &str, right: &str, skip_qualified: bool) -
     hit.then(|| render(&t))
 }
 
+/// SHA-256 (hex) of the SQL in a canonical form: the formatted AST when
+/// it parses (so case, spacing and redundant layout do not count), else
+/// the text with whitespace collapsed. Two attempts with the same key run
+/// the same statement.
+pub fn canonical_hash(sql: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let canon = match super::scope::parse(sql) {
+        Some(stmt) => stmt.to_string(),
+        None => sql.split_whitespace().collect::<Vec<_>>().join(" "),
+    };
+    hex::encode(Sha256::digest(canon.as_bytes()))
+}
+
+/// Unified diff of `new` against `old`, line by line; long one-line SQL is
+/// split at clause keywords first so the diff shows the clause that changed.
+pub fn unified_diff(old: &str, new: &str, old_name: &str, new_name: &str) -> String {
+    let (a, b) = (clause_lines(old), clause_lines(new));
+    similar::TextDiff::from_lines(&a, &b).unified_diff().context_radius(2).header(old_name, new_name).to_string()
+}
+
+/// One line per clause (`FROM`, `WHERE`, `GROUP BY`, ...) outside strings.
+fn clause_lines(sql: &str) -> String {
+    let Some(t) = tokens(sql) else { return format!("{}\n", sql.trim_end()) };
+    let mut out = String::new();
+    for (i, tok) in t.iter().enumerate() {
+        let starts = matches!(bare(tok).as_deref(), Some("from" | "where" | "group" | "having" | "order" | "limit" | "join" | "union"));
+        let after_newline = out.ends_with('\n') || out.is_empty();
+        if starts && !after_newline && i > 0 {
+            while out.ends_with(' ') {
+                out.pop();
+            }
+            out.push('\n');
+        }
+        if is_space(tok) && out.ends_with('\n') {
+            continue;
+        }
+        out.push_str(&render(std::slice::from_ref(tok)));
+    }
+    format!("{}\n", out.trim_end())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn canonical_hashes_ignore_layout_not_meaning() {
+        assert_eq!(canonical_hash("select  a from t"), canonical_hash("SELECT a\nFROM t"));
+        assert_ne!(canonical_hash("SELECT a FROM t"), canonical_hash("SELECT b FROM t"));
+        assert_eq!(canonical_hash("SELCT a  FROM t"), canonical_hash("SELCT a FROM t"));
+    }
+
+    #[test]
+    fn diffs_show_the_clause_that_changed() {
+        let d = unified_diff("SELECT a FROM t WHERE x = 1", "SELECT a FROM t WHERE x = 2", "attempt 1", "attempt 2");
+        assert!(d.contains("-WHERE x = 1\n+WHERE x = 2"), "{d}");
+        assert!(d.contains(" SELECT a\n"), "{d}");
+    }
 
     #[test]
     fn tokens_render_back_to_the_same_text() {
