@@ -132,7 +132,7 @@ fn cancelling_a_long_query_kills_its_worker_and_records_cancelled() {
     assert!(!alive(pid), "the cancelled worker {pid} is gone");
 
     // The chain verifies and the capsule says cancelled.
-    let v = sandpiper::audit::verify::verify(&home.path().join("audit"), None);
+    let v = sandpiper::audit::verify(&home.path().join("audit"), None);
     assert!(v.is_intact(), "{v}");
     let store = Store::open(home.path().join("runs.sqlite")).unwrap();
     let cap = store.get_run(&r.run_id).unwrap().unwrap();

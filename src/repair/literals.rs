@@ -115,7 +115,7 @@ fn clamp_date(s: &str) -> Option<String> {
     let y: i64 = s.get(0..4)?.parse().ok()?;
     let m: i64 = s.get(5..7)?.parse().ok()?;
     let d: i64 = s.get(8..10)?.parse().ok()?;
-    if !(1..=12).contains(&m) || d > 31 || d < 1 {
+    if !(1..=12).contains(&m) || !(1..=31).contains(&d) {
         return None;
     }
     let last = days_in_month(y, m);

@@ -170,7 +170,8 @@ pub fn resolve_column<'m>(wrong: &str, tables: &[&'m Table]) -> Option<(&'m Tabl
 /// The one table `wrong` stands for.
 pub fn resolve_table<'m>(wrong: &str, m: &'m Manifest) -> Option<(&'m Table, Match)> {
     let w = as_name(wrong);
-    let tiers: [(Match, &dyn Fn(&str) -> bool); 3] = [
+    type Test<'a> = &'a dyn Fn(&str) -> bool;
+    let tiers: [(Match, Test<'_>); 3] = [
         (Match::RunTogether, &|n: &str| squash(n) == squash(&w)),
         (Match::Plural, &|n: &str| plural_pair(&w, n)),
         (Match::Typo, &|n: &str| close_enough(&w, n)),
