@@ -23,17 +23,30 @@ fn first_line(f: &Failure) -> String {
     line.split_once("Error: ").map_or(line, |(_, rest)| rest).to_string()
 }
 
+/// The table or alias of DuckDB's `Table "c" does not have a column named ...`.
+fn qualifier(msg: &str) -> Option<&str> {
+    let rest = msg.split("Table \"").nth(1)?;
+    let (q, tail) = rest.split_once('"')?;
+    tail.trim_start().starts_with("does not have a column named").then_some(q)
+}
+
 /// One sentence saying what went wrong and what the dataset has instead.
 pub fn explain(f: &Failure, m: &Manifest) -> String {
     let id = f.identifier.clone().unwrap_or_default();
     match f.category {
         ErrorCategory::ColumnMissing => {
             let bare = id.rsplit('.').next().unwrap_or(&id);
+            // `c.status` where c lacks it: say where it was looked for, since
+            // the closest name may be the same name in another table.
+            let missing = match qualifier(&f.message) {
+                Some(q) => format!("no column {bare} in {q}"),
+                None => format!("no column {bare}"),
+            };
             let near: Vec<String> = scope::nearest_columns(bare, m, 3).iter().map(|(t, c)| format!("{} in {}", c.name, t.name)).collect();
             if near.is_empty() {
-                format!("no column {bare} in dataset {}", m.name)
+                format!("{missing} in dataset {}", m.name)
             } else {
-                format!("no column {bare}; the closest are {}", list(&near))
+                format!("{missing}; the closest are {}", list(&near))
             }
         }
         ErrorCategory::TableMissing => {

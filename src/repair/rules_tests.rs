@@ -110,6 +110,10 @@ fn unfixable_failures_are_explained_with_the_closest_names() {
     assert!(why.starts_with("no column response_minutes; the closest are "), "{why}");
     assert!(why.contains("first_response_at in tickets"), "{why}");
     let m = testdb::manifest("ecommerce");
+    let c = testdb::db(&m);
+    let sql = "SELECT i.status FROM inventory i";
+    let why = crate::repair::explain(&classify(&testdb::failure(&m, &c, sql).unwrap(), sql), &m);
+    assert!(why.starts_with("no column status in i; the closest are status in orders"), "{why}");
     let f = classify(&ExecError::Timeout(30), "SELECT 1");
     assert!(crate::repair::explain(&f, &m).contains("ran out of time"));
 }
