@@ -20,7 +20,9 @@ pub struct Case {
     pub question: Option<String>,
     #[serde(default)]
     pub sql: Option<String>,
-    pub gold_sql: String,
+    /// The intended SQL; `null` means no sound fix exists and the case
+    /// passes when the run ends without an answer and says why.
+    pub gold_sql: Option<String>,
     #[serde(default)]
     pub ordered: bool,
     /// What the gold query uses (joins, group_by, nested, ...), for
@@ -61,6 +63,9 @@ pub struct CaseResult {
     pub status: String,
     pub sql: Option<String>,
     pub features: Vec<String>,
+    /// Executions the run took (1 when the first SQL answered).
+    #[serde(default)]
+    pub attempts: usize,
 }
 
 /// Totals, overall and by feature.
@@ -70,6 +75,10 @@ pub struct Summary {
     pub failed: usize,
     /// feature -> (passed, total)
     pub by_feature: BTreeMap<String, (usize, usize)>,
+    /// Cases whose first SQL failed and that passed after repairs, and
+    /// those among them that needed only one repair.
+    pub repaired: usize,
+    pub repaired_first: usize,
 }
 
 impl Summary {
@@ -78,6 +87,10 @@ impl Summary {
         for r in results {
             if r.passed {
                 s.passed += 1;
+                if r.attempts > 1 {
+                    s.repaired += 1;
+                    s.repaired_first += usize::from(r.attempts == 2);
+                }
             } else {
                 s.failed += 1;
             }
@@ -102,7 +115,12 @@ pub fn parse_cases(text: &str, path: &str) -> Result<Vec<Case>, String> {
         if line.trim().is_empty() {
             continue;
         }
-        let c: Case = serde_json::from_str(line).map_err(|e| format!("{path}, line {}: {e}", i + 1))?;
+        let v: Value = serde_json::from_str(line).map_err(|e| format!("{path}, line {}: {e}", i + 1))?;
+        // `gold_sql` must be given, even as null: a missing one is a typo.
+        if v.get("gold_sql").is_none() {
+            return Err(format!("{path}, line {}: a case needs \"gold_sql\" (null when no answer is right)", i + 1));
+        }
+        let c: Case = serde_json::from_value(v).map_err(|e| format!("{path}, line {}: {e}", i + 1))?;
         if c.question.is_none() && c.sql.is_none() {
             return Err(format!("{path}, line {}: a case needs \"question\" or \"sql\"", i + 1));
         }
@@ -277,6 +295,13 @@ mod tests {
         assert_eq!(c.features, ["joins", "aggregates", "where"]);
         let c: Case = serde_json::from_value(json!({"dataset": "d", "sql": "x", "gold_sql": "x", "features": ["like"]})).unwrap();
         assert_eq!(c.features, ["like"]);
+    }
+
+    #[test]
+    fn gold_sql_may_be_null_but_not_missing() {
+        let cases = parse_cases("{\"dataset\": \"d\", \"sql\": \"x\", \"gold_sql\": null}", "f").unwrap();
+        assert_eq!(cases[0].gold_sql, None);
+        assert!(parse_cases("{\"dataset\": \"d\", \"sql\": \"x\"}", "f").is_err());
     }
 
     #[test]

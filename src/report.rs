@@ -68,6 +68,30 @@ pub enum ErrorCategory {
     /// The run could not be written to the audit log or the run store.
     Records,
     Cancelled,
+    // The repair classifier's finer kinds of `sql_error` (and of a
+    // validator refusal), so repairs and explanations act on a category
+    // rather than on message text; the runner's own kinds above stay.
+    /// A table the dataset does not have.
+    TableMissing,
+    /// A column no table in scope has.
+    ColumnMissing,
+    /// A bare column name more than one joined table has.
+    AmbiguousColumn,
+    /// A column neither grouped nor aggregated (or an aggregate in WHERE).
+    GroupByMissing,
+    /// Values of types that do not go together (compare, add, cast).
+    TypeMismatch,
+    /// SQL that does not parse.
+    SyntaxError,
+    /// A function DuckDB does not have.
+    FunctionMissing,
+    /// A date or timestamp literal that is not a real date.
+    BadDateLiteral,
+    DivisionByZero,
+    /// Refused for safety (validator or DuckDB's permissions): never rewritten.
+    Refused,
+    /// The query ran and returned no rows.
+    EmptyResult,
 }
 
 impl ErrorCategory {
@@ -86,10 +110,22 @@ impl ErrorCategory {
             ErrorCategory::Planner => "planner",
             ErrorCategory::Records => "records",
             ErrorCategory::Cancelled => "cancelled",
+            ErrorCategory::TableMissing => "table_missing",
+            ErrorCategory::ColumnMissing => "column_missing",
+            ErrorCategory::AmbiguousColumn => "ambiguous_column",
+            ErrorCategory::GroupByMissing => "group_by_missing",
+            ErrorCategory::TypeMismatch => "type_mismatch",
+            ErrorCategory::SyntaxError => "syntax_error",
+            ErrorCategory::FunctionMissing => "function_missing",
+            ErrorCategory::BadDateLiteral => "bad_date_literal",
+            ErrorCategory::DivisionByZero => "division_by_zero",
+            ErrorCategory::Refused => "refused",
+            ErrorCategory::EmptyResult => "empty_result",
         }
     }
 
-    /// The category of a runner failure.
+    /// The category of a runner failure as the JSON contract reports it
+    /// (DuckDB errors stay `sql_error`; `repair::classify` refines them).
     pub fn of(e: &ExecError) -> ErrorCategory {
         match e {
             ExecError::SqlError(_) => ErrorCategory::SqlError,
@@ -144,6 +180,9 @@ pub struct Attempt {
     /// has no clock); 0 when the attempt never ran.
     #[serde(default)]
     pub duration_ms: f64,
+    /// For a repair: unified diff of its SQL against the previous attempt's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub diff: Option<String>,
 }
 
 /// What the planner made of a question: the understanding with its plan,

@@ -251,6 +251,10 @@ impl Agent {
             rationale: fix.map(|f| f.rationale.clone()),
             repair: fix.map(|f| f.rationale.clone()),
             duration_ms: 0.0,
+            // What the repair changed, against the attempt it repairs.
+            diff: fix.and_then(|_| self.attempts.last()).map(|prev| {
+                crate::repair::text::unified_diff(&prev.sql, &sql, &format!("attempt {}", prev.n), &format!("attempt {n}"))
+            }),
         };
         if self.validate {
             let policy = Policy::new(self.manifest.tables.iter().map(|t| t.name.clone()));
@@ -260,8 +264,17 @@ impl Agent {
                 fx.push(Effect::Progress(Progress::Refused { attempt: n, reason: e.message.clone() }));
                 attempt.status = Status::Rejected;
                 attempt.error = Some(e.clone());
-                self.sql = Some(sql);
+                self.sql = Some(sql.clone());
                 self.attempts.push(attempt);
+                if n < self.max_attempts && repairable_refusal(&refusal) {
+                    // SQL that does not parse, or names a table the dataset
+                    // does not have, is a slip the repairer may fix; the
+                    // fix is validated again like any attempt.
+                    let error = ExecError::SqlError(refusal.to_string());
+                    self.state = State::Repairing { attempt: n, error: error.clone() };
+                    fx.push(Effect::Repair { attempt: n, sql, error });
+                    return fx;
+                }
                 fx.extend(self.finish(Status::Rejected, Some(e), Vec::new()));
                 return fx;
             }
@@ -312,6 +325,7 @@ impl Agent {
                     fx.push(Effect::Repair { attempt: n, sql, error: e });
                     return fx;
                 }
+                let info = if repairable(&e) { self.unrepaired(&e) } else { info };
                 fx.extend(self.fail(info));
                 fx
             }
@@ -319,13 +333,16 @@ impl Agent {
     }
 
     fn repaired(&mut self, n: u32, error: ExecError, result: Result<Option<Fix>, RepairError>) -> Vec<Effect> {
-        let info = ErrorInfo::new(ErrorCategory::of(&error), error.to_string());
+        let info = self.unrepaired(&error);
         let fix = match result {
             Err(RepairError::Cancelled) => return self.cancelled(),
             Err(RepairError::Failed(_)) | Ok(None) => return self.fail(info),
             Ok(Some(fix)) => fix,
         };
-        if self.attempts.iter().any(|a| a.sql.trim() == fix.sql.trim()) {
+        // Same statement after canonical formatting: running it again would
+        // fail the same way (layout and keyword case do not make a fix).
+        let key = crate::repair::text::canonical_hash(&fix.sql);
+        if self.attempts.iter().any(|a| crate::repair::text::canonical_hash(&a.sql) == key) {
             // Running the same SQL again would fail the same way.
             let mut fx = vec![record(
                 RecordKind::RepairAttempt,
@@ -350,10 +367,29 @@ impl Agent {
         self.try_sql(n + 1, fix.sql.clone(), limit, Some(&fix), fx)
     }
 
-    /// The run failed with `info` and no repair follows.
+    /// The run failed with `info` and no repair follows. A refused attempt
+    /// (a repair was tried on it) keeps its `rejected` status.
     fn fail(&mut self, info: ErrorInfo) -> Vec<Effect> {
         let fx = vec![record(RecordKind::Error, json!({ "category": info.category, "message": info.message }))];
-        self.finish(Status::Failed, Some(info), fx)
+        let status = if info.category == ErrorCategory::Validation { Status::Rejected } else { Status::Failed };
+        self.finish(status, Some(info), fx)
+    }
+
+    /// The error of the last attempt, which no repair fixed: DuckDB's
+    /// message led by what is missing and the closest real names.
+    fn unrepaired(&self, error: &ExecError) -> ErrorInfo {
+        let last = self.attempts.last();
+        let sql = last.map_or("", |a| a.sql.as_str());
+        if let Some(e) = last.and_then(|a| a.error.clone()).filter(|e| e.category == ErrorCategory::Validation) {
+            let why = crate::repair::explain(&crate::repair::classify(error, sql), &self.manifest);
+            return ErrorInfo::new(e.category, format!("{why}\n{}", e.message));
+        }
+        let mut info = ErrorInfo::new(ErrorCategory::of(error), error.to_string());
+        if matches!(error, ExecError::SqlError(_)) {
+            let why = crate::repair::explain(&crate::repair::classify(error, sql), &self.manifest);
+            info.message = format!("{why}\n{}", info.message);
+        }
+        info
     }
 
     fn finish(&mut self, status: Status, error: Option<ErrorInfo>, mut fx: Vec<Effect>) -> Vec<Effect> {
@@ -383,6 +419,20 @@ impl Agent {
             answer_attempt: None,
         })));
         fx
+    }
+}
+
+/// Refusals that are slips rather than policy: SQL that does not parse
+/// (or uses another dialect's syntax or backticks) and a table name the
+/// dataset does not have. Writes, files, the catalog and forbidden
+/// functions are never rewritten.
+fn repairable_refusal(r: &crate::sql::Refusal) -> bool {
+    use crate::sql::RefusalKind;
+    match r.kind {
+        RefusalKind::Parse | RefusalKind::Unsupported => true,
+        RefusalKind::AmbiguousSyntax => r.construct.starts_with("backtick-quoted name"),
+        RefusalKind::ForbiddenTable => r.reason.starts_with("is not a table of the active dataset"),
+        _ => false,
     }
 }
 

@@ -235,3 +235,49 @@ fn compile_errors_are_rejections_with_the_reason() {
     assert_eq!(f.status, Status::Rejected);
     assert!(f.error.as_ref().unwrap().message.contains("did you mean `order_count`"));
 }
+
+#[test]
+fn sql_that_does_not_parse_is_offered_for_repair_and_the_fix_validated() {
+    let mut a = Agent::new(manifest());
+    let fx = a.handle(Event::Start(Request::Sql { sql: "SELCT status FROM orders".into(), validate: true }));
+    assert_eq!(kinds(&fx).last().map(String::as_str), Some("repair#1"), "{:?}", kinds(&fx));
+    let fx = a.handle(Event::Repaired { attempt: 1, result: Ok(Some(fix("SELECT status FROM orders"))) });
+    assert_eq!(kinds(&fx).last().map(String::as_str), Some("execute#2"), "{:?}", kinds(&fx));
+}
+
+#[test]
+fn a_refusal_without_a_fix_stays_rejected_and_says_what_is_missing() {
+    let mut a = Agent::new(manifest());
+    a.handle(Event::Start(Request::Sql { sql: "SELECT * FROM customers".into(), validate: true }));
+    let fx = a.handle(Event::Repaired { attempt: 1, result: Ok(None) });
+    let f = finished(&fx);
+    assert_eq!(f.status, Status::Rejected);
+    let e = f.error.as_ref().unwrap();
+    assert_eq!(e.category, ErrorCategory::Validation);
+    assert!(e.message.starts_with("no table customers; the tables of "), "{}", e.message);
+}
+
+#[test]
+fn policy_refusals_are_never_offered_for_repair() {
+    let mut a = Agent::new(manifest());
+    let fx = a.handle(Event::Start(Request::Sql { sql: "SELECT * FROM read_csv('/etc/passwd')".into(), validate: true }));
+    assert!(!kinds(&fx).iter().any(|k| k.starts_with("repair")), "{:?}", kinds(&fx));
+    assert_eq!(finished(&fx).status, Status::Rejected);
+}
+
+#[test]
+fn a_fix_that_only_changes_layout_is_not_run_and_a_real_fix_carries_its_diff() {
+    let mut a = Agent::new(manifest());
+    a.handle(Event::Start(Request::Sql { sql: "SELECT stauts FROM orders".into(), validate: false }));
+    a.handle(Event::Executed { attempt: 1, result: Err(binder("stauts")) });
+    let fx = a.handle(Event::Repaired { attempt: 1, result: Ok(Some(fix("select stauts\n  from orders"))) });
+    assert!(!kinds(&fx).iter().any(|k| k.starts_with("execute")), "{:?}", kinds(&fx));
+
+    let mut a = Agent::new(manifest());
+    a.handle(Event::Start(Request::Sql { sql: "SELECT stauts FROM orders".into(), validate: false }));
+    a.handle(Event::Executed { attempt: 1, result: Err(binder("stauts")) });
+    a.handle(Event::Repaired { attempt: 1, result: Ok(Some(fix("SELECT status FROM orders"))) });
+    let diff = a.attempts()[1].diff.as_deref().unwrap();
+    assert!(diff.contains("-SELECT stauts\n+SELECT status\n"), "{diff}");
+    assert_eq!(a.attempts()[0].diff, None);
+}

@@ -3,17 +3,35 @@
 //! implementations: the offline [`rules`] now; a model repairer and the
 //! user's own edit in the TUI later.
 //!
+//! Layout: `classify.rs` (error -> typed [`Failure`]), `rules.rs` (which
+//! rules run for which failure), the rules by kind (`names.rs`,
+//! `aggregate.rs`, `dialect.rs`, `literals.rs`, `syntax.rs`), `scope.rs`
+//! and `text.rs` (what they share), `explain.rs` (why no fix was found).
+//!
 //! Invariants: a repairer proposes SQL, it never runs it (the fix goes back
 //! through the validator and the jail like any attempt); it says who it is
 //! and why it changed what it changed; resource failures and refusals are
 //! not the repairer's to fix (the agent does not ask).
 
+mod aggregate;
+pub mod classify;
+mod dialect;
+mod explain;
+mod literals;
+mod names;
 pub mod rules;
+mod scope;
+mod syntax;
+pub mod text;
+#[cfg(test)]
+mod testdb;
 
 use crate::report::Attempt;
 use crate::runner::{CancelToken, ExecError};
 use crate::semantic::Manifest;
 
+pub use classify::{classify, Failure};
+pub use explain::explain;
 pub use rules::Rules;
 
 /// A proposed fix.
