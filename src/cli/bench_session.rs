@@ -37,6 +37,8 @@ const BULK_SQL: &str = "SELECT id, k, v, w, s, d FROM big";
 const BIG_DATASET: &str = "bench_big";
 /// Untimed runs before each series.
 const WARMUP: usize = 2;
+/// One-shot runs with `--json`, for the split of where the time goes.
+const SPLIT_RUNS: usize = 10;
 /// How long to wait for a warm worker.
 const WARM_WAIT: Duration = Duration::from_secs(120);
 
@@ -98,10 +100,29 @@ fn point_lookup(session: &mut Session, opts: &Options, cancel: &CancelToken) -> 
         push(keep, &mut floor, ms_since(t));
         std::hint::black_box(out);
     }
+    // Where a one-shot's time goes: the same command with --json reports
+    // its run's own timings; the rest is process start, opening the
+    // session (home, records, dataset check, worker start) and exit.
+    let (mut run_total, mut run_execute, mut outside) = (Vec::new(), Vec::new(), Vec::new());
+    let mut json_args = args.clone();
+    json_args.insert(3, "--json".into());
+    for _ in 0..SPLIT_RUNS {
+        let t = Instant::now();
+        let out = Command::new(&exe).args(&json_args).env("SANDPIPER_HOME", &cli_home).stdin(Stdio::null()).stderr(Stdio::null()).output()?;
+        let wall = ms_since(t);
+        let report: Value = serde_json::from_slice(&out.stdout).context("reading the one-shot's --json report")?;
+        let total = report["timings_ms"]["total"].as_f64().unwrap_or(0.0);
+        run_total.push(total);
+        run_execute.push(report["timings_ms"]["execute"].as_f64().unwrap_or(0.0));
+        outside.push(wall - total);
+    }
     let (a, b, c) = (Samples::of(&one_shot), Samples::of(&warm), Samples::of(&floor));
     Ok(json!({
         "sql": POINT_SQL,
         "one_shot_cli_ms": a,
+        "one_shot_split_run_ms": Samples::of(&run_total),
+        "one_shot_split_run_execute_ms": Samples::of(&run_execute),
+        "one_shot_split_start_open_exit_ms": Samples::of(&outside),
         "session_warm_worker_ms": b,
         "in_process_ms": c,
         "command": format!("sandpiper {}", args.join(" ")),
@@ -130,6 +151,10 @@ fn bulk(session: &mut Session, opts: &Options, cancel: &CancelToken) -> anyhow::
         rows = report.row_count;
         (table_bytes, json_bytes) = (table.len(), text.len());
         let execute = report.timings_ms.execute.unwrap_or(0.0);
+        let start = Instant::now();
+        let columns: Vec<(String, String)> = report.columns.iter().map(|c| (c.name.clone(), c.ty.clone())).collect();
+        std::hint::black_box(crate::store::result_hash(&columns, &report.rows));
+        let hash_ms = ms_since(start);
         drop((table, text));
         drop(report);
         session.runner()?.wait_warm(WARM_WAIT)?;
@@ -144,6 +169,7 @@ fn bulk(session: &mut Session, opts: &Options, cancel: &CancelToken) -> anyhow::
             t.session_run.push(run_ms);
             t.execute.push(execute);
             t.rest_of_run.push(run_ms - execute);
+            t.result_hash.push(hash_ms);
             t.render_table.push(render_ms);
             t.json_text.push(json_ms);
             t.arrow.push(arrow_ms);
@@ -158,6 +184,7 @@ fn bulk(session: &mut Session, opts: &Options, cancel: &CancelToken) -> anyhow::
         "split_session_run_ms": Samples::of(&t.session_run),
         "split_execute_jailed_json_rows_ms": Samples::of(&t.execute),
         "split_rest_of_run_records_ms": Samples::of(&t.rest_of_run),
+        "split_of_which_result_hash_ms": Samples::of(&t.result_hash),
         "split_render_table_ms": Samples::of(&t.render_table),
         "split_json_text_ms": Samples::of(&t.json_text),
         "table_text_bytes": table_bytes,
@@ -173,6 +200,7 @@ struct BulkTimes {
     session_run: Vec<f64>,
     execute: Vec<f64>,
     rest_of_run: Vec<f64>,
+    result_hash: Vec<f64>,
     render_table: Vec<f64>,
     json_text: Vec<f64>,
     arrow: Vec<f64>,

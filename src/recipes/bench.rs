@@ -138,7 +138,7 @@ pub fn bench_retrieval(n_recipes: usize) -> Samples {
 /// recipes, written first and untimed), load and index the recipes, answer
 /// one query. `rounds` cold retrievals, each with a fresh store handle and
 /// recipe memory (the file itself is in the page cache).
-pub fn bench_cold_retrieval(dir: &Path, n_recipes: usize, rounds: usize) -> Result<Samples, BenchError> {
+pub fn bench_cold_retrieval(dir: &Path, n_recipes: usize, rounds: usize) -> Result<ColdRetrieval, BenchError> {
     let path = dir.join("runs.db");
     {
         let store = Store::open(&path)?;
@@ -156,18 +156,41 @@ pub fn bench_cold_retrieval(dir: &Path, n_recipes: usize, rounds: usize) -> Resu
         }
         store.connection().execute_batch("COMMIT")?;
     }
-    let mut times = Vec::with_capacity(rounds);
+    let mut t = ColdTimes::default();
     let mut kept = 0usize;
     for q in 0..rounds {
         let question = synthetic_question(2_000_000_011 + q as u64);
         let start = Instant::now();
         let store = Store::open(&path)?;
+        let opened = Instant::now();
         let mut memory = RecipeMemory::new();
+        memory.index(&store, FINGERPRINT)?;
+        let indexed = Instant::now();
         kept += memory.similar(&store, FINGERPRINT, &question, TOP_K)?.len();
-        times.push(ms_since(start));
+        t.total.push(ms_since(start));
+        t.open.push(ms_since(start) - ms_since(opened));
+        t.load_index.push(ms_since(opened) - ms_since(indexed));
+        t.query.push(ms_since(indexed));
     }
     std::hint::black_box(kept);
-    Ok(Samples::of(&times))
+    Ok(ColdRetrieval { total: Samples::of(&t.total), open_store: Samples::of(&t.open), load_and_index: Samples::of(&t.load_index), query: Samples::of(&t.query) })
+}
+
+/// Milliseconds of a cold retrieval, whole and by step.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct ColdRetrieval {
+    pub total: Samples,
+    pub open_store: Samples,
+    pub load_and_index: Samples,
+    pub query: Samples,
+}
+
+#[derive(Default)]
+struct ColdTimes {
+    total: Vec<f64>,
+    open: Vec<f64>,
+    load_index: Vec<f64>,
+    query: Vec<f64>,
 }
 
 /// Why the cold retrieval benchmark stopped.

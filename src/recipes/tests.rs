@@ -231,7 +231,7 @@ fn bench_retrieval_reports_ordered_times() {
 fn cold_retrieval_opens_the_store_each_round() {
     let dir = tempfile::tempdir().unwrap();
     let s = super::bench_cold_retrieval(dir.path(), 50, 3).unwrap();
-    assert_eq!(s.n, 3);
+    assert_eq!(s.total.n, 3);
     let store = Store::open(dir.path().join("runs.db")).unwrap();
     let loaded = RecipeMemory::new().index(&store, "bench").unwrap().len();
     assert!(loaded > 40, "{loaded} recipes stored");
