@@ -167,10 +167,12 @@ pub fn bench_cold_retrieval(dir: &Path, n_recipes: usize, rounds: usize) -> Resu
         memory.index(&store, FINGERPRINT)?;
         let indexed = Instant::now();
         kept += memory.similar(&store, FINGERPRINT, &question, TOP_K)?.len();
-        t.total.push(ms_since(start));
-        t.open.push(ms_since(start) - ms_since(opened));
-        t.load_index.push(ms_since(opened) - ms_since(indexed));
-        t.query.push(ms_since(indexed));
+        let done = Instant::now();
+        let ms = |from: Instant, to: Instant| (to - from).as_secs_f64() * 1000.0;
+        t.total.push(ms(start, done));
+        t.open.push(ms(start, opened));
+        t.load_index.push(ms(opened, indexed));
+        t.query.push(ms(indexed, done));
     }
     std::hint::black_box(kept);
     Ok(ColdRetrieval { total: Samples::of(&t.total), open_store: Samples::of(&t.open), load_and_index: Samples::of(&t.load_index), query: Samples::of(&t.query) })
