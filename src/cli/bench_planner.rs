@@ -18,14 +18,8 @@ use serde_json::{json, Map, Value};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-/// Questions files read when none is named: the repository's sets, and the
-/// shared Spider dev set when the project sits beside it.
-const DEFAULT_FILES: [&str; 4] = [
-    "tests/questions/ecommerce.jsonl",
-    "tests/questions/iot.jsonl",
-    "tests/questions/support.jsonl",
-    "../shared/benchmarks/spider-dev-public/questions.jsonl",
-];
+/// The shared Spider dev set, read by default when the project sits beside it.
+const SPIDER_DEV: &str = "../shared/benchmarks/spider-dev-public/questions.jsonl";
 
 /// One question set's figures.
 #[derive(Default)]
@@ -52,11 +46,7 @@ pub fn run(files: &[PathBuf], rounds: usize) -> anyhow::Result<Value> {
     all.extend_from_slice(&golden.times_us);
     out.insert("golden_and_suggested".into(), golden.to_json());
 
-    let files: Vec<PathBuf> = if files.is_empty() {
-        DEFAULT_FILES.iter().map(PathBuf::from).filter(|p| p.is_file()).collect()
-    } else {
-        files.to_vec()
-    };
+    let files = if files.is_empty() { default_files() } else { files.to_vec() };
     for file in &files {
         let set = plan_file(&env, file, rounds)?;
         all.extend_from_slice(&set.times_us);
@@ -74,6 +64,16 @@ pub fn run(files: &[PathBuf], rounds: usize) -> anyhow::Result<Value> {
     out.insert("rounds".into(), json!(rounds));
     out.insert("target".into(), json!("median < 5000 us per question"));
     Ok(Value::Object(out))
+}
+
+/// `tests/questions/*.jsonl` (sorted) and the Spider dev set, those that exist.
+fn default_files() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir("tests/questions")
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "jsonl")).collect())
+        .unwrap_or_default();
+    files.sort();
+    files.extend(Some(PathBuf::from(SPIDER_DEV)).filter(|p| p.is_file()));
+    files
 }
 
 /// `iot.jsonl` -> `iot`; `spider-dev-public/questions.jsonl` -> `spider-dev-public`.

@@ -81,7 +81,7 @@ fn point_lookup(session: &mut Session, opts: &Options, cancel: &CancelToken) -> 
     let (mut one_shot, mut warm, mut floor) = (Vec::new(), Vec::new(), Vec::new());
     for i in 0..WARMUP + opts.iterations.max(1) {
         let keep = i >= WARMUP;
-        session.runner()?.wait_warm(WARM_WAIT)?;
+        quiet(session)?;
         let t = Instant::now();
         let status = Command::new(&exe).args(&args).env("SANDPIPER_HOME", &cli_home).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null()).status()?;
         let ms = ms_since(t);
@@ -89,12 +89,12 @@ fn point_lookup(session: &mut Session, opts: &Options, cancel: &CancelToken) -> 
             bail!("`sandpiper {}` failed: {status}", args.join(" "));
         }
         push(keep, &mut one_shot, ms);
-        session.runner()?.wait_warm(WARM_WAIT)?;
+        quiet(session)?;
         let t = Instant::now();
         let report = run_sql(session, POINT_SQL, None, cancel)?;
         push(keep, &mut warm, ms_since(t));
         std::hint::black_box(report);
-        session.runner()?.wait_warm(WARM_WAIT)?;
+        quiet(session)?;
         let t = Instant::now();
         let out = inproc.run(&req)?;
         push(keep, &mut floor, ms_since(t));
@@ -138,7 +138,7 @@ fn bulk(session: &mut Session, opts: &Options, cancel: &CancelToken) -> anyhow::
     let (mut table_bytes, mut json_bytes) = (0, 0);
     for i in 0..1 + opts.bulk_iterations.max(1) {
         let keep = i >= 1;
-        session.runner()?.wait_warm(WARM_WAIT)?;
+        quiet(session)?;
         let start = Instant::now();
         let report = run_sql(session, BULK_SQL, Some(opts.rows), cancel)?;
         let run_ms = ms_since(start);
@@ -157,7 +157,7 @@ fn bulk(session: &mut Session, opts: &Options, cancel: &CancelToken) -> anyhow::
         let hash_ms = ms_since(start);
         drop((table, text));
         drop(report);
-        session.runner()?.wait_warm(WARM_WAIT)?;
+        quiet(session)?;
         let start = Instant::now();
         let arrow = session.runner()?.run_arrow(&QueryRequest::new(BULK_SQL, opts.rows))?;
         let arrow_ms = ms_since(start);
@@ -204,6 +204,14 @@ struct BulkTimes {
     render_table: Vec<f64>,
     json_text: Vec<f64>,
     arrow: Vec<f64>,
+}
+
+/// Wait until the session's next worker is ready and has warmed its cache
+/// (only ready, when warm-up is off in the settings).
+fn quiet(session: &mut Session) -> anyhow::Result<()> {
+    let runner = session.runner()?;
+    runner.wait_warm(WARM_WAIT).or_else(|_| runner.wait_ready(WARM_WAIT))?;
+    Ok(())
 }
 
 fn push(keep: bool, v: &mut Vec<f64>, ms: f64) {
