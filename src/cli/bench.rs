@@ -1,13 +1,14 @@
 //! `sandpiper bench ...`: the performance figures in the README, measured
-//! as medians (and p95) over many repetitions, never as timed tests.
+//! as medians (and p95) over many repetitions, never as timed tests. Every
+//! series is summarised by [`crate::measure::Samples`].
 
-use super::out::{out, outln};
 use super::engine::Env;
+use super::out::{out, outln};
 use super::BenchCommand;
 use crate::audit::Fsync;
-use crate::dataset::generate::BUILTIN;
-use crate::planner::OfflinePlanner;
-use serde_json::json;
+use crate::measure::Samples;
+use serde_json::{json, Value};
+use std::path::Path;
 
 pub fn run(cmd: BenchCommand) -> anyhow::Result<i32> {
     match cmd {
@@ -28,97 +29,100 @@ pub fn run(cmd: BenchCommand) -> anyhow::Result<i32> {
                 out!("{report}");
             }
         }
-        BenchCommand::Planner { json } => show("planner", &planner()?, json)?,
-        BenchCommand::Audit { entries, json } => show("audit", &audit(entries)?, json)?,
-        BenchCommand::Recipes { recipes: n, json } => show("recipes", &recipes(n), json)?,
+        BenchCommand::Session { iterations, bulk_iterations, rows, jail, json } => {
+            let opts = super::bench_session::Options { iterations, bulk_iterations, rows, jail: jail.map(super::engine::jail_mode) };
+            show("session", &super::bench_session::run(&opts)?, json)?;
+        }
+        BenchCommand::Planner { file, rounds, json } => show("planner", &super::bench_planner::run(&file, rounds)?, json)?,
+        BenchCommand::Audit { entries, per_run, repeats, json } => show("audit", &audit(entries, per_run, repeats)?, json)?,
+        BenchCommand::Recipes { recipes: n, rounds, json } => show("recipes", &recipes(n, rounds)?, json)?,
     }
     Ok(0)
 }
 
-fn show(name: &str, value: &serde_json::Value, json: bool) -> anyhow::Result<()> {
+/// Print `value`: pretty JSON, or one line per figure with summaries as
+/// `median / p95 (min .. max, n)`.
+fn show(name: &str, value: &Value, json: bool) -> anyhow::Result<()> {
     if json {
         outln!("{}", serde_json::to_string_pretty(value)?);
     } else {
         outln!("bench {name}");
-        if let Some(obj) = value.as_object() {
-            for (k, v) in obj {
-                outln!("  {k:<34} {v}");
-            }
-        }
+        lines(value, 1);
     }
     Ok(())
 }
 
-/// Planning latency over every golden question and suggested prompt.
-fn planner() -> anyhow::Result<serde_json::Value> {
-    let env = Env::load()?;
-    let mut out = serde_json::Map::new();
-    let mut all = Vec::new();
-    for name in BUILTIN {
-        let (m, _) = env.registry.manifest(name)?;
-        let planner = OfflinePlanner::new(&m);
-        let qs: Vec<String> = m.golden.iter().map(|g| g.question.clone()).chain(m.suggested_prompts.iter().cloned()).collect();
-        let refs: Vec<&str> = qs.iter().map(String::as_str).collect();
-        let (median_us, p95_us) = crate::planner::bench(&refs, &planner);
-        let (median_us, p95_us) = (median_us as f64, p95_us as f64);
-        out.insert(format!("{name}_median_us"), json!(round(median_us)));
-        out.insert(format!("{name}_p95_us"), json!(round(p95_us)));
-        all.push(median_us);
-        out.insert(format!("{name}_questions"), json!(refs.len()));
-    }
-    let build = {
-        let (m, _) = env.registry.manifest("ecommerce")?;
-        let t = std::time::Instant::now();
-        let n = 50;
-        for _ in 0..n {
-            std::hint::black_box(OfflinePlanner::new(&m));
+fn lines(value: &Value, depth: usize) {
+    let Some(obj) = value.as_object() else { return };
+    let pad = "  ".repeat(depth);
+    for (k, v) in obj {
+        let s: Option<Samples> = serde_json::from_value(v.clone()).ok().filter(|_| v.get("median").is_some());
+        match s {
+            Some(s) => outln!("{pad}{k:<40} {} ({} .. {}, n={})", s.brief(2), round(s.min), round(s.max), s.n),
+            None if v.is_object() => {
+                outln!("{pad}{k}");
+                lines(v, depth + 1);
+            }
+            None => outln!("{pad}{k:<40} {v}"),
         }
-        t.elapsed().as_secs_f64() * 1e6 / f64::from(n)
-    };
-    out.insert("planner_build_us".into(), json!(round(build)));
-    out.insert("target".into(), json!("median < 5000 us per question"));
-    Ok(serde_json::Value::Object(out))
+    }
 }
 
-/// Audit appends (batched and per-entry fsync) and verification.
-fn audit(entries: u64) -> anyhow::Result<serde_json::Value> {
+/// Audit appends with the recorder's durability (one commit per run of
+/// `per_run` entries), batched and per-entry fsync, and verification; each
+/// series repeated `repeats` times on a fresh log.
+fn audit(entries: u64, per_run: u64, repeats: usize) -> anyhow::Result<Value> {
     let tmp = std::env::temp_dir().join(format!("sandpiper-bench-audit-{}", std::process::id()));
-    let runs = |fsync: Fsync, n: u64| -> anyhow::Result<Vec<f64>> {
-        let mut v = Vec::new();
-        for i in 0..3 {
-            let dir = tmp.join(format!("{fsync:?}-{i}"));
-            std::fs::create_dir_all(&dir)?;
-            v.push(crate::audit::bench_append(&dir, n, fsync)?);
-        }
-        Ok(v)
-    };
-    let batched = runs(Fsync::Batched { every: 256 }, entries)?;
-    let every = runs(Fsync::EveryEntry, (entries / 10).max(100))?;
-    let verify_dir = tmp.join(format!("{:?}-0", Fsync::Batched { every: 256 }));
-    let mut ver = Vec::new();
-    for _ in 0..5 {
-        ver.push(crate::audit::bench_verify(&verify_dir)?);
-    }
+    let per_run = per_run.max(1);
+    let result = audit_in(&tmp, entries, per_run, repeats.max(1));
     let _ = std::fs::remove_dir_all(&tmp);
+    let (runs, batched, every, verify) = result?;
     Ok(json!({
-        "append_batched_fsync_per_s": round(median(batched)),
-        "append_fsync_every_entry_per_s": round(median(every)),
-        "verify_entries_per_s": round(median(ver)),
+        "append_default_one_commit_per_run_per_s": runs,
+        "append_batched_fsync_256_per_s": batched,
+        "append_fsync_every_entry_per_s": every,
+        "verify_entries_per_s": verify,
         "entries": entries,
-        "target": "append >= 20000/s batched, verify >= 200000/s",
+        "entries_per_run": per_run,
+        "target": "append >= 20000/s with one durable commit per run, verify >= 200000/s",
     }))
 }
 
-fn recipes(n: usize) -> serde_json::Value {
-    let (median_ms, p95_ms) = crate::recipes::bench_retrieval(n);
-    json!({ "recipes": n, "retrieval_median_ms": median_ms, "retrieval_p95_ms": p95_ms, "target": "< 10 ms with 10000 recipes" })
+fn audit_in(tmp: &Path, entries: u64, per_run: u64, repeats: usize) -> anyhow::Result<(Samples, Samples, Samples, Samples)> {
+    let dir = |name: &str, i: usize| -> anyhow::Result<std::path::PathBuf> {
+        let d = tmp.join(format!("{name}-{i}"));
+        std::fs::create_dir_all(&d)?;
+        Ok(d)
+    };
+    let (mut runs, mut batched, mut every, mut verify) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    // Interleaved, so the three policies see the same machine.
+    for i in 0..repeats {
+        runs.push(crate::audit::bench_append_runs(&dir("runs", i)?, entries / per_run, per_run)?);
+        batched.push(crate::audit::bench_append(&dir("batched", i)?, entries, Fsync::Batched { every: 256 })?);
+        every.push(crate::audit::bench_append(&dir("every", i)?, (entries / 20).max(100), Fsync::EveryEntry)?);
+    }
+    for i in 0..repeats {
+        verify.push(crate::audit::bench_verify(&tmp.join(format!("runs-{i}")))?);
+    }
+    Ok((Samples::of(&runs), Samples::of(&batched), Samples::of(&every), Samples::of(&verify)))
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v.get(v.len() / 2).copied().unwrap_or(0.0)
+/// Warm retrieval (index loaded) and cold (open the store, load and index
+/// `n` recipes, one query).
+fn recipes(n: usize, rounds: usize) -> anyhow::Result<Value> {
+    let warm = crate::recipes::bench_retrieval(n);
+    let tmp = std::env::temp_dir().join(format!("sandpiper-bench-recipes-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp)?;
+    let cold = crate::recipes::bench_cold_retrieval(&tmp, n, rounds.max(1));
+    let _ = std::fs::remove_dir_all(&tmp);
+    Ok(json!({
+        "recipes": n,
+        "warm_query_ms": warm,
+        "cold_open_load_index_query_ms": cold?,
+        "target": "< 10 ms with 10000 recipes",
+    }))
 }
 
 fn round(x: f64) -> f64 {
-    (x * 10.0).round() / 10.0
+    (x * 100.0).round() / 100.0
 }

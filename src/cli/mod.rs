@@ -5,6 +5,8 @@
 mod interrupt;
 mod out;
 mod bench;
+mod bench_planner;
+mod bench_session;
 mod datasets;
 mod engine;
 mod eval;
@@ -140,8 +142,32 @@ pub enum BenchCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Offline planning latency per question.
+    /// A query as users run it: one-shot CLI, warm session, in-process;
+    /// 1M rows as the CLI and the TUI deliver them.
+    Session {
+        /// Timed runs of the point lookup, each way.
+        #[arg(long, default_value_t = 30)]
+        iterations: usize,
+        /// Timed runs of the 1M-row query, each way.
+        #[arg(long, default_value_t = 10)]
+        bulk_iterations: usize,
+        /// Rows of the bulk query (6 columns).
+        #[arg(long, default_value_t = 1_000_000)]
+        rows: u64,
+        #[arg(long, value_enum)]
+        jail: Option<JailChoice>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Offline planning latency per question, over every question set.
     Planner {
+        /// Questions files (JSON lines, as `eval --file` reads); default:
+        /// tests/questions/*.jsonl and ../shared/benchmarks/spider-dev-public.
+        #[arg(long)]
+        file: Vec<PathBuf>,
+        /// Times each question is planned.
+        #[arg(long, default_value_t = 5)]
+        rounds: usize,
         #[arg(long)]
         json: bool,
     },
@@ -149,13 +175,22 @@ pub enum BenchCommand {
     Audit {
         #[arg(long, default_value_t = 100_000)]
         entries: u64,
+        /// Entries per run for the default (one commit per run) series.
+        #[arg(long, default_value_t = 8)]
+        per_run: u64,
+        /// Fresh logs per series.
+        #[arg(long, default_value_t = 5)]
+        repeats: usize,
         #[arg(long)]
         json: bool,
     },
-    /// Recipe retrieval latency.
+    /// Recipe retrieval latency, warm and cold (store opened, index built).
     Recipes {
         #[arg(long, default_value_t = 10_000)]
         recipes: usize,
+        /// Cold retrievals.
+        #[arg(long, default_value_t = 20)]
+        rounds: usize,
         #[arg(long)]
         json: bool,
     },

@@ -15,6 +15,7 @@ use super::args::WorkerJob;
 use super::config::JailConfig;
 use super::jailed::{worker_mode, JailedRunner};
 use super::spawn;
+use crate::measure::{ms_since, Samples};
 use crate::runner::inprocess::InProcessRunner;
 use crate::runner::lockdown::EngineLimits;
 use crate::runner::{ExecError, JailMode, QueryRequest, Runner};
@@ -51,62 +52,21 @@ impl Default for BenchOptions {
     }
 }
 
-/// Summary of one series of timings, in milliseconds.
-#[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct Stats {
-    pub n: usize,
-    pub median_ms: f64,
-    pub p95_ms: f64,
-    pub min_ms: f64,
-    pub max_ms: f64,
-}
-
-impl Stats {
-    /// Summarise `samples` (ms); all zero when empty.
-    pub fn of(samples: &[f64]) -> Stats {
-        let mut v: Vec<f64> = samples.iter().copied().filter(|x| x.is_finite()).collect();
-        v.sort_by(|a, b| a.total_cmp(b));
-        let n = v.len();
-        if n == 0 {
-            return Stats {
-                n: 0,
-                median_ms: 0.0,
-                p95_ms: 0.0,
-                min_ms: 0.0,
-                max_ms: 0.0,
-            };
-        }
-        let median = if n % 2 == 1 {
-            v[n / 2]
-        } else {
-            (v[n / 2 - 1] + v[n / 2]) / 2.0
-        };
-        let p95_idx = ((n as f64 * 0.95).ceil() as usize).clamp(1, n) - 1;
-        Stats {
-            n,
-            median_ms: median,
-            p95_ms: v[p95_idx],
-            min_ms: v[0],
-            max_ms: v[n - 1],
-        }
-    }
-}
-
 /// One query, both ways.
 #[derive(Debug, Clone, Serialize)]
 pub struct CaseResult {
     pub name: String,
     pub sql: String,
     pub rows: usize,
-    pub in_process: Stats,
-    pub jailed: Stats,
+    pub in_process: Samples,
+    pub jailed: Samples,
     /// Jailed (warm worker) median minus in-process median.
     pub overhead_median_ms: f64,
     pub overhead_pct: f64,
     /// Jailed, on a worker that has not warmed its cache (warm-up off).
-    pub jailed_cold_cache: Stats,
+    pub jailed_cold_cache: Samples,
     /// Jailed, Arrow batches in the app without JSON conversion.
-    pub jailed_arrow_only: Option<Stats>,
+    pub jailed_arrow_only: Option<Samples>,
 }
 
 /// A target from the jail issue, and whether it was met.
@@ -125,7 +85,7 @@ pub struct BenchReport {
     pub iterations: usize,
     pub big_rows: u64,
     pub prepare_ms: f64,
-    pub cold_start: Stats,
+    pub cold_start: Samples,
     pub cases: Vec<CaseResult>,
     pub targets: Vec<TargetResult>,
 }
@@ -186,7 +146,7 @@ pub fn run(opts: &BenchOptions) -> Result<BenchReport, BenchError> {
     let db = dir.join(format!("sandpiper-bench-{}.duckdb", std::process::id()));
     let t = Instant::now();
     prepare(&db, opts.big_rows.max(1_000_000))?;
-    let prepare_ms = ms(t);
+    let prepare_ms = ms_since(t);
     let result = measure(opts, mode, &db, prepare_ms);
     let _ = std::fs::remove_file(&db);
     let _ = std::fs::remove_file(db.with_extension("duckdb.wal"));
@@ -235,7 +195,7 @@ fn measure(
             case: c.name.into(),
             source,
         };
-        let mut s = Samples::default();
+        let mut s = Timings::default();
         for i in 0..WARMUP_RUNS + iters {
             let keep = i >= WARMUP_RUNS;
             r.quiet().map_err(run_err)?;
@@ -254,26 +214,26 @@ fn measure(
                 s.push(keep, Series::ArrowOnly, t);
             }
         }
-        let (ins, js) = (Stats::of(&s.in_process), Stats::of(&s.jailed));
-        let overhead = js.median_ms - ins.median_ms;
+        let (ins, js) = (Samples::of(&s.in_process), Samples::of(&s.jailed));
+        let overhead = js.median - ins.median;
         cases.push(CaseResult {
             name: c.name.into(),
             sql: c.sql.into(),
             rows: s.rows,
             overhead_median_ms: overhead,
-            overhead_pct: if ins.median_ms > 0.0 {
-                overhead / ins.median_ms * 100.0
+            overhead_pct: if ins.median > 0.0 {
+                overhead / ins.median * 100.0
             } else {
                 0.0
             },
             in_process: ins,
             jailed: js,
-            jailed_cold_cache: Stats::of(&s.cold_cache),
-            jailed_arrow_only: c.arrow_only.then(|| Stats::of(&s.arrow_only)),
+            jailed_cold_cache: Samples::of(&s.cold_cache),
+            jailed_arrow_only: c.arrow_only.then(|| Samples::of(&s.arrow_only)),
         });
     }
     drop(r);
-    let cold_start = Stats::of(&cold);
+    let cold_start = Samples::of(&cold);
     let targets = targets(&cases, &cold_start);
     Ok(BenchReport {
         mode: opts.mode,
@@ -316,7 +276,7 @@ enum Series {
 }
 
 #[derive(Default)]
-struct Samples {
+struct Timings {
     in_process: Vec<f64>,
     jailed: Vec<f64>,
     cold_cache: Vec<f64>,
@@ -324,7 +284,7 @@ struct Samples {
     rows: usize,
 }
 
-impl Samples {
+impl Timings {
     fn push(&mut self, keep: bool, series: Series, ms: f64) {
         if !keep {
             return;
@@ -342,10 +302,10 @@ impl Samples {
 fn timed<T>(f: impl FnOnce() -> Result<T, ExecError>) -> Result<(f64, T), ExecError> {
     let t = Instant::now();
     let v = f()?;
-    Ok((ms(t), v))
+    Ok((ms_since(t), v))
 }
 
-fn targets(cases: &[CaseResult], cold: &Stats) -> Vec<TargetResult> {
+fn targets(cases: &[CaseResult], cold: &Samples) -> Vec<TargetResult> {
     let mut t = Vec::new();
     if let Some(c) = cases.first() {
         t.push(TargetResult {
@@ -358,8 +318,8 @@ fn targets(cases: &[CaseResult], cold: &Stats) -> Vec<TargetResult> {
     t.push(TargetResult {
         name: "cold worker start (spawn to ready, p95)".into(),
         target: "<= 50 ms".into(),
-        measured: format!("{:.1} ms", cold.p95_ms),
-        met: cold.p95_ms <= 50.0,
+        measured: format!("{:.1} ms", cold.p95),
+        met: cold.p95 <= 50.0,
     });
     if let Some(c) = cases.get(2) {
         t.push(TargetResult {
@@ -373,13 +333,13 @@ fn targets(cases: &[CaseResult], cold: &Stats) -> Vec<TargetResult> {
         let arrow = c
             .jailed_arrow_only
             .as_ref()
-            .map_or(f64::INFINITY, |s| s.median_ms);
+            .map_or(f64::INFINITY, |s| s.median);
         t.push(TargetResult {
             name: "1M rows x 6 columns back to the app (Arrow, median)".into(),
             target: "<= 300 ms".into(),
             measured: format!(
                 "{arrow:.0} ms (with JSON rows: {:.0} ms)",
-                c.jailed.median_ms
+                c.jailed.median
             ),
             met: arrow <= 300.0,
         });
@@ -393,8 +353,14 @@ fn request(c: &Case) -> QueryRequest {
     r
 }
 
-fn ms(t: Instant) -> f64 {
-    t.elapsed().as_secs_f64() * 1000.0
+/// The `big` table: `rows` rows of 6 columns (two integers, a double, a
+/// string, a date, and the id), as a SELECT.
+pub(crate) fn big_select(rows: u64) -> String {
+    format!(
+        "SELECT i AS id, i % 1000 AS k, (i * 7) % 10007 AS v, random() AS w, \
+         'name-' || (i % 5000) AS s, DATE '2020-01-01' + CAST(i % 2000 AS INTEGER) AS d \
+         FROM range({rows}) t(i)"
+    )
 }
 
 /// Create the benchmark database at `db`.
@@ -406,10 +372,9 @@ fn prepare(db: &Path, big_rows: u64) -> Result<(), BenchError> {
         "CREATE TABLE iot AS SELECT i AS reading_id, 'dev-' || (i % 50) AS device_id, \
              TIMESTAMP '2024-01-01' + to_minutes(i) AS ts, 20 + (i % 97) / 10.0 AS temperature, \
              40 + (i % 61) AS humidity, 100 - (i % 100) AS battery FROM range(50000) t(i); \
-         CREATE TABLE big AS SELECT i AS id, i % 1000 AS k, (i * 7) % 10007 AS v, random() AS w, \
-             'name-' || (i % 5000) AS s, DATE '2020-01-01' + CAST(i % 2000 AS INTEGER) AS d \
-             FROM range({big_rows}) t(i); \
-         CHECKPOINT;"
+         CREATE TABLE big AS {}; \
+         CHECKPOINT;",
+        big_select(big_rows)
     ))
     .map_err(err)?;
     drop(conn);
@@ -428,7 +393,7 @@ impl std::fmt::Display for BenchReport {
         writeln!(
             f,
             "cold start (spawn to ready): median {:.1} ms, p95 {:.1} ms",
-            self.cold_start.median_ms, self.cold_start.p95_ms
+            self.cold_start.median, self.cold_start.p95
         )?;
         writeln!(
             f,
@@ -440,10 +405,10 @@ impl std::fmt::Display for BenchReport {
                 f,
                 "{:40} {:>8.2} / {:>8.2} {:>8.2} / {:>8.2} {:>+8.2} ms {:>+5.1}%",
                 c.name,
-                c.in_process.median_ms,
-                c.in_process.p95_ms,
-                c.jailed.median_ms,
-                c.jailed.p95_ms,
+                c.in_process.median,
+                c.in_process.p95,
+                c.jailed.median,
+                c.jailed.p95,
                 c.overhead_median_ms,
                 c.overhead_pct
             )?;
@@ -451,13 +416,13 @@ impl std::fmt::Display for BenchReport {
             writeln!(
                 f,
                 "{:40} {:>19} {:>8.2} / {:>8.2}",
-                "  (jailed, cache not warmed)", "", cold.median_ms, cold.p95_ms
+                "  (jailed, cache not warmed)", "", cold.median, cold.p95
             )?;
             if let Some(a) = &c.jailed_arrow_only {
                 writeln!(
                     f,
                     "{:40} {:>19} {:>8.2} / {:>8.2}",
-                    "  (jailed, Arrow only)", "", a.median_ms, a.p95_ms
+                    "  (jailed, Arrow only)", "", a.median, a.p95
                 )?;
             }
         }
@@ -471,23 +436,5 @@ impl std::fmt::Display for BenchReport {
             )?;
         }
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn stats_median_and_p95() {
-        let s = Stats::of(&[5.0, 1.0, 3.0, 2.0, 4.0]);
-        assert_eq!(
-            (s.median_ms, s.p95_ms, s.min_ms, s.max_ms),
-            (3.0, 5.0, 1.0, 5.0)
-        );
-        let v: Vec<f64> = (1..=20).map(f64::from).collect();
-        let s = Stats::of(&v);
-        assert_eq!((s.median_ms, s.p95_ms), (10.5, 19.0));
-        assert_eq!(Stats::of(&[]).n, 0);
     }
 }

@@ -200,22 +200,18 @@ impl OfflinePlanner {
     }
 }
 
-/// Times planning each question (several rounds) and returns the median and
-/// 95th percentile in microseconds.
-pub fn bench(questions: &[&str], planner: &OfflinePlanner) -> (u64, u64) {
-    let mut times: Vec<u64> = Vec::with_capacity(questions.len() * 5);
-    for _ in 0..5 {
+/// Times planning each question over `rounds` rounds: microseconds per
+/// plan, to summarise with [`crate::measure::Samples`] (alone or pooled with
+/// other question sets).
+pub fn bench(questions: &[&str], planner: &OfflinePlanner, rounds: usize) -> Vec<f64> {
+    let mut times = Vec::with_capacity(questions.len() * rounds);
+    for _ in 0..rounds {
         for q in questions {
             let start = std::time::Instant::now();
             let out = planner.plan(q);
             std::hint::black_box(&out);
-            times.push(start.elapsed().as_micros() as u64);
+            times.push(start.elapsed().as_secs_f64() * 1e6);
         }
     }
-    if times.is_empty() {
-        return (0, 0);
-    }
-    times.sort_unstable();
-    let at = |p: f64| times[((times.len() - 1) as f64 * p).round() as usize];
-    (at(0.5), at(0.95))
+    times
 }

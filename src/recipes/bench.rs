@@ -4,16 +4,21 @@
 //!
 //! Questions come from a deterministic generator (templates of metrics,
 //! dimensions, filters, numbers, phrasings), so runs are comparable. The
-//! timed part is what [`super::RecipeMemory::similar`] does once its index is
-//! loaded: search plus cloning the top recipes.
+//! warm figure is what [`super::RecipeMemory::similar`] does once its index
+//! is loaded (search plus cloning the top recipes); the cold one adds what
+//! the first question of a process pays: opening the run store and loading
+//! and indexing the recipes.
 
+use std::path::Path;
 use std::time::Instant;
 
 use serde_json::json;
 
 use super::index::RecipeIndex;
 use super::intent::normalize_intent;
-use super::Recipe;
+use super::{NewRecipe, Recipe, RecipeError, RecipeMemory};
+use crate::measure::{ms_since, Samples};
+use crate::store::{Store, StoreError};
 
 /// Queries timed per benchmark.
 const QUERIES: usize = 300;
@@ -106,9 +111,9 @@ const SHAPES: &[&str] = &[
     "compare {m} across {d} {f}",
 ];
 
-/// Median and 95th-percentile milliseconds of one similarity query over an
-/// index of `n_recipes` synthetic recipes.
-pub fn bench_retrieval(n_recipes: usize) -> (f64, f64) {
+/// Milliseconds of one similarity query over an index of `n_recipes`
+/// synthetic recipes, already loaded (the warm case).
+pub fn bench_retrieval(n_recipes: usize) -> Samples {
     let index = synthetic_index(n_recipes);
     let mut times: Vec<f64> = Vec::with_capacity(QUERIES);
     let mut kept = 0usize;
@@ -121,13 +126,88 @@ pub fn bench_retrieval(n_recipes: usize) -> (f64, f64) {
             .into_iter()
             .map(|(r, s)| (r.clone(), s))
             .collect();
-        times.push(start.elapsed().as_secs_f64() * 1000.0);
+        times.push(ms_since(start));
         kept += hits.len();
     }
     std::hint::black_box(kept);
-    times.sort_by(f64::total_cmp);
-    (percentile(&times, 0.50), percentile(&times, 0.95))
+    Samples::of(&times)
 }
+
+/// Milliseconds of the first retrieval of a process, as `sandpiper ask`
+/// pays it: open the run store at `dir/runs.db` (holding `n_recipes`
+/// recipes, written first and untimed), load and index the recipes, answer
+/// one query. `rounds` cold retrievals, each with a fresh store handle and
+/// recipe memory (the file itself is in the page cache).
+pub fn bench_cold_retrieval(dir: &Path, n_recipes: usize, rounds: usize) -> Result<ColdRetrieval, BenchError> {
+    let path = dir.join("runs.db");
+    {
+        let store = Store::open(&path)?;
+        let mut memory = RecipeMemory::new();
+        store.connection().execute_batch("BEGIN")?;
+        for i in 0..n_recipes {
+            let question = synthetic_question(i as u64);
+            let new = NewRecipe {
+                fingerprint: FINGERPRINT.to_string(),
+                plan: json!({"version": 1, "question": question}),
+                sql: format!("SELECT {i}"),
+                question,
+            };
+            memory.record(&store, &new)?;
+        }
+        store.connection().execute_batch("COMMIT")?;
+    }
+    let mut t = ColdTimes::default();
+    let mut kept = 0usize;
+    for q in 0..rounds {
+        let question = synthetic_question(2_000_000_011 + q as u64);
+        let start = Instant::now();
+        let store = Store::open(&path)?;
+        let opened = Instant::now();
+        let mut memory = RecipeMemory::new();
+        memory.index(&store, FINGERPRINT)?;
+        let indexed = Instant::now();
+        kept += memory.similar(&store, FINGERPRINT, &question, TOP_K)?.len();
+        let done = Instant::now();
+        let ms = |from: Instant, to: Instant| (to - from).as_secs_f64() * 1000.0;
+        t.total.push(ms(start, done));
+        t.open.push(ms(start, opened));
+        t.load_index.push(ms(opened, indexed));
+        t.query.push(ms(indexed, done));
+    }
+    std::hint::black_box(kept);
+    Ok(ColdRetrieval { total: Samples::of(&t.total), open_store: Samples::of(&t.open), load_and_index: Samples::of(&t.load_index), query: Samples::of(&t.query) })
+}
+
+/// Milliseconds of a cold retrieval, whole and by step.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct ColdRetrieval {
+    pub total: Samples,
+    pub open_store: Samples,
+    pub load_and_index: Samples,
+    pub query: Samples,
+}
+
+#[derive(Default)]
+struct ColdTimes {
+    total: Vec<f64>,
+    open: Vec<f64>,
+    load_index: Vec<f64>,
+    query: Vec<f64>,
+}
+
+/// Why the cold retrieval benchmark stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum BenchError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Recipe(#[from] RecipeError),
+    #[error("recipe benchmark store: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+}
+
+/// The fingerprint the synthetic recipes are stored under.
+const FINGERPRINT: &str = "bench";
 
 /// An index of `n` synthetic recipes (distinct seeds; equal intents merge).
 pub(crate) fn synthetic_index(n: usize) -> RecipeIndex {
@@ -167,14 +247,6 @@ pub(crate) fn synthetic_question(seed: u64) -> String {
         .replace("{n}", &(3 + rng.below(20)).to_string())
         .replace("{f}", &filter);
     text.trim().to_string()
-}
-
-fn percentile(sorted: &[f64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let rank = ((sorted.len() - 1) as f64 * p).round() as usize;
-    sorted.get(rank).copied().unwrap_or(0.0)
 }
 
 /// SplitMix64: a tiny deterministic generator (no `rand` dependency).

@@ -30,7 +30,7 @@ use serde_json::Value;
 
 use crate::store::{timestamp_now, Store};
 
-pub use bench::bench_retrieval;
+pub use bench::{bench_cold_retrieval, bench_retrieval, BenchError, ColdRetrieval};
 pub use fingerprint::schema_fingerprint;
 pub use index::RecipeIndex;
 pub use intent::normalize_intent;
