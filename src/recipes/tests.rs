@@ -220,11 +220,16 @@ fn synthetic_questions_are_varied_and_deterministic() {
     );
 }
 
+/// Retrieval over 300 recipes, held to the 10 ms target set for 10,000
+/// (ten times that in a debug build): measured well under a millisecond,
+/// so this only fails when retrieval became pathologically slow.
 #[test]
-fn bench_retrieval_reports_ordered_times() {
+fn bench_retrieval_is_fast_and_reports_ordered_times() {
     let (median, p95) = bench_retrieval(300);
     assert!(median.is_finite() && p95.is_finite());
     assert!(median > 0.0 && median <= p95, "{median} {p95}");
+    let limit_ms = if cfg!(debug_assertions) { 100.0 } else { 10.0 };
+    assert!(p95 < limit_ms, "p95 {p95} ms over {limit_ms} ms");
 }
 
 /// The real benchmark: `cargo test --release -- --ignored --nocapture bench_10k`.
