@@ -24,7 +24,19 @@ use rstest::rstest;
 use sandpiper::jail::{Fault, JailedRunner};
 use sandpiper::runner::{JailMode, QueryRequest, Runner};
 use std::net::TcpListener;
+use std::sync::{RwLock, RwLockReadGuard};
 use std::time::{Duration, Instant};
+
+/// Tests that open DuckDB in this process (the unjailed controls) hold this
+/// for reading; the test that measures this process's memory holds it for
+/// writing, so their allocations do not count as its growth.
+static IN_PROCESS_DUCKDB: RwLock<()> = RwLock::new(());
+
+fn in_process_duckdb() -> RwLockReadGuard<'static, ()> {
+    IN_PROCESS_DUCKDB
+        .read()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
 
 /// How an attack must end for the wall to count as holding.
 #[derive(Debug, Clone, Copy)]
@@ -148,6 +160,7 @@ fn assert_held(fx: &Fixture, r: &mut JailedRunner, sql: &str, held: Held) {
 /// The door is real: in an unjailed, unlocked DuckDB (on a fixture of its
 /// own) the statement succeeds, returns rows, and shows `shows` if given.
 fn assert_door_open(sql: &str, shows: Option<&str>) {
+    let _in_process = in_process_duckdb();
     let ctl = Fixture::new();
     std::fs::write(ctl.path("evil.duckdb_extension"), b"not an extension").unwrap();
     let sql = ctl.fill(sql);
@@ -246,7 +259,7 @@ const PASSWD: Option<&str> = Some("root:x:0:0");
 )]
 #[case::proc_environ(
     "SELECT * FROM read_text('/proc/self/environ')",
-    Some("CARGO="),
+    Some("PATH="),
     want(LOCKED_FILE, Held::Nothing, LANDLOCK)
 )]
 #[case::scalar_subquery(
@@ -433,6 +446,7 @@ const TOO_DEEP: Held = Held::Says(&["depth"]);
 
 #[test]
 fn the_evil_extension_file_is_reachable_unjailed() {
+    let _in_process = in_process_duckdb();
     let ctl = Fixture::new();
     std::fs::write(ctl.path("evil.duckdb_extension"), b"not an extension").unwrap();
     let sql = ctl.fill("LOAD '{dir}/evil.duckdb_extension'");
@@ -510,7 +524,9 @@ fn getenv_does_not_exist(#[values(Wall::Both, Wall::OsOnly)] wall: Wall) {
     const MISSING: &str = "Scalar Function with name getenv does not exist";
     let missing = MISSING;
     let ctl = Fixture::new();
+    let in_process = in_process_duckdb();
     let err = run_unjailed(&unjailed(&ctl), sql).unwrap_err();
+    drop(in_process);
     assert!(err.to_string().contains(missing), "{err}");
     let fx = Fixture::new();
     let mut r = runner_walls(&fx, JailMode::Strict, wall);
@@ -707,6 +723,10 @@ fn sql_over_one_mib_is_refused_before_any_worker_sees_it() {
 fn output_flood_hits_the_output_limit_with_app_memory_bounded(
     #[values(Wall::Both, Wall::OsOnly)] wall: Wall,
 ) {
+    // No unjailed DuckDB in this process while its memory is measured.
+    let _alone = IN_PROCESS_DUCKDB
+        .write()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     let fx = Fixture::new();
     let mut r = runner_walls(&fx, JailMode::Strict, wall);
     let before = rss_kb();
@@ -763,10 +783,13 @@ fn multiple_statements_are_refused(#[values(Wall::Both, Wall::OsOnly)] wall: Wal
 fn no_state_passes_between_queries(#[values(Wall::Both, Wall::OsOnly)] wall: Wall) {
     // Unjailed, one connection keeps a temporary table between statements.
     let ctl = Fixture::new();
+    let in_process = in_process_duckdb();
     let conn = unjailed(&ctl);
     run_unjailed(&conn, "CREATE TEMP TABLE leak AS SELECT 42 AS v").unwrap();
     let kept = run_unjailed(&conn, "SELECT v FROM leak").unwrap();
     assert_eq!(kept.rows, vec![vec![serde_json::json!(42)]]);
+    drop(conn);
+    drop(in_process);
     // Jailed, the table is made (in the worker's memory)...
     let fx = Fixture::new();
     let mut r = runner_walls(&fx, JailMode::Strict, wall);
