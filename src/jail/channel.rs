@@ -415,6 +415,8 @@ mod tests {
             .recv(Some(started + Duration::from_millis(100)), 0)
             .unwrap_err();
         assert!(matches!(err, RecvError::Deadline));
+        // It waited for the deadline (not an early give-up), and no longer.
+        assert!(started.elapsed() >= Duration::from_millis(100));
         assert!(started.elapsed() < Duration::from_secs(2));
     }
 

@@ -5,6 +5,8 @@
 //! Invariant: a configuration that would run SQL unjailed or in a weaker
 //! mode than asked is refused by [`JailConfig::check`], never downgraded.
 
+#[cfg(feature = "test-hooks")]
+use super::args::TestHooks;
 use super::args::{WorkerArgs, WorkerJob, WorkerMode};
 use crate::runner::lockdown::EngineLimits;
 use crate::runner::{ExecError, JailMode};
@@ -52,6 +54,10 @@ pub struct JailConfig {
     pub force_no_userns: bool,
     /// Let workers write to the app's stderr (debugging only).
     pub inherit_stderr: bool,
+    /// Test builds only: weaken the workers to test one wall alone (see
+    /// [`TestHooks`]).
+    #[cfg(feature = "test-hooks")]
+    pub test_hooks: TestHooks,
 }
 
 impl JailConfig {
@@ -76,6 +82,8 @@ impl JailConfig {
             force_no_userns: std::env::var_os(ENV_NO_USERNS)
                 .is_some_and(|v| !v.is_empty() && v != "0"),
             inherit_stderr: false,
+            #[cfg(feature = "test-hooks")]
+            test_hooks: TestHooks::default(),
         }
     }
 
@@ -133,6 +141,8 @@ impl JailConfig {
             parent_pid: pid,
             uid,
             gid,
+            #[cfg(feature = "test-hooks")]
+            test_hooks: self.test_hooks,
         }
     }
 }

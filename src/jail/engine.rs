@@ -47,14 +47,33 @@ pub fn open(
     threads: u32,
     memory_limit_mb: u64,
 ) -> Result<Engine, SetupError> {
+    let limits = limits(scratch, threads, memory_limit_mb);
+    let conn = open_locked(db, &limits).map_err(|e| SetupError::new("duckdb", e.to_string()))?;
+    Ok(Engine { conn })
+}
+
+/// Test builds only: [`open`] without DuckDB's lock-down
+/// (`lockdown::open_unlocked`), for testing the OS jail alone.
+#[cfg(feature = "test-hooks")]
+pub fn open_unlocked(
+    db: &Path,
+    scratch: Option<&Path>,
+    threads: u32,
+    memory_limit_mb: u64,
+) -> Result<Engine, SetupError> {
+    let limits = limits(scratch, threads, memory_limit_mb);
+    let conn = crate::runner::lockdown::open_unlocked(db, &limits)
+        .map_err(|e| SetupError::new("duckdb", e.to_string()))?;
+    Ok(Engine { conn })
+}
+
+fn limits(scratch: Option<&Path>, threads: u32, memory_limit_mb: u64) -> EngineLimits {
     let temp = scratch.map_or_else(|| Path::new(NO_SPILL_DIR).to_path_buf(), Path::to_path_buf);
-    let limits = EngineLimits {
+    EngineLimits {
         threads,
         memory_limit_mb,
         temp_dir: Some(temp),
-    };
-    let conn = open_locked(db, &limits).map_err(|e| SetupError::new("duckdb", e.to_string()))?;
-    Ok(Engine { conn })
+    }
 }
 
 impl Engine {

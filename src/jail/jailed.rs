@@ -114,7 +114,8 @@ impl JailedRunner {
     }
 
     /// Test hook: the next query's worker injects `fault` after receiving
-    /// it. Only reachable from Rust, never from SQL.
+    /// it. Only reachable from Rust, never from SQL; test builds only.
+    #[cfg(feature = "test-hooks")]
     #[doc(hidden)]
     pub fn inject_fault(&mut self, fault: Fault) {
         self.fault = Some(fault);

@@ -64,6 +64,10 @@ impl Tag {
 
 /// A test-only fault the worker injects after it receives the query. Set
 /// only through the Rust API (`JailedRunner::inject_fault`), never from SQL.
+///
+/// Exists only in builds with the `test-hooks` feature (this package's own
+/// tests); see the uninhabited release twin below.
+#[cfg(feature = "test-hooks")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Fault {
@@ -75,8 +79,20 @@ pub enum Fault {
     BlockedSyscall,
 }
 
-/// App -> worker: the single query this worker answers.
+/// Release builds: a fault with no values. Keeping the type (rather than
+/// removing the field) leaves the query path identical in both builds,
+/// while no release binary can construct, send or accept a fault: a
+/// `QueryMsg` naming one fails to parse ("there are no variants"), and the
+/// worker treats that as a protocol error.
+#[cfg(not(feature = "test-hooks"))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Fault {}
+
+/// App -> worker: the single query this worker answers. Unknown fields are
+/// refused, so a field one build knows and the other does not (`fault`)
+/// is an error, never silently dropped.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct QueryMsg {
     pub sql: String,
     pub max_rows: u64,
@@ -126,4 +142,47 @@ pub struct ProbeMsg {
     pub probe: String,
     /// 0 when the call succeeded, else the errno it failed with.
     pub errno: i32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_query_without_a_fault_does_not_mention_one() {
+        let msg = QueryMsg {
+            sql: "SELECT 1".into(),
+            max_rows: 10,
+            max_bytes: 100,
+            fault: None,
+        };
+        let json = serde_json::to_string(&msg).unwrap();
+        assert!(!json.contains("fault"), "{json}");
+    }
+
+    #[test]
+    fn unknown_query_fields_are_refused() {
+        let err = serde_json::from_str::<QueryMsg>(
+            r#"{"sql":"SELECT 1","max_rows":1,"max_bytes":1,"lockdown":"off"}"#,
+        )
+        .unwrap_err();
+        assert!(
+            err.to_string().contains("unknown field `lockdown`"),
+            "{err}"
+        );
+    }
+
+    /// What a release worker does with a fault: the `not(test-hooks)`
+    /// half runs only in a build without the feature (see
+    /// `tests/release_build.rs` for the shipped binary itself).
+    #[test]
+    fn a_fault_parses_only_with_test_hooks() {
+        let got = serde_json::from_str::<QueryMsg>(
+            r#"{"sql":"SELECT 1","max_rows":1,"max_bytes":1,"fault":"segfault"}"#,
+        );
+        #[cfg(feature = "test-hooks")]
+        assert_eq!(got.unwrap().fault, Some(Fault::Segfault));
+        #[cfg(not(feature = "test-hooks"))]
+        assert!(got.unwrap_err().to_string().contains("no variants"));
+    }
 }

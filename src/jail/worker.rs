@@ -149,7 +149,7 @@ fn jail_and_serve(
             Ok(0)
         }
         WorkerJob::Query => {
-            let eng = engine::open(&db, scratch.as_deref(), a.threads, a.memory_limit_mb)?;
+            let eng = open_engine(a, &db, scratch.as_deref())?;
             steps.mark("duckdb");
             seccomp::install(&filters)?;
             steps.mark("seccomp");
@@ -159,6 +159,19 @@ fn jail_and_serve(
             unsafe { libc::_exit(code) }
         }
     }
+}
+
+/// DuckDB, locked down; in test builds, unlocked when the app asked.
+fn open_engine(
+    a: &WorkerArgs,
+    db: &std::path::Path,
+    scratch: Option<&std::path::Path>,
+) -> Result<engine::Engine, SetupError> {
+    #[cfg(feature = "test-hooks")]
+    if a.test_hooks.duckdb_lockdown_off {
+        return engine::open_unlocked(db, scratch, a.threads, a.memory_limit_mb);
+    }
+    engine::open(db, scratch, a.threads, a.memory_limit_mb)
 }
 
 fn send_ready(chan: &mut Channel, ready: &mut ReadyMsg, steps: &Steps) -> Result<(), SetupError> {
@@ -220,6 +233,7 @@ fn serve_one(chan: &mut Channel, eng: &engine::Engine, warm_mb: u64) -> i32 {
 }
 
 /// Test-only faults (see [`Fault`]): real crashes, not simulated exit codes.
+#[cfg(feature = "test-hooks")]
 fn inject(fault: Fault) {
     match fault {
         Fault::Segfault => {
@@ -232,6 +246,13 @@ fn inject(fault: Fault) {
             unsafe { libc::ptrace(libc::PTRACE_TRACEME, 0, 0, 0) };
         }
     }
+}
+
+/// Release builds: [`Fault`] has no values, so there is nothing to inject
+/// (a query naming a fault never parses).
+#[cfg(not(feature = "test-hooks"))]
+fn inject(fault: Fault) {
+    match fault {}
 }
 
 /// Fork once: the child returns and goes on as PID 1 of the new PID

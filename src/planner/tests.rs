@@ -536,21 +536,25 @@ fn typo_tolerance_scales_with_length(#[case] word: &str, #[case] typo: &str, #[c
     );
 }
 
-/// Not a timed assertion: prints the latency so a slow change is visible.
+/// Planner latency over the question sets, held to the documented target
+/// (under 5 ms a question; measured in tens of microseconds), with ten
+/// times the room in a debug build: generous enough for a loaded machine,
+/// tight enough to catch a planner that went quadratic or started doing I/O.
 #[test]
 fn latency_loop() {
     let mut questions: Vec<String> = Vec::new();
     for d in ["ecommerce", "support", "iot"] {
         let path = format!("{}/tests/questions/{d}.jsonl", env!("CARGO_MANIFEST_DIR"));
         for line in std::fs::read_to_string(&path)
-            .unwrap_or_default()
+            .unwrap()
             .lines()
             .filter(|l| !l.trim().is_empty())
         {
-            let v: serde_json::Value = serde_json::from_str(line).unwrap_or_default();
-            questions.push(v["question"].as_str().unwrap_or_default().to_string());
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            questions.push(v["question"].as_str().unwrap().to_string());
         }
     }
+    assert!(questions.len() >= 100, "only {} questions", questions.len());
     let p = planner("ecommerce");
     let qs: Vec<&str> = questions.iter().map(String::as_str).collect();
     let s = crate::measure::Samples::of(&bench(&qs, &p, 5));
@@ -561,5 +565,7 @@ fn latency_loop() {
         s.p95
     );
     assert_eq!(s.n, qs.len() * 5);
-    assert!(s.p95 >= s.median);
+    let limit_us = if cfg!(debug_assertions) { 50_000.0 } else { 5_000.0 };
+    assert!(s.p95 < limit_us, "p95 {:.1} us over {limit_us} us (median {:.1} us)", s.p95, s.median);
+    assert!(s.median <= s.p95);
 }

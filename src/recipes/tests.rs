@@ -220,11 +220,16 @@ fn synthetic_questions_are_varied_and_deterministic() {
     );
 }
 
+/// Retrieval over 300 recipes, held to the 10 ms target set for 10,000
+/// (ten times that in a debug build): measured well under a millisecond,
+/// so this only fails when retrieval became pathologically slow.
 #[test]
-fn bench_retrieval_reports_ordered_times() {
+fn bench_retrieval_is_fast_and_reports_ordered_times() {
     let s = bench_retrieval(300);
     assert!(s.median.is_finite() && s.p95.is_finite());
     assert!(s.median > 0.0 && s.median <= s.p95, "{s:?}");
+    let limit_ms = if cfg!(debug_assertions) { 100.0 } else { 10.0 };
+    assert!(s.p95 < limit_ms, "p95 {} ms over {limit_ms} ms", s.p95);
 }
 
 #[test]

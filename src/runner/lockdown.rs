@@ -34,45 +34,87 @@ impl Default for EngineLimits {
 #[derive(Debug, thiserror::Error)]
 pub enum LockdownError {
     #[error("cannot open prepared dataset {path}: {source}")]
-    Open { path: PathBuf, source: duckdb::Error },
+    Open {
+        path: PathBuf,
+        source: duckdb::Error,
+    },
     #[error("cannot apply DuckDB setting `{setting}`: {source}")]
-    Setting { setting: String, source: duckdb::Error },
+    Setting {
+        setting: String,
+        source: duckdb::Error,
+    },
     #[error("DuckDB lock-down self-test failed: {0}")]
     SelfTest(String),
 }
 
 /// Open `db` read-only with every restriction applied and verified.
 pub fn open_locked(db: &Path, limits: &EngineLimits) -> Result<Connection, LockdownError> {
-    let setting = |name: &str, source| LockdownError::Setting {
-        setting: name.to_string(),
-        source,
-    };
-    let mut config = Config::default()
-        .access_mode(AccessMode::ReadOnly)
-        .map_err(|e| setting("access_mode", e))?
-        .threads(i64::from(limits.threads.max(1)))
-        .map_err(|e| setting("threads", e))?
-        .max_memory(&format!("{}MB", limits.memory_limit_mb))
-        .map_err(|e| setting("memory_limit", e))?
+    let config = base_config(limits)?
         .enable_autoload_extension(false)
         .map_err(|e| setting("autoload_known_extensions", e))?
         .with("autoinstall_known_extensions", "false")
         .map_err(|e| setting("autoinstall_known_extensions", e))?
         .with("allow_persistent_secrets", "false")
         .map_err(|e| setting("allow_persistent_secrets", e))?;
+    let conn = open_with(db, config)?;
+    conn.execute_batch("SET enable_external_access = false; SET lock_configuration = true;")
+        .map_err(|e| setting("enable_external_access / lock_configuration", e))?;
+    self_test(&conn)?;
+    Ok(conn)
+}
+
+/// Test builds only (feature `test-hooks`): open `db` like [`open_locked`]
+/// (read-only, same threads, memory limit and spill directory) but with
+/// none of DuckDB's own restrictions: external access on, extension
+/// auto-install and auto-load and persistent secrets at DuckDB's defaults,
+/// configuration unlocked. The jail's attack suite runs against this to
+/// show the OS jail holds on its own.
+///
+/// DuckDB's home directory (where extensions are installed) is the spill
+/// directory: the worker has no `HOME`, and without a home DuckDB refuses
+/// `INSTALL` and extension auto-loading itself, before they ever reach the
+/// network; with one, those attacks meet the OS jail's network wall.
+#[cfg(feature = "test-hooks")]
+pub fn open_unlocked(db: &Path, limits: &EngineLimits) -> Result<Connection, LockdownError> {
+    let mut config = base_config(limits)?;
+    if let Some(dir) = &limits.temp_dir {
+        config = config
+            .with("home_directory", dir.to_string_lossy())
+            .map_err(|e| setting("home_directory", e))?;
+    }
+    open_with(db, config)
+}
+
+fn setting(name: &str, source: duckdb::Error) -> LockdownError {
+    LockdownError::Setting {
+        setting: name.to_string(),
+        source,
+    }
+}
+
+/// Read-only, threads, memory limit and spill directory: resource settings
+/// both openings share.
+fn base_config(limits: &EngineLimits) -> Result<Config, LockdownError> {
+    let mut config = Config::default()
+        .access_mode(AccessMode::ReadOnly)
+        .map_err(|e| setting("access_mode", e))?
+        .threads(i64::from(limits.threads.max(1)))
+        .map_err(|e| setting("threads", e))?
+        .max_memory(&format!("{}MB", limits.memory_limit_mb))
+        .map_err(|e| setting("memory_limit", e))?;
     if let Some(dir) = &limits.temp_dir {
         config = config
             .with("temp_directory", dir.to_string_lossy())
             .map_err(|e| setting("temp_directory", e))?;
     }
-    let conn = Connection::open_with_flags(db, config).map_err(|source| LockdownError::Open {
+    Ok(config)
+}
+
+fn open_with(db: &Path, config: Config) -> Result<Connection, LockdownError> {
+    Connection::open_with_flags(db, config).map_err(|source| LockdownError::Open {
         path: db.to_path_buf(),
         source,
-    })?;
-    conn.execute_batch("SET enable_external_access = false; SET lock_configuration = true;")
-        .map_err(|e| setting("enable_external_access / lock_configuration", e))?;
-    self_test(&conn)?;
-    Ok(conn)
+    })
 }
 
 /// Check the lock-down took: external access off, configuration locked, and

@@ -3,6 +3,7 @@
 //! built binary, and process/fd/RSS inspection from /proc.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
+use sandpiper::jail::args::TestHooks;
 use sandpiper::jail::{JailConfig, JailedRunner};
 use sandpiper::runner::{ExecError, JailMode, QueryOutput, QueryRequest, Runner};
 use std::path::{Path, PathBuf};
@@ -100,6 +101,68 @@ pub fn config(fx: &Fixture, mode: JailMode) -> JailConfig {
 /// A started runner with one worker ready.
 pub fn runner(fx: &Fixture, mode: JailMode) -> JailedRunner {
     runner_with(config(fx, mode))
+}
+
+/// Which walls stand between SQL and the host.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wall {
+    /// What users run: DuckDB's lock-down inside the OS jail.
+    Both,
+    /// The OS jail alone (namespaces, empty root, rlimits, Landlock,
+    /// seccomp): DuckDB opened with its lock-down off (`test-hooks`).
+    OsOnly,
+}
+
+/// A configuration over the built binary with `wall` standing.
+pub fn config_walls(fx: &Fixture, mode: JailMode, wall: Wall) -> JailConfig {
+    let mut c = config(fx, mode);
+    c.test_hooks = TestHooks {
+        duckdb_lockdown_off: wall == Wall::OsOnly,
+    };
+    c
+}
+
+/// A started runner with `wall` standing, checked to be what it claims:
+/// with the OS jail alone, DuckDB inside really runs with external access
+/// on and its configuration unlocked, so every attack meets only the OS
+/// jail.
+pub fn runner_walls(fx: &Fixture, mode: JailMode, wall: Wall) -> JailedRunner {
+    let mut r = runner_with(config_walls(fx, mode, wall));
+    assert_duckdb_wall(&mut r, wall);
+    r
+}
+
+/// DuckDB's own settings in a fresh worker match `wall`.
+pub fn assert_duckdb_wall(r: &mut JailedRunner, wall: Wall) {
+    let out = run(
+        r,
+        "SELECT CAST(current_setting('enable_external_access') AS VARCHAR) AS e, \
+                CAST(current_setting('lock_configuration') AS VARCHAR) AS l, \
+                CAST(current_setting('autoinstall_known_extensions') AS VARCHAR) AS i",
+    )
+    .unwrap();
+    let want = match wall {
+        Wall::Both => ["false", "true", "false"],
+        Wall::OsOnly => ["true", "false", "true"],
+    };
+    let want: Vec<serde_json::Value> = want.iter().map(|v| serde_json::json!(v)).collect();
+    assert_eq!(
+        out.rows,
+        vec![want],
+        "{wall:?}: DuckDB settings in the worker"
+    );
+}
+
+/// An unjailed, unlocked DuckDB on the fixture's dataset (in this
+/// process, plain `Connection::open`): the control that shows an attack
+/// statement really opens its door when no wall stands.
+pub fn unjailed(fx: &Fixture) -> duckdb::Connection {
+    duckdb::Connection::open(&fx.dataset).unwrap()
+}
+
+/// Run `sql` on an unjailed connection, as the runners do.
+pub fn run_unjailed(conn: &duckdb::Connection, sql: &str) -> Result<QueryOutput, ExecError> {
+    sandpiper::runner::inprocess::run_on(conn, &req(sql, Duration::from_secs(20)))
 }
 
 pub fn runner_with(cfg: JailConfig) -> JailedRunner {
