@@ -142,6 +142,7 @@ impl Recorder for Records {
                 error_message: a.error.as_ref().map(|e| e.message.clone()),
                 repairer: a.repairer.clone(),
                 rationale: a.rationale.clone(),
+                diff: a.diff.clone(),
                 duration_ms: a.duration_ms.round() as u64,
             };
             if let Err(e) = self.store.add_attempt(&attempt) {

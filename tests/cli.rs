@@ -347,3 +347,12 @@ fn a_numeric_column_has_one_number_of_decimals() {
     let lines: Vec<String> = stdout(&o).lines().skip(2).map(|l| l.trim().to_string()).collect();
     assert_eq!(lines, ["3.50", "5.00", "12.25"]);
 }
+
+#[test]
+fn without_a_terminal_the_workbench_points_to_ask_and_sql() {
+    let h = Home::new();
+    let o = h.run(&[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("sandpiper ask") && stderr(&o).contains("sandpiper sql"), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty(), "nothing is drawn: {}", stdout(&o));
+}

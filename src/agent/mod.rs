@@ -354,7 +354,15 @@ impl Agent {
         let fx = vec![
             record(
                 RecordKind::RepairAttempt,
-                json!({ "attempt": n + 1, "sql": fix.sql, "rationale": fix.rationale, "repairer": fix.repairer }),
+                json!({
+                    "attempt": n + 1,
+                    "sql": fix.sql,
+                    "rationale": fix.rationale,
+                    "repairer": fix.repairer,
+                    "diff": self.attempts.last().map(|prev| {
+                        crate::repair::text::unified_diff(&prev.sql, &fix.sql, &format!("attempt {}", prev.n), &format!("attempt {}", n + 1))
+                    }),
+                }),
             ),
             Effect::Progress(Progress::RepairProposed {
                 attempt: n + 1,
@@ -432,6 +440,9 @@ fn repairable_refusal(r: &crate::sql::Refusal) -> bool {
         RefusalKind::Parse | RefusalKind::Unsupported => true,
         RefusalKind::AmbiguousSyntax => r.construct.starts_with("backtick-quoted name"),
         RefusalKind::ForbiddenTable => r.reason.starts_with("is not a table of the active dataset"),
+        // A name DuckDB does not have (all of its functions are listed):
+        // another dialect's function or a typo, which the rules may map.
+        RefusalKind::ForbiddenFunction => r.reason.starts_with(crate::repair::classify::UNLISTED),
         _ => false,
     }
 }

@@ -56,6 +56,10 @@ pub struct RunOpts {
     /// Wall-clock limit per query, in seconds.
     #[arg(long)]
     pub timeout: Option<u64>,
+    /// Executions per run, the first try and its repairs (1 to 10; default
+    /// from settings, else 3).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10))]
+    pub max_attempts: Option<u32>,
 }
 
 #[derive(Debug, Subcommand)]

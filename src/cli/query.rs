@@ -31,7 +31,8 @@ pub fn open_session(opts: &RunOpts, cancel: &CancelToken) -> anyhow::Result<Sess
 pub fn ask(opts: &RunOpts, question: &str) -> anyhow::Result<i32> {
     let cancel = CancelToken::new();
     let mut session = open_session(opts, &cancel)?;
-    let report = session.run(Request::Ask { question: question.to_string() }, &RunOverrides::default(), &NoProgress, &cancel)?;
+    let over = RunOverrides { max_attempts: opts.max_attempts, ..RunOverrides::default() };
+    let report = session.run(Request::Ask { question: question.to_string() }, &over, &NoProgress, &cancel)?;
     let code = emit(&report, opts.json)?;
     if !opts.json {
         if let Some(rec) = session.records_mut() {
@@ -71,7 +72,8 @@ pub fn sql(opts: &RunOpts, sql: &str, validate: bool) -> anyhow::Result<i32> {
     }
     let cancel = CancelToken::new();
     let mut session = open_session(opts, &cancel)?;
-    let report = session.run(Request::Sql { sql: text, validate }, &RunOverrides::default(), &NoProgress, &cancel)?;
+    let over = RunOverrides { max_attempts: opts.max_attempts, ..RunOverrides::default() };
+    let report = session.run(Request::Sql { sql: text, validate }, &over, &NoProgress, &cancel)?;
     emit(&report, opts.json)
 }
 
@@ -141,6 +143,9 @@ fn narrate(report: &RunReport) {
             a.repairer.as_deref().unwrap_or("?"),
             a.rationale.as_deref().unwrap_or("")
         );
+        if let Some(d) = &a.diff {
+            eprintln!("{}", indent(d.trim_end()));
+        }
     }
     if let Some(sql) = &report.sql {
         eprintln!("SQL:\n{}", indent(sql));

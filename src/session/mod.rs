@@ -74,6 +74,8 @@ pub struct RunOverrides {
     pub replay_of: Option<String>,
     pub row_cap: Option<u64>,
     pub timeout: Option<Duration>,
+    /// Executions per run instead of the settings' `max_attempts`.
+    pub max_attempts: Option<u32>,
 }
 
 /// A dataset with its planner and its warm workers.
@@ -264,7 +266,7 @@ impl Session {
                 provider,
                 replay_of: over.replay_of.clone(),
                 row_cap: over.row_cap,
-                max_attempts: self.settings.max_attempts,
+                max_attempts: over.max_attempts.unwrap_or(self.settings.max_attempts),
             },
         };
         Ok(run(request, &mut ctx))

@@ -124,6 +124,8 @@ const MIGRATIONS: &[&str] = &[
     );
     INSERT INTO attempts SELECT * FROM attempts_copy;
     DROP TABLE attempts_copy;",
+    // 4: each repair's unified diff against the attempt it repairs.
+    "ALTER TABLE attempts ADD COLUMN diff TEXT;",
 ];
 
 /// The newest schema version this build knows (and migrates to).

@@ -185,6 +185,9 @@ pub struct Attempt {
     pub repairer: Option<String>,
     /// Why the repairer changed the SQL.
     pub rationale: Option<String>,
+    /// Unified diff against the previous attempt's SQL (repairs only).
+    #[serde(default)]
+    pub diff: Option<String>,
     /// Wall time of the attempt.
     pub duration_ms: u64,
 }

@@ -148,7 +148,7 @@ impl Store {
         let duration = to_i64(id, "attempt duration", Some(attempt.duration_ms))?;
         let inserted = self.conn.execute(
             "INSERT INTO attempts (run_id, n, sql, status, error_category, error_message, \
-             repairer, rationale, duration_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+             repairer, rationale, duration_ms, diff) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
             params![
                 id,
                 attempt.n,
@@ -159,6 +159,7 @@ impl Store {
                 attempt.repairer,
                 attempt.rationale,
                 duration,
+                attempt.diff,
             ],
         );
         match inserted {
@@ -253,7 +254,7 @@ impl Store {
     pub fn attempts(&self, run_id: &str) -> Result<Vec<Attempt>, StoreError> {
         let mut stmt = self.conn.prepare(
             "SELECT run_id, n, sql, status, error_category, error_message, repairer, \
-             rationale, duration_ms FROM attempts WHERE run_id = ?1 ORDER BY n",
+             rationale, duration_ms, diff FROM attempts WHERE run_id = ?1 ORDER BY n",
         )?;
         let rows = stmt.query_map([run_id], |r| {
             Ok(Attempt {
@@ -266,6 +267,7 @@ impl Store {
                 repairer: r.get(6)?,
                 rationale: r.get(7)?,
                 duration_ms: r.get::<_, i64>(8)?.max(0).unsigned_abs(),
+                diff: r.get(9)?,
             })
         })?;
         Ok(rows.collect::<Result<Vec<_>, _>>()?)

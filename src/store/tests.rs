@@ -58,6 +58,7 @@ fn attempt(id: &str, n: u32) -> Attempt {
         error_message: (n == 1).then(|| "column x not found".to_string()),
         repairer: (n > 1).then(|| "column_typo".to_string()),
         rationale: (n > 1).then(|| "x -> y".to_string()),
+        diff: (n > 1).then(|| "-x\n+y\n".to_string()),
         duration_ms: 7,
     }
 }

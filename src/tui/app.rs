@@ -327,7 +327,8 @@ fn step_line(step: &Progress) -> Option<String> {
             let conf = understanding.matches.iter().map(|m| m.confidence).fold(1.0_f32, f32::min);
             format!("understood: {} (confidence {conf:.2}, {ms:.1} ms)", understanding.summary.join("; "))
         }
-        Progress::NotUnderstood { reason } => format!("not understood: {reason}"),
+        // The turn's outcome says it, with the suggestions.
+        Progress::NotUnderstood { .. } => return None,
         Progress::Compiled { .. } => "compiled to SQL".into(),
         Progress::Validated { attempt, checked } => {
             if *checked { format!("attempt {attempt}: validated") } else { format!("attempt {attempt}: validator OFF") }

@@ -26,7 +26,7 @@ fn report(rows: usize) -> RunReport {
         rows: (0..rows).map(|i| vec![if i == 1 { json!(null) } else { json!(format!("ch{i}")) }, json!(i * 100)]).collect(),
         row_count: rows,
         truncated: false,
-        attempts: vec![Attempt { n: 1, sql: String::new(), status: Status::Ok, error: None, repairer: None, rationale: None, repair: None, duration_ms: 3.0 }],
+        attempts: vec![Attempt { n: 1, sql: String::new(), status: Status::Ok, error: None, repairer: None, rationale: None, repair: None, duration_ms: 3.0, diff: None }],
         timings_ms: Timings { total: 12.0, ..Timings::default() },
         jail: "strict".into(),
         validated: true,

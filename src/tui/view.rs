@@ -104,6 +104,7 @@ fn outcome_lines<'a>(r: &'a RunReport, theme: &Theme, lines: &mut Vec<Line<'a>>)
                 }
             }
         }
+        Status::Cancelled => lines.push(Line::styled("  ✗ cancelled: the query was stopped and its jailed worker killed", theme.warn)),
         other => {
             let e = r.error.as_ref();
             let msg = e.map_or(String::new(), |e| format!("{}: {}", e.category, e.message.lines().next().unwrap_or("")));
@@ -241,7 +242,7 @@ fn status_bar(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let line = Line::from(vec![
         Span::styled(format!(" {}{hash} │ {} │ ", app.dataset, app.provider), theme.status),
         Span::styled(format!("jail {}", app.jail), jail_style),
-        Span::styled(format!("{latency} │ F1 help  Esc cancel  Ctrl-C quit "), theme.status),
+        Span::styled(format!("{latency} │ F1 help  Esc cancel  ^C quit "), theme.status),
     ]);
     f.render_widget(Paragraph::new(line).style(theme.status), area);
 }
