@@ -62,18 +62,10 @@ impl Failure {
 
 /// Classify `error`, raised by running (or validating) `sql`.
 pub fn classify(error: &ExecError, sql: &str) -> Failure {
-    let msg = error.to_string();
-    let category = match error {
-        ExecError::SqlError(m) => return classify_message(m, sql),
-        ExecError::Timeout(_) => ErrorCategory::Timeout,
-        ExecError::MemoryLimit(_) => ErrorCategory::MemoryLimit,
-        ExecError::CpuLimit => ErrorCategory::CpuLimit,
-        ExecError::OutputLimit(_) => ErrorCategory::OutputLimit,
-        ExecError::Crashed(_) => ErrorCategory::Crashed,
-        ExecError::JailSetupFailed(_) => ErrorCategory::JailSetupFailed,
-        ExecError::Cancelled => ErrorCategory::Cancelled,
-    };
-    Failure::new(category, &msg)
+    match error {
+        ExecError::SqlError(m) => classify_message(m, sql),
+        other => Failure::new(ErrorCategory::of(other), &other.to_string()),
+    }
 }
 
 /// A query that ran and returned no rows (not an error, but a result the
