@@ -66,6 +66,9 @@ pub struct CaseResult {
     /// Executions the run took (1 when the first SQL answered).
     #[serde(default)]
     pub attempts: usize,
+    /// Time spent asking repairers for fixes, in ms.
+    #[serde(default)]
+    pub repair_ms: f64,
 }
 
 /// Totals, overall and by feature.
@@ -79,6 +82,10 @@ pub struct Summary {
     /// those among them that needed only one repair.
     pub repaired: usize,
     pub repaired_first: usize,
+    /// Over the cases whose first attempt failed: mean executions and mean
+    /// time spent in repairers (ms).
+    pub mean_attempts_when_failing: f64,
+    pub mean_repair_ms_when_failing: f64,
 }
 
 impl Summary {
@@ -103,6 +110,12 @@ impl Summary {
                 e.0 += usize::from(r.passed);
                 e.1 += 1;
             }
+        }
+        let failing: Vec<&CaseResult> = results.iter().filter(|r| r.attempts > 1 || (r.status != "ok" && r.attempts > 0)).collect();
+        if !failing.is_empty() {
+            let n = failing.len() as f64;
+            s.mean_attempts_when_failing = failing.iter().map(|r| r.attempts as f64).sum::<f64>() / n;
+            s.mean_repair_ms_when_failing = failing.iter().map(|r| r.repair_ms).sum::<f64>() / n;
         }
         s
     }

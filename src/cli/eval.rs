@@ -81,9 +81,11 @@ pub fn run(file: Option<&Path>, only: Option<&str>, gold_only: bool, json: bool)
         let broken = results.iter().filter(|r| r.attempts > 1 || r.status != "ok").count();
         if summary.repaired > 0 {
             outln!(
-                "repaired {} of {broken} failing first attempts ({} with the first repair)",
+                "repaired {} of {broken} failing first attempts ({} with the first repair); mean {:.2} attempts and {:.2} ms in repairers per failing case",
                 summary.repaired,
-                summary.repaired_first
+                summary.repaired_first,
+                summary.mean_attempts_when_failing,
+                summary.mean_repair_ms_when_failing
             );
         }
         outln!("{} passed, {} failed", summary.passed, summary.failed);
@@ -103,6 +105,7 @@ fn one(n: usize, case: &Case, session: &mut Session, cancel: &CancelToken) -> an
         sql: None,
         features: case.features.clone(),
         attempts: 0,
+        repair_ms: 0.0,
     };
     let gold = match &case.gold_sql {
         Some(gold_sql) => {
@@ -133,6 +136,7 @@ fn one(n: usize, case: &Case, session: &mut Session, cancel: &CancelToken) -> an
     res.status = report.status.word().to_string();
     res.sql = report.sql.clone();
     res.attempts = report.attempts.len();
+    res.repair_ms = report.timings_ms.repair.unwrap_or(0.0);
     let Some(gold) = gold else {
         // No sound fix exists: the run must end without an answer and say why.
         let why = report.error.map(|e| e.message).unwrap_or_default();
