@@ -118,6 +118,15 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// The jail mode the settings ask for (`jail = "reduced"`, else strict).
+    pub fn jail_mode(&self) -> crate::runner::JailMode {
+        if self.jail == "reduced" {
+            crate::runner::JailMode::Reduced
+        } else {
+            crate::runner::JailMode::Strict
+        }
+    }
+
     /// The settings file's path.
     pub fn path() -> Option<PathBuf> {
         let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty()).map(PathBuf::from);

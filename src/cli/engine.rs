@@ -38,8 +38,7 @@ impl Env {
     pub fn jail_mode(&self, jail: Option<JailChoice>) -> JailMode {
         match jail {
             Some(c) => jail_mode(c),
-            None if self.settings.jail == "reduced" => JailMode::Reduced,
-            None => JailMode::Strict,
+            None => self.settings.jail_mode(),
         }
     }
 

@@ -47,9 +47,7 @@ pub fn open(
     threads: u32,
     memory_limit_mb: u64,
 ) -> Result<Engine, SetupError> {
-    let limits = limits(scratch, threads, memory_limit_mb);
-    let conn = open_locked(db, &limits).map_err(|e| SetupError::new("duckdb", e.to_string()))?;
-    Ok(Engine { conn })
+    open_with(open_locked, db, scratch, threads, memory_limit_mb)
 }
 
 /// Test builds only: [`open`] without DuckDB's lock-down
@@ -61,9 +59,19 @@ pub fn open_unlocked(
     threads: u32,
     memory_limit_mb: u64,
 ) -> Result<Engine, SetupError> {
+    open_with(crate::runner::lockdown::open_unlocked, db, scratch, threads, memory_limit_mb)
+}
+
+/// Both openers take the same limits and fail the same way.
+fn open_with(
+    opener: fn(&Path, &EngineLimits) -> Result<duckdb::Connection, crate::runner::lockdown::LockdownError>,
+    db: &Path,
+    scratch: Option<&Path>,
+    threads: u32,
+    memory_limit_mb: u64,
+) -> Result<Engine, SetupError> {
     let limits = limits(scratch, threads, memory_limit_mb);
-    let conn = crate::runner::lockdown::open_unlocked(db, &limits)
-        .map_err(|e| SetupError::new("duckdb", e.to_string()))?;
+    let conn = opener(db, &limits).map_err(|e| SetupError::new("duckdb", e.to_string()))?;
     Ok(Engine { conn })
 }
 

@@ -113,7 +113,7 @@ impl Session {
         };
         home.check_writable()?;
         let settings = Settings::load()?;
-        let jail = opts.jail.unwrap_or(if settings.jail == "reduced" { JailMode::Reduced } else { JailMode::Strict });
+        let jail = opts.jail.unwrap_or(settings.jail_mode());
         let timeout = opts.timeout.unwrap_or(Duration::from_secs(settings.timeout_secs.max(1)));
         let records = if opts.record {
             let limits = serde_json::json!({
