@@ -16,6 +16,7 @@ pub mod driver;
 pub mod eval;
 pub mod home;
 pub mod jail;
+pub mod llm;
 pub mod measure;
 pub mod plan;
 pub mod planner;
