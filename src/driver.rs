@@ -75,7 +75,13 @@ pub struct RunOptions {
     pub row_cap: Option<u64>,
     /// Executions allowed (first try plus repairs).
     pub max_attempts: u32,
+    /// Time from the first failure after which no new repair is asked
+    /// for (the repairs' own time and their executions both count).
+    pub repair_budget: Duration,
 }
+
+/// The overall repair time budget when none is set.
+pub const DEFAULT_REPAIR_BUDGET: Duration = Duration::from_secs(30);
 
 impl Default for RunOptions {
     fn default() -> RunOptions {
@@ -85,6 +91,7 @@ impl Default for RunOptions {
             replay_of: None,
             row_cap: None,
             max_attempts: crate::agent::MAX_ATTEMPTS,
+            repair_budget: DEFAULT_REPAIR_BUDGET,
         }
     }
 }
@@ -152,6 +159,8 @@ pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
     };
     let mut outputs: BTreeMap<u32, QueryOutput> = BTreeMap::new();
     let mut durations: BTreeMap<u32, f64> = BTreeMap::new();
+    // Started at the first failure asked to be repaired.
+    let mut repair_clock: Option<Instant> = None;
     let mut timings = Timings::default();
     let cancel = ctx.cancel.clone();
     let mut finished = false;
@@ -200,17 +209,25 @@ pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
                 let took = ms(t.elapsed());
                 durations.insert(attempt, took);
                 Timings::add(&mut timings.execute, took);
-                publish(Progress::AttemptFinished { attempt, outcome: attempt_outcome(&result), ms: took });
+                publish(Progress::AttemptFinished { attempt, outcome: attempt_outcome(&result, &req.sql), ms: took });
                 let result = result.inspect(|out| {
                     outputs.insert(attempt, out.clone());
                 });
                 queue.extend(agent.handle(Event::Executed { attempt, result }));
             }
             Effect::Repair { attempt, sql, error } => {
-                publish(Progress::Repairing { attempt, repairer: ctx.repairer.name() });
+                let since_failure = repair_clock.get_or_insert_with(Instant::now).elapsed();
                 let t = Instant::now();
-                let req = RepairRequest { manifest: &ctx.dataset.manifest, failed_sql: &sql, error: &error, attempts: agent.attempts() };
-                let result = ctx.repairer.repair(&req, &cancel);
+                let result = if since_failure >= ctx.options.repair_budget {
+                    Err(crate::repair::RepairError::Failed(format!(
+                        "the repair time budget ({} s) was spent after {attempt} attempts",
+                        ctx.options.repair_budget.as_secs_f64()
+                    )))
+                } else {
+                    publish(Progress::Repairing { attempt, repairer: ctx.repairer.name() });
+                    let req = RepairRequest { manifest: &ctx.dataset.manifest, failed_sql: &sql, error: &error, attempts: agent.attempts() };
+                    ctx.repairer.repair(&req, &cancel)
+                };
                 Timings::add(&mut timings.repair, ms(t.elapsed()));
                 if matches!(result, Ok(None) | Err(crate::repair::RepairError::Failed(_))) {
                     publish(Progress::NoRepair { attempt });
@@ -228,6 +245,7 @@ pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
                     a.duration_ms = durations.get(&a.n).copied().unwrap_or(0.0);
                 }
                 report.understanding = f.understanding;
+                report.notices.extend(f.notices);
                 if let Some(out) = f.answer_attempt.and_then(|n| outputs.remove(&n)) {
                     report.columns = out.columns;
                     report.row_count = out.rows.len();
@@ -421,6 +439,42 @@ mod tests {
         assert_eq!(r.attempts[1].repairer.as_deref(), Some("rules:did_you_mean"));
         assert_eq!(r.sql.as_deref(), Some("SELECT status FROM orders"));
         assert_eq!(r.plan.as_ref().and_then(|p| p.sql.as_deref()), r.sql.as_deref(), "plan and SQL agree after a repair");
+    }
+
+    #[test]
+    fn no_repair_is_asked_once_the_repair_budget_is_spent() {
+        struct Counting(usize);
+        impl Repairer for Counting {
+            fn name(&self) -> String {
+                "counting".into()
+            }
+            fn repair(&mut self, _: &RepairRequest<'_>, _: &CancelToken) -> Result<Option<crate::repair::Fix>, crate::repair::RepairError> {
+                self.0 += 1;
+                Ok(None)
+            }
+        }
+        let err = ExecError::SqlError("Binder Error: Referenced column \"stauts\" not found in FROM clause!".into());
+        for (budget, asked) in [(Duration::ZERO, 0), (Duration::from_secs(30), 1)] {
+            let ds = dataset();
+            let mut runner = Fake { fail: Some(err.clone()), ..Fake::default() };
+            let mut planner = NoPlanner { suggestions: vec![] };
+            let mut repairer = Counting(0);
+            let mut ctx = RunContext {
+                dataset: &ds,
+                runner: &mut runner,
+                planner: &mut planner,
+                repairer: &mut repairer,
+                recorder: &mut NoRecords,
+                progress: &crate::progress::NoProgress,
+                cancel: &CancelToken::new(),
+                options: RunOptions { repair_budget: budget, ..RunOptions::default() },
+            };
+            let r = run(Request::Sql { sql: "SELECT stauts FROM orders".into(), validate: false }, &mut ctx);
+            assert_eq!(r.status, Status::Failed);
+            assert_eq!(repairer.0, asked, "budget {budget:?}");
+            let says_budget = r.error.as_ref().is_some_and(|e| e.message.contains("repair time budget"));
+            assert_eq!(says_budget, asked == 0, "{:?}", r.error);
+        }
     }
 
     #[test]

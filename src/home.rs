@@ -100,6 +100,9 @@ pub struct Settings {
     pub warm_datasets: usize,
     /// Executions per run, the first try and its repairs (1 to 10).
     pub max_attempts: u32,
+    /// Seconds from a run's first failure after which no new repair is
+    /// tried (the overall repair time budget).
+    pub repair_budget_secs: u64,
 }
 
 impl Default for Settings {
@@ -113,6 +116,7 @@ impl Default for Settings {
             default_limit: crate::plan::DEFAULT_LIMIT,
             warm_datasets: 1,
             max_attempts: crate::agent::MAX_ATTEMPTS,
+            repair_budget_secs: crate::driver::DEFAULT_REPAIR_BUDGET.as_secs(),
         }
     }
 }

@@ -102,7 +102,7 @@ fn sql_errors_exit_1_with_duckdbs_message() {
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let v = json(&o);
     assert_eq!(v["status"], "failed");
-    assert_eq!(v["error"]["category"], "sql_error");
+    assert_eq!(v["error"]["category"], "column_missing");
     assert!(v["error"]["message"].as_str().unwrap().contains("no_such_column"));
 }
 

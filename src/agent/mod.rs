@@ -92,6 +92,8 @@ pub struct Finished {
     pub understanding: Option<Understood>,
     /// Index into the driver's outputs: the attempt whose rows are the answer.
     pub answer_attempt: Option<u32>,
+    /// What the user should know about the answer (an empty result and why).
+    pub notices: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -115,6 +117,7 @@ pub struct Agent {
     sql: Option<String>,
     understanding: Option<Understood>,
     attempts: Vec<Attempt>,
+    notices: Vec<String>,
 }
 
 impl Agent {
@@ -129,6 +132,7 @@ impl Agent {
             sql: None,
             understanding: None,
             attempts: Vec::new(),
+            notices: Vec::new(),
         }
     }
 
@@ -293,6 +297,7 @@ impl Agent {
     fn executed(&mut self, n: u32, result: Result<QueryOutput, ExecError>) -> Vec<Effect> {
         let idx = self.attempts.len().saturating_sub(1);
         match result {
+            Ok(out) if out.rows.is_empty() => self.empty_result(n, idx),
             Ok(out) => {
                 if let Some(a) = self.attempts.get_mut(idx) {
                     a.status = Status::Ok;
@@ -311,7 +316,8 @@ impl Agent {
                 all
             }
             Err(e) => {
-                let info = ErrorInfo::new(ErrorCategory::of(&e), e.to_string());
+                let sql = self.attempts.get(idx).map_or("", |a| a.sql.as_str());
+                let info = ErrorInfo::new(category(&e, sql), e.to_string());
                 if let Some(a) = self.attempts.get_mut(idx) {
                     a.error = Some(info.clone());
                 }
@@ -332,26 +338,45 @@ impl Agent {
         }
     }
 
-    fn repaired(&mut self, n: u32, error: ExecError, result: Result<Option<Fix>, RepairError>) -> Vec<Effect> {
-        let info = self.unrepaired(&error);
-        let fix = match result {
-            Err(RepairError::Cancelled) => return self.cancelled(),
-            Err(RepairError::Failed(_)) | Ok(None) => return self.fail(info),
-            Ok(Some(fix)) => fix,
-        };
-        // Same statement after canonical formatting: running it again would
-        // fail the same way (layout and keyword case do not make a fix).
-        let key = crate::repair::text::canonical_hash(&fix.sql);
-        if self.attempts.iter().any(|a| crate::repair::text::canonical_hash(&a.sql) == key) {
-            // Running the same SQL again would fail the same way.
-            let mut fx = vec![record(
-                RecordKind::RepairAttempt,
-                json!({ "attempt": n + 1, "sql": fix.sql, "rationale": fix.rationale, "repairer": fix.repairer, "skipped": "same SQL as an earlier attempt" }),
-            )];
-            fx.extend(self.fail(info));
-            return fx;
+    /// The attempt ran and matched no rows. Not an error, and never
+    /// "repaired" into some other answer: the one fix made is a filter
+    /// value the semantic layer names as a synonym of a stored value
+    /// (`'Germany'` for `DE`); otherwise the run ends ok, empty, with a
+    /// notice saying which filter values the data does not have.
+    fn empty_result(&mut self, n: u32, idx: usize) -> Vec<Effect> {
+        let sql = self.attempts.get(idx).map(|a| a.sql.clone()).unwrap_or_default();
+        let mut fx = vec![record(
+            RecordKind::Execution,
+            json!({ "attempt": n, "status": "ok", "rows": 0, "truncated": false, "category": ErrorCategory::EmptyResult }),
+        )];
+        let fix = crate::repair::value_synonym(&self.manifest, &sql).filter(|f| {
+            let key = crate::repair::text::canonical_hash(&f.sql);
+            !self.attempts.iter().any(|a| crate::repair::text::canonical_hash(&a.sql) == key)
+        });
+        if let (Some(fix), true) = (fix, n < self.max_attempts) {
+            if let Some(a) = self.attempts.get_mut(idx) {
+                a.status = Status::Failed;
+                a.error = Some(ErrorInfo::new(ErrorCategory::EmptyResult, "the query ran but matched no rows"));
+            }
+            fx.extend(self.propose(n, &fix));
+            let limit = self.plan.as_ref().map_or(crate::plan::DEFAULT_LIMIT, Plan::effective_limit);
+            return self.try_sql(n + 1, fix.sql.clone(), limit, Some(&fix), fx);
         }
-        let fx = vec![
+        if let Some(a) = self.attempts.get_mut(idx) {
+            a.status = Status::Ok;
+        }
+        let why = crate::repair::unknown_values(&self.manifest, &sql);
+        self.notices.push(if why.is_empty() {
+            "empty_result: the query ran but matched no rows; check the filter values against the data".into()
+        } else {
+            format!("empty_result: no rows matched; {}", why.join("; "))
+        });
+        self.finish(Status::Ok, None, fx).into_iter().map(|e| with_answer(e, n)).collect()
+    }
+
+    /// The record and progress event of a proposed repair of attempt `n`.
+    fn propose(&self, n: u32, fix: &Fix) -> Vec<Effect> {
+        vec![
             record(
                 RecordKind::RepairAttempt,
                 json!({
@@ -370,7 +395,34 @@ impl Agent {
                 rationale: fix.rationale.clone(),
                 sql: fix.sql.clone(),
             }),
-        ];
+        ]
+    }
+
+    fn repaired(&mut self, n: u32, error: ExecError, result: Result<Option<Fix>, RepairError>) -> Vec<Effect> {
+        let info = self.unrepaired(&error);
+        let fix = match result {
+            Err(RepairError::Cancelled) => return self.cancelled(),
+            Ok(None) => return self.fail(info),
+            Err(RepairError::Failed(why)) => {
+                let mut info = info;
+                info.message = format!("{}\n(no repair: {why})", info.message);
+                return self.fail(info);
+            }
+            Ok(Some(fix)) => fix,
+        };
+        // Same statement after canonical formatting: running it again would
+        // fail the same way (layout and keyword case do not make a fix).
+        let key = crate::repair::text::canonical_hash(&fix.sql);
+        if self.attempts.iter().any(|a| crate::repair::text::canonical_hash(&a.sql) == key) {
+            // Running the same SQL again would fail the same way.
+            let mut fx = vec![record(
+                RecordKind::RepairAttempt,
+                json!({ "attempt": n + 1, "sql": fix.sql, "rationale": fix.rationale, "repairer": fix.repairer, "skipped": "same SQL as an earlier attempt" }),
+            )];
+            fx.extend(self.fail(info));
+            return fx;
+        }
+        let fx = self.propose(n, &fix);
         let limit = self.plan.as_ref().map_or(crate::plan::DEFAULT_LIMIT, Plan::effective_limit);
         self.try_sql(n + 1, fix.sql.clone(), limit, Some(&fix), fx)
     }
@@ -392,7 +444,7 @@ impl Agent {
             let why = crate::repair::explain(&crate::repair::classify(error, sql), &self.manifest);
             return ErrorInfo::new(e.category, format!("{why}\n{}", e.message));
         }
-        let mut info = ErrorInfo::new(ErrorCategory::of(error), error.to_string());
+        let mut info = ErrorInfo::new(category(error, sql), error.to_string());
         if matches!(error, ExecError::SqlError(_)) {
             let why = crate::repair::explain(&crate::repair::classify(error, sql), &self.manifest);
             info.message = format!("{why}\n{}", info.message);
@@ -425,8 +477,19 @@ impl Agent {
             attempts: self.attempts.clone(),
             understanding: self.understanding.clone(),
             answer_attempt: None,
+            notices: self.notices.clone(),
         })));
         fx
+    }
+}
+
+/// The category reported for a failed execution: the classifier's kind
+/// of a DuckDB error (`column_missing`, `group_by_missing`, ...), the
+/// runner's own kind for everything else (`timeout`, `memory_limit`, ...).
+fn category(e: &ExecError, sql: &str) -> ErrorCategory {
+    match e {
+        ExecError::SqlError(_) => crate::repair::classify(e, sql).category,
+        other => ErrorCategory::of(other),
     }
 }
 
@@ -468,9 +531,9 @@ fn record(kind: RecordKind, payload: serde_json::Value) -> Effect {
 }
 
 /// The outcome of an attempt as progress reports it.
-pub fn attempt_outcome(result: &Result<QueryOutput, ExecError>) -> AttemptOutcome {
+pub fn attempt_outcome(result: &Result<QueryOutput, ExecError>, sql: &str) -> AttemptOutcome {
     match result {
         Ok(out) => AttemptOutcome::Ok { rows: out.rows.len(), truncated: out.truncated },
-        Err(e) => AttemptOutcome::Failed { category: ErrorCategory::of(e), message: e.to_string() },
+        Err(e) => AttemptOutcome::Failed { category: category(e, sql), message: e.to_string() },
     }
 }

@@ -16,6 +16,15 @@ columns = [{ name = "id", type = "INTEGER" }, { name = "status", type = "VARCHAR
 name = "order_count"
 expr = "COUNT(*)"
 table = "orders"
+[[dimensions]]
+name = "status"
+column = "orders.status"
+kind = "categorical"
+values = ["shipped", "cancelled"]
+[[values]]
+dimension = "status"
+value = "cancelled"
+synonyms = ["canceled", "void"]
 "#,
     )
     .unwrap()
@@ -175,7 +184,7 @@ fn no_fix_ends_the_run_failed_with_the_error() {
     let fx = a.handle(Event::Repaired { attempt: 1, result: Ok(None) });
     let f = finished(&fx);
     assert_eq!(f.status, Status::Failed);
-    assert_eq!(f.error.as_ref().unwrap().category, ErrorCategory::SqlError);
+    assert_eq!(f.error.as_ref().unwrap().category, ErrorCategory::ColumnMissing);
 }
 
 #[test]
@@ -280,4 +289,73 @@ fn a_fix_that_only_changes_layout_is_not_run_and_a_real_fix_carries_its_diff() {
     let diff = a.attempts()[1].diff.as_deref().unwrap();
     assert!(diff.contains("-SELECT stauts\n+SELECT status\n"), "{diff}");
     assert_eq!(a.attempts()[0].diff, None);
+}
+
+fn no_rows() -> QueryOutput {
+    QueryOutput { rows: vec![], ..ok_output() }
+}
+
+#[test]
+fn an_empty_result_from_a_synonym_is_rerun_with_the_stored_value() {
+    let mut a = Agent::new(manifest());
+    a.handle(Event::Start(Request::Sql { sql: "SELECT id FROM orders WHERE status = 'void'".into(), validate: true }));
+    let fx = a.handle(Event::Executed { attempt: 1, result: Ok(no_rows()) });
+    assert_eq!(
+        kinds(&fx),
+        ["record:execution", "record:repair_attempt", "progress:repair_proposed", "record:validation", "progress:validated", "execute#2"]
+    );
+    match fx.last() {
+        Some(Effect::Execute { sql, .. }) => assert_eq!(sql, "SELECT id FROM orders WHERE status = 'cancelled'"),
+        other => panic!("{other:?}"),
+    }
+    let f = a.handle(Event::Executed { attempt: 2, result: Ok(ok_output()) });
+    let f = finished(&f);
+    assert_eq!(f.status, Status::Ok);
+    assert_eq!(f.attempts[0].error.as_ref().map(|e| e.category), Some(ErrorCategory::EmptyResult));
+    assert_eq!(f.attempts[1].repairer.as_deref(), Some("rules:value_synonym"));
+    assert!(f.notices.is_empty());
+}
+
+#[test]
+fn an_empty_result_without_a_sound_fix_is_reported_not_repaired() {
+    let cases = [
+        // A value the data does not have: the notice names it and the known ones.
+        ("SELECT id FROM orders WHERE status = 'lost'", "'lost' is not a value of status (shipped, cancelled)"),
+        // A filter on a column without listed values: the general reason.
+        ("SELECT id FROM orders WHERE id > 100", "check the filter values"),
+        // A stored value that matched nothing is left alone.
+        ("SELECT id FROM orders WHERE status = 'shipped' AND id < 0", "check the filter values"),
+    ];
+    for (sql, says) in cases {
+        let mut a = Agent::new(manifest());
+        a.handle(Event::Start(Request::Sql { sql: sql.into(), validate: true }));
+        let fx = a.handle(Event::Executed { attempt: 1, result: Ok(no_rows()) });
+        assert!(!kinds(&fx).iter().any(|k| k.starts_with("execute") || k.starts_with("repair")), "{sql}: {:?}", kinds(&fx));
+        let f = finished(&fx);
+        assert_eq!(f.status, Status::Ok, "{sql}");
+        assert_eq!(f.answer_attempt, Some(1), "{sql}");
+        assert!(f.notices.iter().any(|n| n.starts_with("empty_result") && n.contains(says)), "{sql}: {:?}", f.notices);
+    }
+}
+
+#[test]
+fn duckdb_errors_are_reported_with_the_classifiers_category() {
+    let mut a = Agent::new(manifest()).with_max_attempts(1);
+    a.handle(Event::Start(Request::Sql { sql: "SELECT stauts FROM orders".into(), validate: false }));
+    let fx = a.handle(Event::Executed { attempt: 1, result: Err(binder("stauts")) });
+    let f = finished(&fx);
+    assert_eq!(f.status, Status::Failed);
+    assert_eq!(f.error.as_ref().map(|e| e.category), Some(ErrorCategory::ColumnMissing));
+    assert_eq!(f.attempts[0].error.as_ref().map(|e| e.category), Some(ErrorCategory::ColumnMissing));
+}
+
+#[test]
+fn a_repairer_that_gives_up_says_why_in_the_error() {
+    let mut a = Agent::new(manifest());
+    a.handle(Event::Start(Request::Sql { sql: "SELECT stauts FROM orders".into(), validate: false }));
+    a.handle(Event::Executed { attempt: 1, result: Err(binder("stauts")) });
+    let fx = a.handle(Event::Repaired { attempt: 1, result: Err(RepairError::Failed("the repair time budget (30 s) was spent".into())) });
+    let f = finished(&fx);
+    assert_eq!(f.status, Status::Failed);
+    assert!(f.error.as_ref().is_some_and(|e| e.message.contains("repair time budget")), "{:?}", f.error);
 }

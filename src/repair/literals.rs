@@ -87,6 +87,76 @@ fn compared_column(t: &[Token], i: usize) -> Option<String> {
     None
 }
 
+/// A string compared with a dimension's column (`=`, `<>`, `IN`) that is
+/// not one of its stored values but is listed in the semantic layer as a
+/// synonym of exactly one of them (`country = 'Germany'` where the data
+/// writes `DE`): the stored value. Asked for only when a query ran and
+/// matched no rows, so a literal that does occur in the data is never
+/// touched; and never a guess by spelling, only what the manifest says.
+pub fn value_synonym(m: &Manifest, sql: &str) -> Option<Fix> {
+    let mut t = text::tokens(sql)?;
+    let mut changed = Vec::new();
+    for i in 0..t.len() {
+        let Token::SingleQuotedString(lit) = &t[i] else { continue };
+        let Some(col) = compared_column(&t, i) else { continue };
+        let stored = known_values(m, &col).iter().any(|v| v == lit) || m.values.iter().any(|v| v.value == *lit);
+        if stored {
+            continue;
+        }
+        let mut hits: Vec<&str> = m
+            .values
+            .iter()
+            .filter(|v| dimension_column(m, &v.dimension).is_some_and(|c| c.eq_ignore_ascii_case(&col)))
+            .filter(|v| v.synonyms.iter().any(|s| s.eq_ignore_ascii_case(lit)) || v.value.eq_ignore_ascii_case(lit))
+            .map(|v| v.value.as_str())
+            .collect();
+        hits.sort_unstable();
+        hits.dedup();
+        if let [value] = hits[..] {
+            changed.push(format!("'{lit}' -> '{value}' in `{col}`"));
+            t[i] = Token::SingleQuotedString(value.to_string());
+        }
+    }
+    if changed.is_empty() {
+        return None;
+    }
+    Some(Fix {
+        sql: text::render(&t),
+        repairer: "rules:value_synonym".into(),
+        rationale: format!(
+            "no rows matched; the data stores these values under another name, per the semantic layer: {}",
+            changed.join(", ")
+        ),
+    })
+}
+
+/// Why a query that ran matched no rows, when its filters say: each
+/// string compared with a column whose values the semantic layer lists
+/// and that is not one of them (`'Atlantis' is not a value of country
+/// (US, UK, DE, ...)`).
+pub fn unknown_values(m: &Manifest, sql: &str) -> Vec<String> {
+    let Some(t) = text::tokens(sql) else { return Vec::new() };
+    let mut out = Vec::new();
+    for i in 0..t.len() {
+        let Token::SingleQuotedString(lit) = &t[i] else { continue };
+        let Some(col) = compared_column(&t, i) else { continue };
+        let known = known_values(m, &col);
+        let pattern = lit.contains('%') || lit.contains('_');
+        if known.is_empty() || pattern || known.iter().any(|v| v == lit) {
+            continue;
+        }
+        let shown: Vec<&str> = known.iter().take(8).map(String::as_str).collect();
+        let more = if known.len() > shown.len() { ", ..." } else { "" };
+        out.push(format!("'{lit}' is not a value of {col} ({}{more})", shown.join(", ")));
+    }
+    out
+}
+
+/// The column (unqualified) of dimension `name`.
+fn dimension_column<'m>(m: &'m Manifest, name: &str) -> Option<&'m str> {
+    m.dimensions.iter().find(|d| d.name == name).and_then(|d| d.column.rsplit('.').next())
+}
+
 /// Known values of the dimension over column `col` (any table).
 fn known_values(m: &Manifest, col: &str) -> Vec<String> {
     m.dimensions
@@ -148,6 +218,31 @@ pub fn impossible_date(cx: &Ctx<'_>) -> Option<Fix> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn ecommerce() -> Manifest {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets/ecommerce/dataset.toml");
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        toml::from_str(&text).unwrap_or_else(|e| panic!("ecommerce manifest: {e}"))
+    }
+
+    #[test]
+    fn synonyms_of_stored_values_become_the_stored_value() {
+        let m = ecommerce();
+        let cases: &[(&str, Option<&str>)] = &[
+            ("SELECT * FROM orders WHERE country = 'Germany'", Some("SELECT * FROM orders WHERE country = 'DE'")),
+            ("SELECT * FROM orders WHERE country IN ('germany', 'France')", Some("SELECT * FROM orders WHERE country IN ('DE', 'FR')")),
+            ("SELECT * FROM orders WHERE country <> 'Britain'", Some("SELECT * FROM orders WHERE country <> 'UK'")),
+            // A stored value, an unknown word, a LIKE pattern, a column without listed values: untouched.
+            ("SELECT * FROM orders WHERE country = 'DE'", None),
+            ("SELECT * FROM orders WHERE country = 'Atlantis'", None),
+            ("SELECT * FROM orders WHERE country LIKE 'Germany%'", None),
+            ("SELECT * FROM orders WHERE order_id = 'Germany'", None),
+        ];
+        for (sql, want) in cases {
+            let got = value_synonym(&m, sql).map(|f| f.sql);
+            assert_eq!(got.as_deref(), *want, "{sql}");
+        }
+    }
 
     #[test]
     fn dates_clamp_to_the_month_end() {

@@ -32,6 +32,7 @@ use crate::semantic::Manifest;
 
 pub use classify::{classify, Failure};
 pub use explain::explain;
+pub use literals::{unknown_values, value_synonym};
 pub use rules::Rules;
 
 /// A proposed fix.

@@ -267,6 +267,7 @@ impl Session {
                 replay_of: over.replay_of.clone(),
                 row_cap: over.row_cap,
                 max_attempts: over.max_attempts.unwrap_or(self.settings.max_attempts),
+                repair_budget: std::time::Duration::from_secs(self.settings.repair_budget_secs),
             },
         };
         Ok(run(request, &mut ctx))
