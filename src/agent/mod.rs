@@ -297,7 +297,7 @@ impl Agent {
     fn executed(&mut self, n: u32, result: Result<QueryOutput, ExecError>) -> Vec<Effect> {
         let idx = self.attempts.len().saturating_sub(1);
         match result {
-            Ok(out) if out.rows.is_empty() => self.empty_result(n, idx),
+            Ok(out) if matched_nothing(&out) => self.empty_result(n, idx, out.rows.is_empty()),
             Ok(out) => {
                 if let Some(a) = self.attempts.get_mut(idx) {
                     a.status = Status::Ok;
@@ -343,7 +343,7 @@ impl Agent {
     /// value the semantic layer names as a synonym of a stored value
     /// (`'Germany'` for `DE`); otherwise the run ends ok, empty, with a
     /// notice saying which filter values the data does not have.
-    fn empty_result(&mut self, n: u32, idx: usize) -> Vec<Effect> {
+    fn empty_result(&mut self, n: u32, idx: usize, no_rows: bool) -> Vec<Effect> {
         let sql = self.attempts.get(idx).map(|a| a.sql.clone()).unwrap_or_default();
         let mut fx = vec![record(
             RecordKind::Execution,
@@ -366,11 +366,12 @@ impl Agent {
             a.status = Status::Ok;
         }
         let why = crate::repair::unknown_values(&self.manifest, &sql);
-        self.notices.push(if why.is_empty() {
-            "empty_result: the query ran but matched no rows; check the filter values against the data".into()
-        } else {
-            format!("empty_result: no rows matched; {}", why.join("; "))
-        });
+        match (why.is_empty(), no_rows) {
+            (true, true) => self.notices.push("empty_result: the query ran but matched no rows; check the filter values against the data".into()),
+            (false, _) => self.notices.push(format!("empty_result: no rows matched; {}", why.join("; "))),
+            // Zeros or NULLs from an aggregate with no filter to blame: a real answer.
+            (true, false) => {}
+        }
         self.finish(Status::Ok, None, fx).into_iter().map(|e| with_answer(e, n)).collect()
     }
 
@@ -480,6 +481,16 @@ impl Agent {
             notices: self.notices.clone(),
         })));
         fx
+    }
+}
+
+/// No rows, or the one row an aggregate gives over no rows (every value
+/// 0 or NULL): the filters may have matched nothing.
+fn matched_nothing(out: &QueryOutput) -> bool {
+    match out.rows.as_slice() {
+        [] => true,
+        [row] => !row.is_empty() && row.iter().all(|v| v.is_null() || v.as_f64() == Some(0.0)),
+        _ => false,
     }
 }
 

@@ -317,6 +317,21 @@ fn an_empty_result_from_a_synonym_is_rerun_with_the_stored_value() {
 }
 
 #[test]
+fn a_zero_count_from_a_synonym_is_rerun_and_a_real_zero_is_left_alone() {
+    let zero = || QueryOutput { rows: vec![vec![serde_json::json!(0)]], ..ok_output() };
+    let mut a = Agent::new(manifest());
+    a.handle(Event::Start(Request::Sql { sql: "SELECT count(*) FROM orders WHERE status = 'canceled'".into(), validate: true }));
+    let fx = a.handle(Event::Executed { attempt: 1, result: Ok(zero()) });
+    assert_eq!(kinds(&fx).last().map(String::as_str), Some("execute#2"));
+    // A zero with nothing to blame it on is an answer, without a notice.
+    let mut a = Agent::new(manifest());
+    a.handle(Event::Start(Request::Sql { sql: "SELECT count(*) FROM orders WHERE id < 0".into(), validate: true }));
+    let fx = a.handle(Event::Executed { attempt: 1, result: Ok(zero()) });
+    let f = finished(&fx);
+    assert_eq!((f.status, f.answer_attempt, f.notices.len()), (Status::Ok, Some(1), 0));
+}
+
+#[test]
 fn an_empty_result_without_a_sound_fix_is_reported_not_repaired() {
     let cases = [
         // A value the data does not have: the notice names it and the known ones.
