@@ -10,6 +10,8 @@
 //! is restored on quit, on SIGTERM/SIGHUP and on panic (ratatui's hook).
 
 pub mod app;
+pub mod cast;
+pub mod osc52;
 pub mod theme;
 pub mod view;
 
