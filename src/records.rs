@@ -174,8 +174,8 @@ impl Recorder for Records {
             result_preview: ok.then(|| store::ResultPreview::of(&columns, &r.rows)),
             result_hash: ok.then(|| store::result_hash(&columns, &r.rows)),
             timings: serde_json::to_value(&r.timings_ms).ok(),
-            tokens_in: None,
-            tokens_out: None,
+            tokens_in: r.usage.as_ref().map(|u| u.input_tokens),
+            tokens_out: r.usage.as_ref().map(|u| u.output_tokens),
         };
         let res = self
             .store

@@ -79,7 +79,7 @@ const HARD: &str = "which orders are above the average order total?";
 const NESTED: &str = "SELECT id, total FROM orders WHERE total > (SELECT avg(total) FROM orders) ORDER BY id";
 
 fn plan_json() -> serde_json::Value {
-    json!({ "measures": [{ "agg": "count", "alias": "n" }], "dimensions": [{ "name": "orders.status" }], "order": [{ "by": "orders.status" }] })
+    json!({ "measures": [{ "agg": "count", "alias": "n" }], "dimensions": [{ "name": "status" }], "order": [{ "by": "status" }] })
 }
 
 fn assert_counts_by_status(r: &RunReport) {
@@ -133,7 +133,8 @@ fn sql_in_fenced_prose_goes_through_the_validator_and_the_jail() {
     let r = ask(&mut f, HARD);
     assert_eq!(r.status, Status::Ok, "{:?}", r.error);
     assert_eq!(r.sql.as_deref(), Some(NESTED));
-    assert_eq!(r.rows.len(), 3, "{:?}", r.rows);
+    // The average total is 30.5: two orders are above it.
+    assert_eq!(r.rows, vec![vec![json!(4), json!(40.5)], vec![json!(5), json!(50.5)]]);
     assert!(r.validated);
     assert_eq!(r.planner.as_deref(), Some("model"));
     // SQL the validator refuses is refused, whoever wrote it.
@@ -229,7 +230,7 @@ fn the_tool_loop_explores_through_the_jail_and_every_call_is_observed() {
     assert_eq!(tools, ["list_tables", "run_sql", "run_sql"]);
     assert_eq!(seen.iter().filter(|p| matches!(p, Progress::ModelCall { .. })).count(), 3);
     let log: String = std::fs::read_dir(f.home.join("audit")).unwrap().flatten().map(|e| std::fs::read_to_string(e.path()).unwrap_or_default()).collect();
-    assert_eq!(log.matches("\"tool_call\"").count(), 3);
+    assert_eq!(log.matches("\"kind\":\"tool_call\"").count(), 3);
 }
 
 #[test]
@@ -282,7 +283,10 @@ fn a_cancel_during_a_model_call_ends_the_run_at_once() {
 #[test]
 fn a_planted_instruction_changes_nothing_but_its_own_value() {
     let answer = || vec![Step::tool(SUBMIT_PLAN, json!({ "fields": ["orders.id", "orders.note"], "filters": [{ "field": "orders.status", "op": "eq", "value": "open" }], "order": [{ "by": "orders.id" }] }))];
-    let mut benign = fixture_with(answer(), PlannerMode::Model, ModelBudgets::default(), "fragile");
+    // The benign note sorts where the planted one does, so the two
+    // datasets differ in that one value only.
+    const BENIGN: &str = "hold at depot";
+    let mut benign = fixture_with(answer(), PlannerMode::Model, ModelBudgets::default(), BENIGN);
     let mut evil = fixture_with(answer(), PlannerMode::Model, ModelBudgets::default(), EVIL);
     let q = "notes of open orders";
     let a = ask(&mut benign, q);
@@ -311,7 +315,7 @@ fn a_planted_instruction_changes_nothing_but_its_own_value() {
     let pa = serde_json::to_string(&benign.provider.requests()[0]).unwrap();
     let pb = serde_json::to_string(&evil.provider.requests()[0]).unwrap();
     assert!(pb.contains(EVIL));
-    assert_eq!(norm(pb.replace(EVIL, "fragile")), norm(pa));
+    assert_eq!(norm(pb.replace(EVIL, BENIGN)), norm(pa));
     // And the value sits inside a fence in the message.
     let Content::Text { text } = &evil.provider.requests()[0].messages[0].content[0] else { panic!() };
     let open = text.lines().position(|l| l.starts_with("<<<DATA-")).unwrap();
