@@ -317,13 +317,15 @@ mod tests {
         let expect_plan: Plan = serde_json::from_str(PLAN).unwrap();
         let plan_v: Value = serde_json::from_str(PLAN).unwrap();
         // (case, response, expected: Some(plan) or the SQL)
-        let cases: Vec<(&str, ChatResponse, Result<Option<Plan>, &str>)> = vec![
-            ("tool submit_plan", Step::tool(SUBMIT_PLAN, plan_v.clone()).result.unwrap(), Ok(Some(expect_plan.clone()))),
-            ("tool submit_plan wrapped", Step::tool(SUBMIT_PLAN, json!({ "plan": plan_v })).result.unwrap(), Ok(Some(expect_plan.clone()))),
-            ("tool answer with plan", Step::tool(ANSWER, json!({ "plan": plan_v })).result.unwrap(), Ok(Some(expect_plan.clone()))),
-            ("bare json", Step::text(PLAN).result.unwrap(), Ok(Some(expect_plan.clone()))),
-            ("json in prose", Step::text(format!("Here is the plan: {PLAN} -- hope it helps")).result.unwrap(), Ok(Some(expect_plan.clone()))),
-            ("json fence", Step::text(format!("Plan:\n```json\n{PLAN}\n```\n")).result.unwrap(), Ok(Some(expect_plan.clone()))),
+        // Ok(plan) or Err(the SQL expected).
+        type Case = (&'static str, ChatResponse, Result<Plan, &'static str>);
+        let cases: Vec<Case> = vec![
+            ("tool submit_plan", Step::tool(SUBMIT_PLAN, plan_v.clone()).result.unwrap(), Ok(expect_plan.clone())),
+            ("tool submit_plan wrapped", Step::tool(SUBMIT_PLAN, json!({ "plan": plan_v })).result.unwrap(), Ok(expect_plan.clone())),
+            ("tool answer with plan", Step::tool(ANSWER, json!({ "plan": plan_v })).result.unwrap(), Ok(expect_plan.clone())),
+            ("bare json", Step::text(PLAN).result.unwrap(), Ok(expect_plan.clone())),
+            ("json in prose", Step::text(format!("Here is the plan: {PLAN} -- hope it helps")).result.unwrap(), Ok(expect_plan.clone())),
+            ("json fence", Step::text(format!("Plan:\n```json\n{PLAN}\n```\n")).result.unwrap(), Ok(expect_plan.clone())),
             ("tool submit_sql", Step::tool(SUBMIT_SQL, json!({"sql": "SELECT 1", "rationale": "one"})).result.unwrap(), Err("SELECT 1")),
             ("tool answer with sql", Step::tool(ANSWER, json!({"sql": "SELECT 2"})).result.unwrap(), Err("SELECT 2")),
             ("sql fence in prose", Step::text("The DSL cannot nest, so:\n```sql\nSELECT a FROM t\nWHERE b IN (SELECT b FROM u)\n```\nDone.").result.unwrap(), Err("SELECT a FROM t\nWHERE b IN (SELECT b FROM u)")),
@@ -344,8 +346,7 @@ mod tests {
                 };
                 let got = extract(&resp);
                 match &expected {
-                    Ok(Some(p)) => assert_eq!(&plan_of(got), p, "{name} (streamed {streamed})"),
-                    Ok(None) => unreachable!(),
+                    Ok(p) => assert_eq!(&plan_of(got), p, "{name} (streamed {streamed})"),
                     Err(sql) => match got {
                         Ok(Answer::Sql { sql: s, .. }) => assert_eq!(&s, sql, "{name} (streamed {streamed})"),
                         other => panic!("{name}: expected SQL, got {other:?}"),
@@ -357,7 +358,8 @@ mod tests {
 
     #[test]
     fn prose_without_an_answer_and_bad_plans_are_errors() {
-        let cases: Vec<(&str, ChatResponse, fn(&AnswerError) -> bool)> = vec![
+        type Check = fn(&AnswerError) -> bool;
+        let cases: Vec<(&str, ChatResponse, Check)> = vec![
             ("prose", Step::text("I am not sure what you mean.").result.unwrap(), |e| *e == AnswerError::Missing),
             ("empty", Step::text("").result.unwrap(), |e| *e == AnswerError::Missing),
             ("unknown field", Step::tool(SUBMIT_PLAN, json!({"measures": [], "colour": "red"})).result.unwrap(), |e| {

@@ -493,6 +493,22 @@ mod tests {
     }
 
     #[test]
+    fn the_layer_adds_little_time_outside_the_model() {
+        // The scripted provider answers at once: what remains is curation,
+        // prompt building, the bridge, extraction and validation.
+        let rounds = 50;
+        let steps = (0..rounds).map(|_| Step::tool(answer::SUBMIT_PLAN, json!({ "measures": [{ "metric": "revenue" }] }))).collect();
+        let (mut h, _) = hybrid(steps, PlannerMode::Model);
+        let start = Instant::now();
+        for _ in 0..rounds {
+            assert!(matches!(h.plan_question("how much money", &CancelToken::new()), Ok(Outcome::Planned(_))));
+        }
+        let per = start.elapsed().as_secs_f64() * 1000.0 / rounds as f64;
+        println!("model planner overhead with an instant provider: {per:.3} ms per question");
+        assert!(per < 5.0, "{per} ms");
+    }
+
+    #[test]
     fn modes_parse() {
         assert_eq!("auto".parse::<PlannerMode>(), Ok(PlannerMode::Auto));
         assert!("gpt".parse::<PlannerMode>().is_err());
