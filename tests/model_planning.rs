@@ -183,7 +183,7 @@ fn a_duplicate_repair_is_not_run_and_the_model_is_told() {
     let failed = "SELECT frobnicate(total) AS s FROM orders";
     let fixed = "SELECT max(total) AS s FROM orders";
     let mut f = fixture(
-        vec![Step::tool(SUBMIT_SQL, json!({ "sql": format!("select  FROBNICATE(total) AS s FROM orders;") })), Step::tool(SUBMIT_SQL, json!({ "sql": fixed }))],
+        vec![Step::tool(SUBMIT_SQL, json!({ "sql": "SELECT  frobnicate(total)  AS s\nFROM orders;" })), Step::tool(SUBMIT_SQL, json!({ "sql": fixed }))],
         PlannerMode::Auto,
     );
     let r = f.session.run(Request::Sql { sql: failed.into(), validate: true }, &RunOverrides::default(), &NoProgress, &CancelToken::new()).unwrap();

@@ -2,7 +2,7 @@
 //! the curated schema, the failed SQL, DuckDB's error with its category
 //! and candidate names ([`classify`]) and every earlier attempt. It returns
 //! SQL and a one-line rationale. A proposal identical to an earlier attempt
-//! (compared with whitespace and case folded) is not run: the model is
+//! (compared in canonical form, as the agent compares attempts) is not run: the model is
 //! told so once and asked again; a second duplicate means no fix.
 //!
 //! Invariants: the repairer proposes, never runs (the fix goes through the
@@ -32,10 +32,11 @@ pub struct ModelRepairer {
     calls: Vec<LlmCall>,
 }
 
-/// SQL compared for duplicates: whitespace collapsed, case folded, no
-/// trailing semicolon.
+/// SQL compared for duplicates: the agent's own key (the canonical form
+/// of the parsed statement, so layout and keyword case do not count),
+/// with a trailing semicolon dropped.
 pub fn normalized(sql: &str) -> String {
-    sql.trim().trim_end_matches(';').split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+    super::text::canonical_hash(sql.trim().trim_end_matches(';'))
 }
 
 impl ModelRepairer {
@@ -124,5 +125,20 @@ impl Repairer for ModelRepairer {
 
     fn take_calls(&mut self) -> Vec<LlmCall> {
         std::mem::take(&mut self.calls)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn duplicates_are_found_in_canonical_form_but_values_still_count() {
+        let same = [("SELECT a FROM t", "select  a\nFROM t;"), ("SELECT count(*) FROM t WHERE x = 1", "SELECT count(*)\n  FROM t\n WHERE x = 1")];
+        for (a, b) in same {
+            assert_eq!(normalized(a), normalized(b), "{a} / {b}");
+        }
+        // A literal's case is a real change (a value fix), not a duplicate.
+        assert_ne!(normalized("SELECT * FROM t WHERE s = 'Open'"), normalized("SELECT * FROM t WHERE s = 'open'"));
     }
 }
