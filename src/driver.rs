@@ -12,12 +12,13 @@
 
 use crate::agent::{attempt_outcome, Agent, Effect, Event, RecordKind, Request};
 use crate::dataset::Dataset;
-use crate::planner::{NotUnderstood, Outcome, PlanError, Planner};
+use crate::planner::{NotUnderstood, Outcome, PlanEnv, PlanError, Planner};
 use crate::progress::{Progress, ProgressSink};
 use crate::repair::{RepairRequest, Repairer};
 use crate::report::{new_run_id, ErrorCategory, ErrorInfo, RunReport, Status, Timings};
 use crate::runner::{CancelToken, QueryOutput, QueryRequest, Runner};
 use std::collections::{BTreeMap, VecDeque};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// Where a run's records go (the audit log and the run store).
@@ -141,6 +142,9 @@ pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
         understanding: None,
         notices: ctx.dataset.notices.clone(),
         replay_of: ctx.options.replay_of.clone(),
+        planner: None,
+        usage: None,
+        llm_calls: Vec::new(),
     };
     if !validated {
         report.notices.push("the SQL validator was switched off (--no-validate); only the jail protected this run".into());
@@ -164,6 +168,7 @@ pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
     let mut timings = Timings::default();
     let cancel = ctx.cancel.clone();
     let mut finished = false;
+    let mut llm_calls = Vec::new();
     while let Some(effect) = queue.pop_front() {
         // A cancel between steps ends the run at the next one; a record
         // that could not be written stops it before anything else runs.
@@ -185,9 +190,30 @@ pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
             Effect::Plan { question } => {
                 publish(Progress::Planning { planner: ctx.planner.name() });
                 let t = Instant::now();
-                let outcome = ctx.planner.plan_question(&question, &cancel);
+                // Model and tool calls are published as they happen and
+                // written to the audit log right after planning.
+                let seen: Mutex<Vec<Progress>> = Mutex::new(Vec::new());
+                let observe = |p: Progress| {
+                    publish(p.clone());
+                    seen.lock().unwrap_or_else(|e| e.into_inner()).push(p);
+                };
+                let mut env = PlanEnv { runner: Some(&mut *ctx.runner), observe: &observe, timeout: ctx.options.timeout };
+                let outcome = ctx.planner.plan_in(&question, &cancel, &mut env);
                 let plan_ms = ms(t.elapsed());
                 Timings::add(&mut timings.plan, plan_ms);
+                for p in seen.into_inner().unwrap_or_else(|e| e.into_inner()) {
+                    if let Some(kind) = audit_kind(&p) {
+                        if let Err(e) = ctx.recorder.record(&report.run_id, kind, &serde_json::json!(p)) {
+                            record_error.get_or_insert(e);
+                        }
+                    }
+                }
+                if let Some((planner, provider)) = ctx.planner.answered_by() {
+                    report.planner = Some(planner);
+                    report.provider = provider;
+                }
+                report.notices.extend(ctx.planner.take_notices());
+                llm_calls.extend(ctx.planner.take_calls());
                 if let Ok(Outcome::Planned(u)) = &outcome {
                     publish(Progress::Planned { understanding: Box::new(u.clone()), ms: plan_ms });
                 }
@@ -218,6 +244,7 @@ pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
             Effect::Repair { attempt, sql, error } => {
                 let since_failure = repair_clock.get_or_insert_with(Instant::now).elapsed();
                 let t = Instant::now();
+                let seen: Mutex<Vec<Progress>> = Mutex::new(Vec::new());
                 let result = if since_failure >= ctx.options.repair_budget {
                     Err(crate::repair::RepairError::Failed(format!(
                         "the repair time budget ({} s) was spent after {attempt} attempts",
@@ -226,9 +253,21 @@ pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
                 } else {
                     publish(Progress::Repairing { attempt, repairer: ctx.repairer.name() });
                     let req = RepairRequest { manifest: &ctx.dataset.manifest, failed_sql: &sql, error: &error, attempts: agent.attempts() };
-                    ctx.repairer.repair(&req, &cancel)
+                    let observe = |p: Progress| {
+                        publish(p.clone());
+                        seen.lock().unwrap_or_else(|e| e.into_inner()).push(p);
+                    };
+                    ctx.repairer.repair_in(&req, &cancel, &observe)
                 };
                 Timings::add(&mut timings.repair, ms(t.elapsed()));
+                for p in seen.into_inner().unwrap_or_else(|e| e.into_inner()) {
+                    if let Some(kind) = audit_kind(&p) {
+                        if let Err(e) = ctx.recorder.record(&report.run_id, kind, &serde_json::json!(p)) {
+                            record_error.get_or_insert(e);
+                        }
+                    }
+                }
+                llm_calls.extend(ctx.repairer.take_calls());
                 if matches!(result, Ok(None) | Err(crate::repair::RepairError::Failed(_))) {
                     publish(Progress::NoRepair { attempt });
                 }
@@ -255,6 +294,8 @@ pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
             }
         }
     }
+    report.usage = crate::llm::calls::RunUsage::of(&llm_calls);
+    report.llm_calls = llm_calls;
     if !finished && record_error.is_none() {
         // The agent always finishes; this guards the invariant anyway.
         record_error = Some("the run ended without an answer record".into());
@@ -281,6 +322,17 @@ pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
     report
 }
 
+/// The audit kind of a progress step a planner or repairer reported, if
+/// it is one the log keeps.
+fn audit_kind(p: &Progress) -> Option<RecordKind> {
+    match p {
+        Progress::ModelCall { .. } => Some(RecordKind::ModelCall),
+        Progress::ToolCall { .. } => Some(RecordKind::ToolCall),
+        Progress::Notice { .. } => Some(RecordKind::Error),
+        _ => None,
+    }
+}
+
 fn mark_unrecorded(report: &mut RunReport, why: &str) {
     report.status = Status::Failed;
     report.error = Some(ErrorInfo::new(ErrorCategory::Records, format!("the run could not be recorded: {why}")));
@@ -295,7 +347,6 @@ mod tests {
     use super::*;
     use crate::repair::Rules;
     use crate::runner::{ColumnInfo, ExecError, JailMode};
-    use std::sync::Mutex;
 
     /// Answers one row, counting its calls; fails with `fail` when set.
     #[derive(Default)]

@@ -69,6 +69,9 @@ pub struct CaseResult {
     /// Time spent asking repairers for fixes, in ms.
     #[serde(default)]
     pub repair_ms: f64,
+    /// Model usage of the case's run, when a model was called.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub usage: Option<crate::llm::calls::RunUsage>,
 }
 
 /// Totals, overall and by feature.
@@ -86,12 +89,18 @@ pub struct Summary {
     /// time spent in repairers (ms).
     pub mean_attempts_when_failing: f64,
     pub mean_repair_ms_when_failing: f64,
+    /// Model usage over every case, when a model was called.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usage: Option<crate::llm::calls::RunUsage>,
 }
 
 impl Summary {
     pub fn from_results(results: &[CaseResult]) -> Summary {
         let mut s = Summary::default();
         for r in results {
+            if let Some(u) = &r.usage {
+                s.usage.get_or_insert_with(Default::default).add(u);
+            }
             if r.passed {
                 s.passed += 1;
                 if r.attempts > 1 {
@@ -263,6 +272,28 @@ mod tests {
 
     fn rows(v: Value) -> Vec<Vec<Value>> {
         serde_json::from_value(v).unwrap()
+    }
+
+    #[test]
+    fn model_usage_is_totalled_over_cases() {
+        let case = |usage: Option<crate::llm::calls::RunUsage>| CaseResult {
+            n: 1,
+            dataset: "d".into(),
+            question: "q".into(),
+            passed: true,
+            reason: String::new(),
+            status: "ok".into(),
+            sql: None,
+            features: vec![],
+            attempts: 1,
+            repair_ms: 0.0,
+            usage,
+        };
+        let u = crate::llm::calls::RunUsage { calls: 2, input_tokens: 100, output_tokens: 10, total_ms: 50, ..Default::default() };
+        assert_eq!(Summary::from_results(&[case(None)]).usage, None);
+        let s = Summary::from_results(&[case(Some(u.clone())), case(None), case(Some(u))]);
+        let t = s.usage.unwrap();
+        assert_eq!((t.calls, t.input_tokens, t.output_tokens, t.total_ms), (4, 200, 20, 100));
     }
 
     #[test]

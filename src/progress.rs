@@ -45,6 +45,22 @@ pub enum Progress {
     RepairProposed { attempt: u32, repairer: String, rationale: String, sql: String },
     /// The repairers had no fix for the failed attempt.
     NoRepair { attempt: u32 },
+    /// A model call ended (planning, repair, a step of the tool loop).
+    ModelCall {
+        purpose: String,
+        provider: String,
+        ms: f64,
+        tokens_in: u64,
+        tokens_out: u64,
+        ok: bool,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        error: Option<String>,
+    },
+    /// A tool the model called ran.
+    ToolCall { tool: String, ms: f64, ok: bool, summary: String },
+    /// Something the user should know at once (a model fell back to the
+    /// offline planner, ...).
+    Notice { message: String },
     /// The run's records (audit entries, capsule) were written.
     Recorded,
     /// The run ended.

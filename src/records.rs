@@ -149,6 +149,16 @@ impl Recorder for Records {
                 self.note(Err(e.to_string()));
             }
         }
+        for (i, c) in r.llm_calls.iter().enumerate() {
+            if let Err(e) = self.store.add_llm_call(&r.run_id, u32::try_from(i + 1).unwrap_or(u32::MAX), c) {
+                self.note(Err(e.to_string()));
+            }
+        }
+        if r.planner.is_some() || r.usage.is_some() {
+            if let Err(e) = self.store.set_run_model(&r.run_id, &r.provider, r.planner.as_deref(), r.usage.as_ref()) {
+                self.note(Err(e.to_string()));
+            }
+        }
         let columns: Vec<(String, String)> = r.columns.iter().map(|c| (c.name.clone(), c.ty.clone())).collect();
         let ok = r.status == Status::Ok;
         let finish = RunFinish {
@@ -164,8 +174,8 @@ impl Recorder for Records {
             result_preview: ok.then(|| store::ResultPreview::of(&columns, &r.rows)),
             result_hash: ok.then(|| store::result_hash(&columns, &r.rows)),
             timings: serde_json::to_value(&r.timings_ms).ok(),
-            tokens_in: None,
-            tokens_out: None,
+            tokens_in: r.usage.as_ref().map(|u| u.input_tokens),
+            tokens_out: r.usage.as_ref().map(|u| u.output_tokens),
         };
         let res = self
             .store

@@ -263,6 +263,17 @@ pub struct RunReport {
     /// The run this one replays.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub replay_of: Option<String>,
+    /// Which planner answered the question (`offline` or `model`), when a
+    /// model is configured.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub planner: Option<String>,
+    /// Model usage summed over the run's calls, when a model was called.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub usage: Option<crate::llm::calls::RunUsage>,
+    /// Every model call of the run, for the capsule (not in the JSON
+    /// contract: `usage` sums them).
+    #[serde(skip)]
+    pub llm_calls: Vec<crate::llm::calls::LlmCall>,
 }
 
 /// A new run id: 16 hex characters whose first few already differ between

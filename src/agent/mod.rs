@@ -27,6 +27,7 @@ use serde_json::json;
 
 #[cfg(test)]
 mod tests;
+pub mod tools;
 
 /// Executions allowed per run (the first try and two repairs).
 pub const MAX_ATTEMPTS: u32 = 3;

@@ -58,13 +58,17 @@ pub enum Kind {
     Replay,
     /// Jail lifecycle or limits (start, kill, limit hit).
     Jail,
+    /// A call to a model (purpose, provider, tokens, duration, outcome).
+    ModelCall,
+    /// A tool the model called in the agent loop (tool, duration, outcome).
+    ToolCall,
     /// A kind written by another version of sandpiper.
     Other(String),
 }
 
 impl Kind {
     /// Every kind this build knows, in declaration order.
-    pub const KNOWN: [Kind; 14] = [
+    pub const KNOWN: [Kind; 16] = [
         Kind::SessionStart,
         Kind::Question,
         Kind::Plan,
@@ -79,6 +83,8 @@ impl Kind {
         Kind::Recovered,
         Kind::Replay,
         Kind::Jail,
+        Kind::ModelCall,
+        Kind::ToolCall,
     ];
 
     /// The snake_case name stored in the log.
@@ -98,6 +104,8 @@ impl Kind {
             Kind::Recovered => "recovered",
             Kind::Replay => "replay",
             Kind::Jail => "jail",
+            Kind::ModelCall => "model_call",
+            Kind::ToolCall => "tool_call",
             Kind::Other(name) => name,
         }
     }

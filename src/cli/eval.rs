@@ -88,6 +88,9 @@ pub fn run(file: Option<&Path>, only: Option<&str>, gold_only: bool, json: bool)
                 summary.mean_repair_ms_when_failing
             );
         }
+        if let Some(u) = &summary.usage {
+            outln!("model usage: {}", u.line());
+        }
         outln!("{} passed, {} failed", summary.passed, summary.failed);
     }
     Ok(if summary.failed > 0 { 1 } else { 0 })
@@ -106,6 +109,7 @@ fn one(n: usize, case: &Case, session: &mut Session, cancel: &CancelToken) -> an
         features: case.features.clone(),
         attempts: 0,
         repair_ms: 0.0,
+        usage: None,
     };
     let gold = match &case.gold_sql {
         Some(gold_sql) => {
@@ -137,6 +141,7 @@ fn one(n: usize, case: &Case, session: &mut Session, cancel: &CancelToken) -> an
     res.sql = report.sql.clone();
     res.attempts = report.attempts.len();
     res.repair_ms = report.timings_ms.repair.unwrap_or(0.0);
+    res.usage = report.usage.clone();
     let Some(gold) = gold else {
         // No sound fix exists: the run must end without an answer and say why.
         let why = report.error.map(|e| e.message).unwrap_or_default();

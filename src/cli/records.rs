@@ -104,10 +104,25 @@ pub fn runs(cmd: RunsCommand) -> anyhow::Result<i32> {
             let home = Env::locate_home()?;
             let store = Store::open(home.runs_db())?;
             let cap = store.get_run(&id)?.with_context(|| format!("no run `{id}`"))?;
+            let (planner, usage) = store.run_model(&cap.run_id)?;
+            let calls = store.llm_calls(&cap.run_id)?;
             if json {
-                outln!("{}", serde_json::to_string_pretty(&cap)?);
+                let mut v = serde_json::to_value(&cap)?;
+                if let serde_json::Value::Object(m) = &mut v {
+                    if let Some(p) = &planner {
+                        m.insert("planner".into(), serde_json::json!(p));
+                    }
+                    if let Some(u) = &usage {
+                        m.insert("usage".into(), serde_json::to_value(u)?);
+                    }
+                    if !calls.is_empty() {
+                        m.insert("llm_calls".into(), serde_json::to_value(&calls)?);
+                    }
+                }
+                outln!("{}", serde_json::to_string_pretty(&v)?);
             } else {
                 show_capsule(&cap);
+                show_model(planner.as_deref(), usage.as_ref(), &calls);
             }
             Ok(0)
         }
@@ -145,6 +160,24 @@ fn show_capsule(cap: &crate::store::RunCapsule) {
     for a in &cap.attempts {
         let err = a.error_message.as_deref().map(|m| format!(": {m}")).unwrap_or_default();
         outln!("attempt {} {}{err}", a.n, a.status);
+    }
+}
+
+/// Which planner answered, the model usage and each call.
+fn show_model(planner: Option<&str>, usage: Option<&crate::llm::calls::RunUsage>, calls: &[crate::llm::calls::LlmCall]) {
+    if let Some(p) = planner {
+        outln!("planner   {p}");
+    }
+    if let Some(u) = usage {
+        outln!("usage     {}", u.line());
+    }
+    for (i, c) in calls.iter().enumerate() {
+        let outcome = match &c.error {
+            Some(e) => format!("failed: {e}"),
+            None => format!("{} in / {} out tokens", c.usage.input_tokens, c.usage.output_tokens),
+        };
+        let ctx = c.context.as_ref().map(|p| format!(", context {}/{} tokens ({} items in, {} left out)", p.used, p.budget, p.included.len(), p.left_out.len())).unwrap_or_default();
+        outln!("call {} {} {}: {outcome}, {:.0} ms{ctx}", i + 1, c.purpose, c.provider, c.duration_ms);
     }
 }
 

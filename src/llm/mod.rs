@@ -252,3 +252,10 @@ pub trait Provider: Send + Sync {
     /// the provider's bounds.
     fn chat<'a>(&'a self, req: &'a ChatRequest, on_event: StreamSink<'a>) -> BoxFuture<'a, Result<ChatResponse, LlmError>>;
 }
+
+pub mod answer;
+pub mod bridge;
+pub mod calls;
+pub mod context;
+pub mod prompt;
+pub mod scripted;

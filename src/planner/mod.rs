@@ -26,6 +26,7 @@ mod intent;
 mod lexicon;
 mod listing;
 mod measures;
+pub mod model;
 mod rank;
 mod schema;
 mod subject;
@@ -133,14 +134,46 @@ pub enum PlanError {
     Failed(String),
 }
 
+/// What the driver lends a planner for one question: a runner for the
+/// tool loop's SQL (validated and jailed like any attempt) and an observer
+/// of model and tool calls as they happen.
+pub struct PlanEnv<'a> {
+    /// None: no tool may run SQL.
+    pub runner: Option<&'a mut dyn crate::runner::Runner>,
+    /// Receives progress (model calls, tool calls, notices) at once.
+    pub observe: &'a (dyn Fn(crate::progress::Progress) + Sync),
+    /// Wall-clock limit per tool query.
+    pub timeout: std::time::Duration,
+}
+
 /// Turns a question into an [`Outcome`]. The driver performs the agent's
-/// `Plan` effect through this trait: the offline planner now, model
-/// planners later, each awaited, cancelled and recorded the same way.
+/// `Plan` effect through this trait: the offline planner, the model
+/// planner and the hybrid of both, each awaited, cancelled and recorded
+/// the same way.
 pub trait Planner: Send {
     /// Shown in reports and records: `offline`, `anthropic:<model>`, ...
     fn name(&self) -> String;
     /// Plan one question; a long-running planner checks `cancel`.
     fn plan_question(&mut self, question: &str, cancel: &CancelToken) -> Result<Outcome, PlanError>;
+    /// Plan with what the driver lends (tools, an observer). By default
+    /// the same as [`Planner::plan_question`].
+    fn plan_in(&mut self, question: &str, cancel: &CancelToken, env: &mut PlanEnv<'_>) -> Result<Outcome, PlanError> {
+        let _ = env;
+        self.plan_question(question, cancel)
+    }
+    /// Who answered the last question: (`offline` or `model`, provider
+    /// label). None: the planner's name says it.
+    fn answered_by(&self) -> Option<(String, String)> {
+        None
+    }
+    /// The model calls made since the last call of this method.
+    fn take_calls(&mut self) -> Vec<crate::llm::calls::LlmCall> {
+        Vec::new()
+    }
+    /// Notices for the report since the last call (a fallback, ...).
+    fn take_notices(&mut self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 impl Planner for OfflinePlanner {

@@ -15,9 +15,11 @@
 
 mod aggregate;
 pub mod classify;
+pub mod chain;
 mod dialect;
 mod explain;
 mod literals;
+pub mod model;
 mod names;
 pub mod rules;
 mod scope;
@@ -70,4 +72,19 @@ pub trait Repairer: Send {
     /// `rules`, `model:<provider>`, `user`.
     fn name(&self) -> String;
     fn repair(&mut self, req: &RepairRequest<'_>, cancel: &CancelToken) -> Result<Option<Fix>, RepairError>;
+    /// Repair with an observer of model calls as they happen. By default
+    /// the same as [`Repairer::repair`].
+    fn repair_in(
+        &mut self,
+        req: &RepairRequest<'_>,
+        cancel: &CancelToken,
+        observe: &(dyn Fn(crate::progress::Progress) + Sync),
+    ) -> Result<Option<Fix>, RepairError> {
+        let _ = observe;
+        self.repair(req, cancel)
+    }
+    /// The model calls made since the last call of this method.
+    fn take_calls(&mut self) -> Vec<crate::llm::calls::LlmCall> {
+        Vec::new()
+    }
 }

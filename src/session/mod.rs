@@ -21,10 +21,12 @@ use crate::dataset::{prepare::prepare, Dataset, DatasetError, Registry};
 use crate::driver::{run, NoRecords, Recorder, RunContext, RunOptions};
 use crate::home::{Home, HomeError, Settings};
 use crate::jail::{JailConfig, JailedRunner};
-use crate::planner::{OfflinePlanner, Planner};
+use crate::planner::model::{HybridPlanner, ModelSetup, PlannerMode};
+use crate::planner::Planner;
 use crate::progress::ProgressSink;
 use crate::records::{Records, RecordsError};
-use crate::repair::Rules;
+use crate::repair::chain::Chain;
+use crate::repair::model::ModelRepairer;
 use crate::report::RunReport;
 use crate::runner::lockdown::EngineLimits;
 use crate::runner::{CancelToken, ExecError, JailMode, Runner};
@@ -63,6 +65,9 @@ pub struct SessionOptions {
     /// The binary jailed workers re-execute (tests: the built binary, since
     /// `/proc/self/exe` of a test harness is not sandpiper).
     pub worker_exe: Option<PathBuf>,
+    /// A model to plan and repair with; None keeps the offline planner
+    /// and the rules alone, exactly as without models.
+    pub model: Option<ModelSetup>,
 }
 
 /// What may differ between runs of one session.
@@ -81,7 +86,7 @@ pub struct RunOverrides {
 /// A dataset with its planner and its warm workers.
 struct Loaded {
     dataset: Dataset,
-    planner: OfflinePlanner,
+    planner: HybridPlanner,
     runner: JailedRunner,
 }
 
@@ -98,7 +103,8 @@ pub struct Session {
     /// most recent first (at most `warm_datasets - 1`).
     standby: VecDeque<Loaded>,
     records: Option<Records>,
-    repairer: Rules,
+    repairer: Chain,
+    model: Option<ModelSetup>,
     /// Things the user should be told once (dataset prepared, reduced jail).
     notices: Vec<String>,
 }
@@ -136,7 +142,15 @@ impl Session {
             active: None,
             standby: VecDeque::new(),
             records,
-            repairer: Rules,
+            // The model repairs only when it may also plan: `offline`
+            // means no model calls at all.
+            repairer: Chain::new(
+                opts.model
+                    .as_ref()
+                    .filter(|m| m.mode != PlannerMode::Offline)
+                    .map(|m| ModelRepairer::new(m.provider.clone(), m.budgets.clone())),
+            ),
+            model: opts.model,
             notices: Vec::new(),
         })
     }
@@ -226,7 +240,7 @@ impl Session {
         if self.jail == JailMode::Reduced {
             self.notices.push("jail mode REDUCED: seccomp, rlimits and Landlock only (no namespaces)".into());
         }
-        Ok(Loaded { planner: OfflinePlanner::new(&ds.manifest), dataset: ds, runner })
+        Ok(Loaded { planner: HybridPlanner::new(&ds.manifest, self.model.as_ref()), dataset: ds, runner })
     }
 
     /// The active dataset's jailed runner (eval runs gold SQL on it).
@@ -244,6 +258,9 @@ impl Session {
         cancel: &CancelToken,
     ) -> Result<RunReport, SessionError> {
         let loaded = self.active.as_mut().ok_or(SessionError::NoDataset)?;
+        if let (Request::Ask { question }, true) = (&request, loaded.planner.has_model()) {
+            loaded.planner.set_hints(recipe_hints(self.records.as_mut(), question));
+        }
         let provider = over.provider.clone().unwrap_or_else(|| match request {
             Request::Ask { .. } => loaded.planner.name(),
             Request::Sql { .. } | Request::Plan { .. } => "user".into(),
@@ -273,6 +290,11 @@ impl Session {
         Ok(run(request, &mut ctx))
     }
 
+    /// The model setup, when one is configured.
+    pub fn model(&self) -> Option<&ModelSetup> {
+        self.model.as_ref()
+    }
+
     /// Live jailed workers of this session and their resident memory.
     pub fn worker_stats(&self) -> WorkerStats {
         let pids: Vec<i32> = self
@@ -294,6 +316,22 @@ impl Session {
     pub fn runner_mode(&self) -> Option<JailMode> {
         self.active.as_ref().map(|l| l.runner.mode())
     }
+}
+
+/// Recipes similar to `question` on the active dataset's schema, for the
+/// model's context (none when the session does not record).
+fn recipe_hints(records: Option<&mut Records>, question: &str) -> Vec<crate::llm::context::RecipeHint> {
+    let Some(r) = records else { return Vec::new() };
+    let Some(fp) = r.fingerprint.clone() else { return Vec::new() };
+    r.recipes
+        .similar(&r.store, &fp, question, 3)
+        .map(|found| {
+            found
+                .into_iter()
+                .map(|(rec, score)| crate::llm::context::RecipeHint { question: rec.question, sql: rec.sql, score })
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -126,6 +126,30 @@ const MIGRATIONS: &[&str] = &[
     DROP TABLE attempts_copy;",
     // 4: each repair's unified diff against the attempt it repairs.
     "ALTER TABLE attempts ADD COLUMN diff TEXT;",
+    // 5: model accounting: which planner answered, the run's summed usage,
+    // and one row per model call (with the context's provenance).
+    "ALTER TABLE runs ADD COLUMN planner TEXT;
+    ALTER TABLE runs ADD COLUMN usage_json TEXT;
+    CREATE TABLE llm_calls (
+        run_id              TEXT NOT NULL REFERENCES runs (run_id) ON DELETE CASCADE,
+        n                   INTEGER NOT NULL,
+        purpose             TEXT NOT NULL,
+        provider            TEXT NOT NULL,
+        model               TEXT NOT NULL,
+        input_tokens        INTEGER NOT NULL,
+        output_tokens       INTEGER NOT NULL,
+        cache_read_tokens   INTEGER NOT NULL,
+        cache_write_tokens  INTEGER NOT NULL,
+        first_token_ms      INTEGER,
+        total_ms            INTEGER NOT NULL,
+        cost_usd            REAL,
+        duration_ms         REAL NOT NULL,
+        ok                  INTEGER NOT NULL,
+        error               TEXT,
+        tool_calls_json     TEXT NOT NULL,
+        context_json        TEXT,
+        PRIMARY KEY (run_id, n)
+    );",
 ];
 
 /// The newest schema version this build knows (and migrates to).

@@ -12,6 +12,7 @@
 //!   `finish_run` or `mark_interrupted` move it out of `running`.
 
 mod error;
+mod llm_calls;
 mod migrations;
 mod records;
 mod result_hash;

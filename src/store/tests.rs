@@ -86,7 +86,7 @@ fn migrates_a_new_file_to_the_latest_version_in_wal_mode() {
     let path = dir.path().join("runs.sqlite");
     let store = Store::open(&path).unwrap();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
-    assert_eq!(tables(&store), ["attempts", "recipes", "runs"]);
+    assert_eq!(tables(&store), ["attempts", "llm_calls", "recipes", "runs"]);
     let mode: String = store
         .connection()
         .pragma_query_value(None, "journal_mode", |r| r.get(0))

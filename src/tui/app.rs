@@ -346,6 +346,14 @@ fn step_line(step: &Progress) -> Option<String> {
         Progress::Repairing { attempt, repairer } => format!("attempt {attempt}: asking {repairer} for a repair"),
         Progress::RepairProposed { attempt, repairer, rationale, .. } => format!("attempt {attempt}: {repairer}: {rationale}"),
         Progress::NoRepair { attempt } => format!("attempt {attempt}: no sound repair"),
+        Progress::ModelCall { purpose, provider, ms, tokens_in, tokens_out, ok, error } => match (ok, error) {
+            (true, _) => format!("{provider} ({purpose}): {tokens_in} in / {tokens_out} out tokens, {ms:.0} ms"),
+            (false, e) => format!("{provider} ({purpose}) failed after {ms:.0} ms: {}", e.as_deref().unwrap_or("")),
+        },
+        Progress::ToolCall { tool, ms, ok, summary } => {
+            format!("tool {tool}{}: {summary} ({ms:.0} ms)", if *ok { "" } else { " failed" })
+        }
+        Progress::Notice { message } => format!("notice: {message}"),
         Progress::Finished { status, ms } => format!("{} in {ms:.0} ms", status_word(*status)),
     })
 }

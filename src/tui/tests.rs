@@ -33,6 +33,9 @@ fn report(rows: usize) -> RunReport {
         understanding: None,
         notices: vec![],
         replay_of: None,
+        planner: None,
+        usage: None,
+        llm_calls: vec![],
     }
 }
 

@@ -1,0 +1,516 @@
+//! Planning with a model, and the hybrid of the offline and model planners.
+//!
+//! [`ModelPlanner`] holds a conversation with a [`Provider`]: the curated
+//! context (`llm::context`) and the question go in; the model answers with
+//! a plan (`submit_plan`, whose input schema is the plan's JSON Schema),
+//! SQL (`submit_sql`, when the plan cannot express the question), or calls
+//! exploration tools (`agent::tools`: list_tables, describe_table,
+//! sample_values, run_sql through the driver's jailed runner) whose fenced
+//! results go back to it; at most `max_iterations` model calls and one
+//! wall-clock budget per question. An invalid plan (or an answer with
+//! neither plan nor SQL) goes back once with what was wrong.
+//!
+//! [`HybridPlanner`] is what a session uses: in `offline` mode exactly the
+//! offline planner; in `model` mode the model; in `auto` the offline
+//! planner first, kept when it is confident ([`confident`]), the model
+//! when it refuses or is unsure. A model that fails for good (fatal
+//! provider error, wall clock spent) falls back to the offline planner
+//! with a notice; a cancel ends planning at once.
+//!
+//! Invariants: the provider future runs on this planner's own
+//! current-thread runtime and is dropped on cancel (`llm::bridge`); every
+//! model call and tool call is published as progress and kept as an
+//! accounting record; SQL from a model is a plan holding `sql`, which the
+//! agent validates and jails like user SQL.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+use super::{OfflinePlanner, Outcome, PlanEnv, PlanError, Planner, Understanding};
+use crate::agent::tools;
+use crate::llm::answer::{self, Answer, AnswerError};
+use crate::llm::bridge::{Bridge, Interrupted};
+use crate::llm::calls::{self, CallError, LlmCall};
+use crate::llm::context::{curate, RecipeHint, DEFAULT_BUDGET};
+use crate::llm::{prompt, ChatResponse, Content, LlmError, Message, Provider, Role};
+use crate::plan::Plan;
+use crate::progress::Progress;
+use crate::runner::CancelToken;
+use crate::semantic::Manifest;
+
+/// Model calls per question by default.
+pub const DEFAULT_MAX_ITERATIONS: u32 = 8;
+/// Wall-clock budget per question by default.
+pub const DEFAULT_WALL_CLOCK: Duration = Duration::from_secs(120);
+/// Output tokens per model call by default.
+pub const DEFAULT_MAX_TOKENS: u32 = 2_048;
+/// The lowest match confidence at which `auto` keeps the offline plan.
+pub const CONFIDENT: f32 = 0.9;
+
+/// Which planner answers questions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlannerMode {
+    Offline,
+    Model,
+    /// Offline when confident, else the model.
+    #[default]
+    Auto,
+}
+
+impl std::str::FromStr for PlannerMode {
+    type Err = String;
+    fn from_str(s: &str) -> Result<PlannerMode, String> {
+        match s {
+            "offline" => Ok(PlannerMode::Offline),
+            "model" => Ok(PlannerMode::Model),
+            "auto" => Ok(PlannerMode::Auto),
+            other => Err(format!("unknown planner `{other}`: use offline, model or auto")),
+        }
+    }
+}
+
+/// Limits of model use per question.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ModelBudgets {
+    /// Estimated tokens of curated context.
+    pub context_tokens: usize,
+    /// Output tokens per call.
+    pub max_tokens: u32,
+    /// Model calls per question (the tool loop's bound).
+    pub max_iterations: u32,
+    /// Wall-clock time per question (and per repair).
+    pub wall_clock: Duration,
+}
+
+impl Default for ModelBudgets {
+    fn default() -> ModelBudgets {
+        ModelBudgets {
+            context_tokens: DEFAULT_BUDGET,
+            max_tokens: DEFAULT_MAX_TOKENS,
+            max_iterations: DEFAULT_MAX_ITERATIONS,
+            wall_clock: DEFAULT_WALL_CLOCK,
+        }
+    }
+}
+
+/// A model to plan and repair with, as a session is given it.
+#[derive(Clone)]
+pub struct ModelSetup {
+    pub provider: Arc<dyn Provider>,
+    pub mode: PlannerMode,
+    pub budgets: ModelBudgets,
+}
+
+impl std::fmt::Debug for ModelSetup {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ModelSetup").field("provider", &self.provider.label()).field("mode", &self.mode).field("budgets", &self.budgets).finish()
+    }
+}
+
+/// Why the model gave no usable answer.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ModelFailure {
+    #[error(transparent)]
+    Llm(LlmError),
+    #[error("planning was cancelled")]
+    Cancelled,
+    #[error("the model's wall-clock budget ({0:?}) ran out")]
+    Deadline(Duration),
+    #[error("the model did not answer within {0} calls (max_iterations)")]
+    MaxIterations(u32),
+    #[error("the model's answer could not be used: {0}")]
+    Unusable(String),
+}
+
+impl ModelFailure {
+    /// Failures after which the model is not worth asking again this run.
+    pub fn is_fatal(&self) -> bool {
+        match self {
+            ModelFailure::Llm(e) => e.is_fatal(),
+            ModelFailure::Deadline(_) => true,
+            _ => false,
+        }
+    }
+
+    fn of(e: CallError, wall: Duration) -> ModelFailure {
+        match e {
+            CallError::Llm(LlmError::Cancelled) | CallError::Interrupted(Interrupted::Cancelled) => ModelFailure::Cancelled,
+            CallError::Llm(e) => ModelFailure::Llm(e),
+            CallError::Interrupted(Interrupted::Deadline) => ModelFailure::Deadline(wall),
+            CallError::Interrupted(Interrupted::Runtime) => ModelFailure::Llm(LlmError::Config("the async runtime could not be started".into())),
+        }
+    }
+}
+
+/// See the module documentation.
+pub struct ModelPlanner {
+    provider: Arc<dyn Provider>,
+    manifest: Manifest,
+    budgets: ModelBudgets,
+    bridge: Bridge,
+    hints: Vec<RecipeHint>,
+    calls: Vec<LlmCall>,
+}
+
+impl ModelPlanner {
+    pub fn new(provider: Arc<dyn Provider>, manifest: &Manifest, budgets: ModelBudgets) -> ModelPlanner {
+        ModelPlanner { provider, manifest: manifest.clone(), budgets, bridge: Bridge::new(), hints: Vec::new(), calls: Vec::new() }
+    }
+
+    /// Similar past recipes for the next question's context.
+    pub fn set_hints(&mut self, hints: Vec<RecipeHint>) {
+        self.hints = hints;
+    }
+
+    pub fn label(&self) -> String {
+        self.provider.label()
+    }
+
+    /// The accounting records of the calls made since the last take.
+    pub fn take_calls(&mut self) -> Vec<LlmCall> {
+        std::mem::take(&mut self.calls)
+    }
+
+    /// Ask the model for a plan or SQL (see the module documentation).
+    pub fn ask(&mut self, question: &str, cancel: &CancelToken, env: &mut PlanEnv<'_>) -> Result<Answer, ModelFailure> {
+        let ctx = curate(&self.manifest, question, &self.hints, self.budgets.context_tokens);
+        let mut messages = vec![prompt::plan_message(question, &ctx)];
+        let mut specs = vec![answer::plan_tool(), answer::sql_tool()];
+        specs.extend(tools::specs(env.runner.is_some()));
+        let deadline = Instant::now() + self.budgets.wall_clock;
+        let mut context = Some(ctx.provenance);
+        let mut reasked = false;
+        for _ in 0..self.budgets.max_iterations {
+            let req = prompt::plan_request(&self.manifest.name, messages.clone(), specs.clone(), self.budgets.max_tokens);
+            let (record, result) =
+                calls::call(&self.bridge, self.provider.as_ref(), &req, "plan", cancel, Some(deadline), context.take(), env.observe);
+            self.calls.push(record);
+            let resp = result.map_err(|e| ModelFailure::of(e, self.budgets.wall_clock))?;
+            messages.push(assistant_message(&resp));
+            let explore_only = !resp.tool_calls.is_empty() && resp.tool_calls.iter().all(|c| tools::is_exploration(&c.name));
+            let mut feedback = None;
+            if !explore_only {
+                match answer::extract(&resp) {
+                    Ok(Answer::Plan(p)) => {
+                        let errors = answer::validate_plan(&p, &self.manifest);
+                        if errors.is_empty() {
+                            return Ok(Answer::Plan(p));
+                        }
+                        feedback = Some(format!("the plan is not valid for this dataset: {}", errors.join("; ")));
+                    }
+                    Ok(sql @ Answer::Sql { .. }) => return Ok(sql),
+                    Err(e @ AnswerError::InvalidPlan(_)) => feedback = Some(e.to_string()),
+                    Err(AnswerError::Missing) => {
+                        feedback = Some("the answer held neither a plan nor SQL: call submit_plan, or submit_sql when the plan cannot express the question".into())
+                    }
+                }
+            }
+            if let Some(fb) = &feedback {
+                if reasked {
+                    return Err(ModelFailure::Unusable(fb.clone()));
+                }
+                reasked = true;
+            }
+            messages.push(self.reply(&resp, feedback.as_deref(), cancel, env));
+        }
+        Err(ModelFailure::MaxIterations(self.budgets.max_iterations))
+    }
+
+    /// The next user turn: a result for every tool call (exploration tools
+    /// run, rejected answers get the feedback), or the feedback as text.
+    fn reply(&self, resp: &ChatResponse, feedback: Option<&str>, cancel: &CancelToken, env: &mut PlanEnv<'_>) -> Message {
+        if resp.tool_calls.is_empty() {
+            return Message::user(format!("{}. Try again.", feedback.unwrap_or("no answer")));
+        }
+        let mut content = Vec::new();
+        for c in &resp.tool_calls {
+            let is_answer = matches!(c.name.as_str(), answer::SUBMIT_PLAN | answer::SUBMIT_SQL | answer::ANSWER);
+            let (text, is_error) = if is_answer {
+                (format!("Not accepted: {}. Fix it and submit again.", feedback.unwrap_or("another call in this turn was not accepted")), true)
+            } else {
+                let t = Instant::now();
+                let runner = env.runner.as_mut().map(|r| &mut **r as &mut dyn crate::runner::Runner);
+                let out = tools::call(&self.manifest, c, runner, cancel, env.timeout);
+                (env.observe)(Progress::ToolCall {
+                    tool: c.name.clone(),
+                    ms: t.elapsed().as_secs_f64() * 1000.0,
+                    ok: !out.is_error,
+                    summary: out.summary.clone(),
+                });
+                (prompt::fenced(&format!("Result of {}", c.name), &out.content), out.is_error)
+            };
+            content.push(Content::ToolResult { call_id: c.id.clone(), content: text, is_error });
+        }
+        Message { role: Role::User, content }
+    }
+}
+
+fn assistant_message(resp: &ChatResponse) -> Message {
+    let mut content = Vec::new();
+    if !resp.text.is_empty() {
+        content.push(Content::Text { text: resp.text.clone() });
+    }
+    content.extend(resp.tool_calls.iter().cloned().map(Content::ToolCall));
+    Message { role: Role::Assistant, content }
+}
+
+/// Whether `auto` keeps the offline planner's answer: it understood the
+/// question with no ambiguity and every word it used matched at least
+/// [`CONFIDENT`] (exact names and close synonyms, not guesses).
+pub fn confident(outcome: &Outcome) -> bool {
+    match outcome {
+        Outcome::Planned(u) => u.ambiguities.is_empty() && u.matches.iter().all(|m| m.confidence >= CONFIDENT),
+        Outcome::NotUnderstood(_) => false,
+    }
+}
+
+/// The outcome of a model's answer, saying who wrote it.
+pub fn outcome_of(a: Answer, label: &str) -> Outcome {
+    let (plan, summary) = match a {
+        Answer::Plan(p) => (*p, vec![format!("planned by {label}")]),
+        Answer::Sql { sql, rationale } => {
+            let mut s = vec![format!("SQL written by {label}")];
+            s.extend(rationale);
+            (Plan::from_sql(sql), s)
+        }
+    };
+    Outcome::Planned(Understanding { plan, matches: Vec::new(), ambiguities: Vec::new(), summary })
+}
+
+/// The planner a session uses (see the module documentation).
+pub struct HybridPlanner {
+    offline: OfflinePlanner,
+    model: Option<ModelPlanner>,
+    mode: PlannerMode,
+    answered: Option<(String, String)>,
+    notices: Vec<String>,
+}
+
+impl HybridPlanner {
+    /// The offline planner alone (no model configured).
+    pub fn offline(offline: OfflinePlanner) -> HybridPlanner {
+        HybridPlanner { offline, model: None, mode: PlannerMode::Offline, answered: None, notices: Vec::new() }
+    }
+
+    /// The hybrid for `manifest` with an optional model.
+    pub fn new(manifest: &Manifest, setup: Option<&ModelSetup>) -> HybridPlanner {
+        let offline = OfflinePlanner::new(manifest);
+        match setup {
+            Some(s) if s.mode != PlannerMode::Offline => HybridPlanner {
+                offline,
+                model: Some(ModelPlanner::new(s.provider.clone(), manifest, s.budgets.clone())),
+                mode: s.mode,
+                answered: None,
+                notices: Vec::new(),
+            },
+            _ => HybridPlanner::offline(offline),
+        }
+    }
+
+    pub fn mode(&self) -> PlannerMode {
+        if self.model.is_some() { self.mode } else { PlannerMode::Offline }
+    }
+
+    /// Past recipes for the model's next context.
+    pub fn set_hints(&mut self, hints: Vec<RecipeHint>) {
+        if let Some(m) = self.model.as_mut() {
+            m.set_hints(hints);
+        }
+    }
+
+    /// Whether a model may be asked (so recipe hints are worth fetching).
+    pub fn has_model(&self) -> bool {
+        self.model.is_some()
+    }
+
+    pub fn offline_planner(&self) -> &OfflinePlanner {
+        &self.offline
+    }
+
+    fn fall_back(&mut self, failure: &ModelFailure, label: &str, offline: Outcome) -> Outcome {
+        self.notices.push(format!("the model {label} could not answer ({failure}); the offline planner answered instead"));
+        self.answered = Some(("offline".into(), "offline".into()));
+        offline
+    }
+}
+
+impl Planner for HybridPlanner {
+    fn name(&self) -> String {
+        match (&self.model, self.mode) {
+            (None, _) | (_, PlannerMode::Offline) => "offline".into(),
+            (Some(m), PlannerMode::Model) => m.label(),
+            (Some(m), PlannerMode::Auto) => format!("offline+{}", m.label()),
+        }
+    }
+
+    fn plan_question(&mut self, question: &str, cancel: &CancelToken) -> Result<Outcome, PlanError> {
+        let quiet = |_: Progress| {};
+        let mut env = PlanEnv { runner: None, observe: &quiet, timeout: crate::runner::DEFAULT_TIMEOUT };
+        self.plan_in(question, cancel, &mut env)
+    }
+
+    fn plan_in(&mut self, question: &str, cancel: &CancelToken, env: &mut PlanEnv<'_>) -> Result<Outcome, PlanError> {
+        if cancel.is_cancelled() {
+            return Err(PlanError::Cancelled);
+        }
+        let Some(model) = self.model.as_mut() else {
+            return Ok(self.offline.plan(question));
+        };
+        let label = model.label();
+        let offline = match self.mode {
+            PlannerMode::Offline => return Ok(self.offline.plan(question)),
+            PlannerMode::Auto => {
+                let o = self.offline.plan(question);
+                if confident(&o) {
+                    self.answered = Some(("offline".into(), "offline".into()));
+                    return Ok(o);
+                }
+                Some(o)
+            }
+            PlannerMode::Model => None,
+        };
+        match model.ask(question, cancel, env) {
+            Ok(a) => {
+                self.answered = Some(("model".into(), label.clone()));
+                Ok(outcome_of(a, &label))
+            }
+            Err(ModelFailure::Cancelled) => Err(PlanError::Cancelled),
+            Err(f) if f.is_fatal() || offline.is_some() => {
+                let o = offline.unwrap_or_else(|| self.offline.plan(question));
+                let out = self.fall_back(&f, &label, o);
+                (env.observe)(Progress::Notice { message: self.notices.last().cloned().unwrap_or_default() });
+                Ok(out)
+            }
+            Err(f) => {
+                self.answered = Some(("model".into(), label.clone()));
+                Err(PlanError::Failed(f.to_string()))
+            }
+        }
+    }
+
+    fn answered_by(&self) -> Option<(String, String)> {
+        self.answered.clone()
+    }
+
+    fn take_calls(&mut self) -> Vec<LlmCall> {
+        self.model.as_mut().map(ModelPlanner::take_calls).unwrap_or_default()
+    }
+
+    fn take_notices(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.notices)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::llm::scripted::{ScriptedProvider, Step};
+    use serde_json::json;
+
+    fn manifest() -> Manifest {
+        toml::from_str(
+            "name = \"shop\"\n[[tables]]\nname = \"orders\"\nfile = \"o.csv\"\ncolumns = [{ name = \"id\", type = \"INTEGER\" }, { name = \"status\", type = \"VARCHAR\" }, { name = \"total\", type = \"DOUBLE\" }]\n\
+             [[metrics]]\nname = \"revenue\"\nexpr = \"SUM(orders.total)\"\ntable = \"orders\"\n\
+             [[dimensions]]\nname = \"status\"\ncolumn = \"orders.status\"\nkind = \"categorical\"\nvalues = [\"open\", \"shipped\"]\n",
+        )
+        .unwrap()
+    }
+
+    fn hybrid(steps: Vec<Step>, mode: PlannerMode) -> (HybridPlanner, ScriptedProvider) {
+        let p = ScriptedProvider::new(steps);
+        let setup = ModelSetup { provider: Arc::new(p.clone()), mode, budgets: ModelBudgets::default() };
+        (HybridPlanner::new(&manifest(), Some(&setup)), p)
+    }
+
+    #[test]
+    fn auto_keeps_a_confident_offline_plan_without_calling_the_model() {
+        let (mut h, p) = hybrid(vec![], PlannerMode::Auto);
+        let o = h.plan_question("revenue by status", &CancelToken::new()).unwrap();
+        assert!(matches!(o, Outcome::Planned(_)), "{o:?}");
+        assert_eq!(p.calls(), 0);
+        assert_eq!(h.answered_by(), Some(("offline".into(), "offline".into())));
+    }
+
+    #[test]
+    fn auto_asks_the_model_when_offline_refuses_and_the_model_may_write_sql() {
+        let sql = "SELECT status FROM orders WHERE total > (SELECT avg(total) FROM orders)";
+        let (mut h, p) = hybrid(vec![Step::tool(answer::SUBMIT_SQL, json!({ "sql": sql, "rationale": "nested" }))], PlannerMode::Auto);
+        let o = h.plan_question("which statuses have orders above the average order?", &CancelToken::new()).unwrap();
+        assert_eq!(o.plan().and_then(|p| p.sql.as_deref()), Some(sql));
+        assert_eq!(p.calls(), 1);
+        assert_eq!(h.answered_by().unwrap().1, "anthropic:scripted-model");
+        let calls = h.take_calls();
+        assert_eq!(calls.len(), 1);
+        assert!(calls[0].context.as_ref().is_some_and(|c| c.whole));
+        let req = &p.requests()[0];
+        assert_eq!(req.tools[0].name, answer::SUBMIT_PLAN);
+        assert!(req.tools.iter().all(|t| t.name != tools::RUN_SQL), "no runner, no run_sql");
+    }
+
+    #[test]
+    fn an_invalid_plan_goes_back_once_with_its_errors() {
+        let bad = json!({ "measures": [{ "metric": "profit" }] });
+        let good = json!({ "measures": [{ "metric": "revenue" }] });
+        let (mut h, p) = hybrid(vec![Step::tool(answer::SUBMIT_PLAN, bad.clone()), Step::tool(answer::SUBMIT_PLAN, good)], PlannerMode::Model);
+        let o = h.plan_question("how much money", &CancelToken::new()).unwrap();
+        assert_eq!(o.plan().unwrap().measures[0].metric.as_deref(), Some("revenue"));
+        let second = &p.requests()[1];
+        let last = second.messages.last().unwrap();
+        let Content::ToolResult { content, is_error, .. } = &last.content[0] else { panic!("{last:?}") };
+        assert!(*is_error && content.contains("profit"), "{content}");
+        // Twice invalid: the model is not asked a third time.
+        let (mut h, p) = hybrid(vec![Step::tool(answer::SUBMIT_PLAN, bad.clone()), Step::tool(answer::SUBMIT_PLAN, bad)], PlannerMode::Model);
+        let e = h.plan_question("how much money", &CancelToken::new()).unwrap_err();
+        assert!(matches!(e, PlanError::Failed(m) if m.contains("profit")));
+        assert_eq!(p.calls(), 2);
+    }
+
+    #[test]
+    fn a_fatal_provider_error_falls_back_to_offline_with_a_notice() {
+        let (mut h, _) = hybrid(vec![Step::fail(LlmError::Auth { status: 401, env_var: "ANTHROPIC_API_KEY".into() })], PlannerMode::Model);
+        let o = h.plan_question("revenue by status", &CancelToken::new()).unwrap();
+        assert!(matches!(o, Outcome::Planned(_)));
+        assert_eq!(h.answered_by().unwrap().0, "offline");
+        let n = h.take_notices();
+        assert!(n[0].contains("offline planner answered") && n[0].contains("ANTHROPIC_API_KEY"), "{n:?}");
+    }
+
+    #[test]
+    fn the_offline_mode_is_the_offline_planner() {
+        let p = ScriptedProvider::new(vec![]);
+        let setup = ModelSetup { provider: Arc::new(p.clone()), mode: PlannerMode::Offline, budgets: ModelBudgets::default() };
+        let mut h = HybridPlanner::new(&manifest(), Some(&setup));
+        let off = OfflinePlanner::new(&manifest());
+        for q in ["revenue by status", "what is the meaning of life", ""] {
+            assert_eq!(h.plan_question(q, &CancelToken::new()).unwrap(), off.plan(q));
+        }
+        assert_eq!(h.name(), "offline");
+        assert_eq!(h.answered_by(), None);
+        assert_eq!(p.calls(), 0);
+    }
+
+    #[test]
+    fn the_layer_adds_little_time_outside_the_model() {
+        // The scripted provider answers at once: what remains is curation,
+        // prompt building, the bridge, extraction and validation.
+        let rounds = 50;
+        let steps = (0..rounds).map(|_| Step::tool(answer::SUBMIT_PLAN, json!({ "measures": [{ "metric": "revenue" }] }))).collect();
+        let (mut h, _) = hybrid(steps, PlannerMode::Model);
+        let start = Instant::now();
+        for _ in 0..rounds {
+            assert!(matches!(h.plan_question("how much money", &CancelToken::new()), Ok(Outcome::Planned(_))));
+        }
+        let per = start.elapsed().as_secs_f64() * 1000.0 / rounds as f64;
+        println!("model planner overhead with an instant provider: {per:.3} ms per question");
+        assert!(per < 5.0, "{per} ms");
+    }
+
+    #[test]
+    fn modes_parse() {
+        assert_eq!("auto".parse::<PlannerMode>(), Ok(PlannerMode::Auto));
+        assert!("gpt".parse::<PlannerMode>().is_err());
+    }
+}
