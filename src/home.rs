@@ -100,6 +100,8 @@ pub struct Settings {
     pub warm_datasets: usize,
     /// Executions per run, the first try and its repairs (1 to 10).
     pub max_attempts: u32,
+    /// `[llm]`: model provider, budgets, timeouts and prices.
+    pub llm: crate::llm::config::LlmSettings,
 }
 
 impl Default for Settings {
@@ -113,6 +115,7 @@ impl Default for Settings {
             default_limit: crate::plan::DEFAULT_LIMIT,
             warm_datasets: 1,
             max_attempts: crate::agent::MAX_ATTEMPTS,
+            llm: crate::llm::config::LlmSettings::default(),
         }
     }
 }
@@ -176,6 +179,7 @@ impl Settings {
                 message: format!("key `max_attempts`: expected 1 to 10, found {}", s.max_attempts),
             });
         }
+        s.llm.check().map_err(|message| HomeError::Config { path: path.to_path_buf(), message })?;
         Ok(s)
     }
 }
