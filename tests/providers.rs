@@ -389,14 +389,11 @@ async fn dropping_the_call_drops_the_connection_at_once() {
             }
         };
         let req = ask();
-        let dropped_at;
-        {
-            let call = p.chat(&req, &sink);
-            tokio::select! {
-                r = call => panic!("the call ended by itself: {r:?}"),
-                _ = rx => { dropped_at = Instant::now(); }
-            }
-        } // `call` is dropped here, in the select
+        // The select owns the call's future and drops it as soon as `rx` fires.
+        let dropped_at = tokio::select! {
+            r = p.chat(&req, &sink) => panic!("the call ended by itself: {r:?}"),
+            _ = rx => Instant::now(),
+        };
         let mut seen = None;
         for _ in 0..100 {
             if let Some(t) = server.disconnects().first() {

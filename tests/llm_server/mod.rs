@@ -339,6 +339,6 @@ pub fn openai_text(model: &str, pieces: &[&str], usage: &str) -> Vec<(Option<&'s
 }
 
 /// Borrowed view for [`Reply::sse`].
-pub fn view(ev: &[(Option<&'static str>, String)]) -> Vec<(Option<&str>, &str)> {
+pub fn view<'a>(ev: &'a [(Option<&'static str>, String)]) -> Vec<(Option<&'a str>, &'a str)> {
     ev.iter().map(|(n, d)| (*n, d.as_str())).collect()
 }
