@@ -404,7 +404,8 @@ mod tests {
 
     #[test]
     fn bad_streams_are_errors_not_panics() {
-        let cases: Vec<(&str, Vec<(&str, &str)>, fn(&LlmError) -> bool)> = vec![
+        type Case = (&'static str, Vec<(&'static str, &'static str)>, fn(&LlmError) -> bool);
+        let cases: Vec<Case> = vec![
             ("not json", vec![("message_start", "{oops")], |e| matches!(e, LlmError::Malformed(_))),
             ("no stop", vec![("message_start", r#"{"type":"message_start","message":{}}"#)], |e| *e == LlmError::Truncated),
             ("empty", vec![("message_stop", r#"{"type":"message_stop"}"#)], |e| *e == LlmError::Empty),

@@ -75,7 +75,8 @@ fn keys_and_their_sources() {
 #[test]
 fn configuration_errors_say_what_to_do() {
     use ProviderChoice as P;
-    let cases: Vec<(&str, LlmFlags, &'static [(&'static str, &'static str)], &str, &str)> = vec![
+    type Case = (&'static str, LlmFlags, &'static [(&'static str, &'static str)], &'static str, &'static str);
+    let cases: Vec<Case> = vec![
         ("flag without key", flags(Some(P::Anthropic), None), &[], "", "set ANTHROPIC_API_KEY"),
         ("compatible without url", flags(Some(P::OpenaiCompatible), None), &[], "", "SANDPIPER_LLM_BASE_URL"),
         ("compatible without model", flags(None, None), &[("SANDPIPER_LLM_BASE_URL", "http://l/v1")], "", "needs a model name"),

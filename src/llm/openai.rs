@@ -416,7 +416,8 @@ mod tests {
 
     #[test]
     fn bad_answers_are_errors_not_panics() {
-        let cases: Vec<(&str, Vec<&str>, fn(&LlmError) -> bool)> = vec![
+        type Case = (&'static str, Vec<&'static str>, fn(&LlmError) -> bool);
+        let cases: Vec<Case> = vec![
             ("not json", vec!["{nope"], |e| matches!(e, LlmError::Malformed(_))),
             ("scalar", vec!["42"], |e| matches!(e, LlmError::Malformed(_))),
             ("no finish", vec![r#"{"choices":[{"delta":{"content":"hal"}}]}"#], |e| *e == LlmError::Truncated),

@@ -158,7 +158,8 @@ mod tests {
     #[test]
     fn retries_by_the_rules() {
         let t = |d| Failure::transient(server(503), d);
-        let cases: Vec<(&str, RetryPolicy, Vec<Result<ChatResponse, Failure>>, bool, u32)> = vec![
+        type Case = (&'static str, RetryPolicy, Vec<Result<ChatResponse, Failure>>, bool, u32);
+        let cases: Vec<Case> = vec![
             ("success at once", policy(3), vec![Ok(ok())], true, 1),
             ("transient then ok", policy(3), vec![Err(t(None)), Err(t(None)), Ok(ok())], true, 3),
             ("retry-after honoured", policy(3), vec![Err(t(Some(Duration::from_millis(2)))), Ok(ok())], true, 2),
