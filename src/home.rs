@@ -103,6 +103,8 @@ pub struct Settings {
     /// Seconds from a run's first failure after which no new repair is
     /// tried (the overall repair time budget).
     pub repair_budget_secs: u64,
+    /// `[llm]`: model provider, budgets, timeouts and prices.
+    pub llm: crate::llm::config::LlmSettings,
 }
 
 impl Default for Settings {
@@ -117,6 +119,7 @@ impl Default for Settings {
             warm_datasets: 1,
             max_attempts: crate::agent::MAX_ATTEMPTS,
             repair_budget_secs: crate::driver::DEFAULT_REPAIR_BUDGET.as_secs(),
+            llm: crate::llm::config::LlmSettings::default(),
         }
     }
 }
@@ -180,6 +183,7 @@ impl Settings {
                 message: format!("key `max_attempts`: expected 1 to 10, found {}", s.max_attempts),
             });
         }
+        s.llm.check().map_err(|message| HomeError::Config { path: path.to_path_buf(), message })?;
         Ok(s)
     }
 }

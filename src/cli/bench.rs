@@ -35,6 +35,7 @@ pub fn run(cmd: BenchCommand) -> anyhow::Result<i32> {
         }
         BenchCommand::Planner { file, rounds, json } => show("planner", &super::bench_planner::run(&file, rounds)?, json)?,
         BenchCommand::Audit { entries, per_run, repeats, json } => show("audit", &audit(entries, per_run, repeats)?, json)?,
+        BenchCommand::Llm { iterations, json } => show("llm", &super::bench_llm::run(iterations)?, json)?,
         BenchCommand::Recipes { recipes: n, rounds, json } => show("recipes", &recipes(n, rounds)?, json)?,
     }
     Ok(0)

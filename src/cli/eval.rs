@@ -12,13 +12,13 @@ use anyhow::Context;
 use std::path::Path;
 use std::time::Duration;
 
-pub fn run(file: Option<&Path>, only: Option<&str>, gold_only: bool, json: bool) -> anyhow::Result<i32> {
+pub fn run(file: Option<&Path>, only: Option<&str>, gold_only: bool, json: bool, model: Option<crate::planner::model::ModelSetup>) -> anyhow::Result<i32> {
     let cancel = CancelToken::new();
     super::interrupt::cancel_on_signals(cancel.clone())?;
     // One session for the whole evaluation: it keeps workers warm for the
     // dataset in use only, so an eval over many datasets holds no more
     // workers than a single question does.
-    let mut session = Session::open(SessionOptions { record: false, ..Default::default() })?;
+    let mut session = Session::open(SessionOptions { record: false, model, ..Default::default() })?;
     let cases: Vec<Case> = match file {
         Some(f) => {
             let text = std::fs::read_to_string(f).with_context(|| format!("reading {}", f.display()))?;

@@ -6,10 +6,12 @@ mod interrupt;
 mod out;
 mod bench;
 mod bench_planner;
+mod bench_llm;
 mod bench_session;
 mod datasets;
 mod engine;
 mod eval;
+pub mod llm;
 mod query;
 mod records;
 
@@ -30,6 +32,8 @@ pub struct Cli {
     /// The workbench's query isolation (default: from settings, else strict).
     #[arg(long, value_enum)]
     pub jail: Option<JailChoice>,
+    #[command(flatten)]
+    pub llm: llm::LlmArgs,
 }
 
 /// How queries are isolated.
@@ -121,6 +125,11 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Check the model provider: `llm ping` sends one tiny request.
+    Llm {
+        #[command(subcommand)]
+        command: LlmCommand,
+    },
     /// Print the JSON Schema of query plans.
     PlanSchema,
     /// Hidden: the jailed worker (started by sandpiper itself).
@@ -188,6 +197,15 @@ pub enum BenchCommand {
         #[arg(long)]
         json: bool,
     },
+    /// The model layer's own cost per call (request building, HTTP, stream
+    /// parsing) against a loopback server that answers at once.
+    Llm {
+        /// Timed calls per protocol.
+        #[arg(long, default_value_t = 300)]
+        iterations: usize,
+        #[arg(long)]
+        json: bool,
+    },
     /// Recipe retrieval latency, warm and cold (store opened, index built).
     Recipes {
         #[arg(long, default_value_t = 10_000)]
@@ -195,6 +213,16 @@ pub enum BenchCommand {
         /// Cold retrievals.
         #[arg(long, default_value_t = 20)]
         rounds: usize,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum LlmCommand {
+    /// Send one tiny request; print provider:model, latency to first token,
+    /// total time, tokens and estimated cost (or a clear error).
+    Ping {
         #[arg(long)]
         json: bool,
     },
@@ -288,8 +316,8 @@ pub fn main() -> i32 {
         }
     };
     let result = match cli.command {
-        Some(cmd) => dispatch(cmd),
-        None => crate::tui::run(cli.dataset.as_deref(), cli.jail.map(engine::jail_mode)),
+        Some(cmd) => dispatch(cmd, &cli.llm),
+        None => llm::model_setup(&cli.llm).and_then(|m| crate::tui::run(cli.dataset.as_deref(), cli.jail.map(engine::jail_mode), m)),
     };
     match result {
         Ok(code) => code,
@@ -300,11 +328,13 @@ pub fn main() -> i32 {
     }
 }
 
-fn dispatch(cmd: Command) -> anyhow::Result<i32> {
+fn dispatch(cmd: Command, llm_args: &llm::LlmArgs) -> anyhow::Result<i32> {
     match cmd {
-        Command::Ask { opts, question } => query::ask(&opts, &question.join(" ")),
-        Command::Sql { opts, no_validate, sql } => query::sql(&opts, &sql, !no_validate),
-        Command::Eval { file, dataset, gold_only, json } => eval::run(file.as_deref(), dataset.as_deref(), gold_only, json),
+        Command::Ask { opts, question } => query::ask(&opts, &question.join(" "), llm::model_setup(llm_args)?),
+        Command::Sql { opts, no_validate, sql } => query::sql(&opts, &sql, !no_validate, llm::model_setup(llm_args)?),
+        Command::Eval { file, dataset, gold_only, json } => {
+            eval::run(file.as_deref(), dataset.as_deref(), gold_only, json, llm::model_setup(llm_args)?)
+        }
         Command::Datasets { command } => datasets::run(command),
         Command::Audit { command } => records::audit(command),
         Command::Bench { command } => bench::run(command),
@@ -318,6 +348,7 @@ fn dispatch(cmd: Command) -> anyhow::Result<i32> {
             }
             Ok(if r.mode == "none" { 1 } else { 0 })
         }
+        Command::Llm { command: LlmCommand::Ping { json } } => llm::ping(llm_args, json),
         Command::PlanSchema => {
             outln!("{}", crate::plan::json_schema());
             Ok(0)

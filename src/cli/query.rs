@@ -7,18 +7,20 @@ use crate::agent::Request;
 use crate::progress::NoProgress;
 use crate::records::Records;
 use crate::report::{RunReport, Status, Understood};
+use crate::planner::model::ModelSetup;
 use crate::runner::CancelToken;
 use crate::session::{RunOverrides, Session};
 use std::io::Read;
 
 /// A recording session on the dataset the options name, with Ctrl-C wired
 /// to `cancel`.
-pub fn open_session(opts: &RunOpts, cancel: &CancelToken) -> anyhow::Result<Session> {
+pub fn open_session(opts: &RunOpts, cancel: &CancelToken, model: Option<ModelSetup>) -> anyhow::Result<Session> {
     super::interrupt::cancel_on_signals(cancel.clone())?;
     let mut session = Session::open(crate::session::SessionOptions {
         jail: opts.jail.map(super::engine::jail_mode),
         timeout: opts.timeout.map(|t| std::time::Duration::from_secs(t.max(1))),
         record: true,
+        model,
         ..Default::default()
     })?;
     session.use_dataset(opts.dataset.as_deref())?;
@@ -28,9 +30,9 @@ pub fn open_session(opts: &RunOpts, cancel: &CancelToken) -> anyhow::Result<Sess
     Ok(session)
 }
 
-pub fn ask(opts: &RunOpts, question: &str) -> anyhow::Result<i32> {
+pub fn ask(opts: &RunOpts, question: &str, model: Option<ModelSetup>) -> anyhow::Result<i32> {
     let cancel = CancelToken::new();
-    let mut session = open_session(opts, &cancel)?;
+    let mut session = open_session(opts, &cancel, model)?;
     let over = RunOverrides { max_attempts: opts.max_attempts, ..RunOverrides::default() };
     let report = session.run(Request::Ask { question: question.to_string() }, &over, &NoProgress, &cancel)?;
     let code = emit(&report, opts.json)?;
@@ -59,7 +61,7 @@ fn similar(rec: &mut Records, question: &str) {
     }
 }
 
-pub fn sql(opts: &RunOpts, sql: &str, validate: bool) -> anyhow::Result<i32> {
+pub fn sql(opts: &RunOpts, sql: &str, validate: bool, model: Option<ModelSetup>) -> anyhow::Result<i32> {
     let text = if sql == "-" {
         let mut s = String::new();
         std::io::stdin().read_to_string(&mut s)?;
@@ -71,7 +73,7 @@ pub fn sql(opts: &RunOpts, sql: &str, validate: bool) -> anyhow::Result<i32> {
         eprintln!("sandpiper: warning: the SQL validator is off (--no-validate); only the jail protects this run");
     }
     let cancel = CancelToken::new();
-    let mut session = open_session(opts, &cancel)?;
+    let mut session = open_session(opts, &cancel, model)?;
     let over = RunOverrides { max_attempts: opts.max_attempts, ..RunOverrides::default() };
     let report = session.run(Request::Sql { sql: text, validate }, &over, &NoProgress, &cancel)?;
     emit(&report, opts.json)

@@ -11,6 +11,17 @@
 //! `Debug`, not in records); a provider call is cancelled by dropping its
 //! future; a provider never panics on what a server sends.
 
+pub mod anthropic;
+pub mod config;
+pub mod http;
+pub mod openai;
+pub mod price;
+pub mod retry;
+pub mod secret;
+pub mod sse;
+
+pub use config::{connect, LlmConfig};
+
 use std::future::Future;
 use std::pin::Pin;
 

@@ -36,12 +36,12 @@ pub fn unsuitable_terminal() -> Option<&'static str> {
 }
 
 /// Open the workbench on `dataset` (the settings' default otherwise).
-pub fn run(dataset: Option<&str>, jail: Option<JailMode>) -> anyhow::Result<i32> {
+pub fn run(dataset: Option<&str>, jail: Option<JailMode>, model: Option<crate::planner::model::ModelSetup>) -> anyhow::Result<i32> {
     if let Some(why) = unsuitable_terminal() {
         eprintln!("sandpiper: {why}; use `sandpiper ask QUESTION` or `sandpiper sql SQL` instead (see `sandpiper --help`)");
         return Ok(2);
     }
-    let mut session = Session::open(SessionOptions { record: true, jail, ..SessionOptions::default() })?;
+    let mut session = Session::open(SessionOptions { record: true, jail, model, ..SessionOptions::default() })?;
     let ds = session.use_dataset(dataset)?;
     let (name, hash) = (ds.name().to_string(), ds.hash.clone());
     let jail_word = session.runner_mode().map_or("strict", JailMode::word);
