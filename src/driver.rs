@@ -16,7 +16,8 @@ use crate::planner::{NotUnderstood, Outcome, PlanError, Planner};
 use crate::progress::{Progress, ProgressSink};
 use crate::repair::{RepairRequest, Repairer};
 use crate::report::{new_run_id, ErrorCategory, ErrorInfo, RunReport, Status, Timings};
-use crate::runner::{CancelToken, QueryOutput, QueryRequest, Runner};
+use crate::runner::{CancelToken, QueryOutput, QueryRequest, ResultSet, Runner};
+use std::sync::Arc;
 use std::collections::{BTreeMap, VecDeque};
 use std::time::{Duration, Instant};
 
@@ -75,6 +76,8 @@ pub struct RunOptions {
     pub row_cap: Option<u64>,
     /// Executions allowed (first try plus repairs).
     pub max_attempts: u32,
+    /// Keep the answer's Arrow batches for [`run_with_result`]'s caller.
+    pub keep_arrow: bool,
 }
 
 impl Default for RunOptions {
@@ -85,6 +88,7 @@ impl Default for RunOptions {
             replay_of: None,
             row_cap: None,
             max_attempts: crate::agent::MAX_ATTEMPTS,
+            keep_arrow: false,
         }
     }
 }
@@ -107,6 +111,12 @@ fn ms(d: Duration) -> f64 {
 
 /// Run one request to the end.
 pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
+    run_with_result(request, ctx).0
+}
+
+/// Run one request to the end; with `options.keep_arrow`, also the answer
+/// as Arrow batches (None unless the run ended `ok` and was recorded).
+pub fn run_with_result(request: Request, ctx: &mut RunContext<'_>) -> (RunReport, Option<Arc<ResultSet>>) {
     let started = Instant::now();
     let question = match &request {
         Request::Ask { question } => Some(question.clone()),
@@ -155,6 +165,7 @@ pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
     let mut timings = Timings::default();
     let cancel = ctx.cancel.clone();
     let mut finished = false;
+    let mut arrow = None;
     while let Some(effect) = queue.pop_front() {
         // A cancel between steps ends the run at the next one; a record
         // that could not be written stops it before anything else runs.
@@ -195,6 +206,7 @@ pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
                 let mut req = QueryRequest::new(sql, ctx.options.row_cap.unwrap_or(max_rows));
                 req.timeout = ctx.options.timeout;
                 req.cancel = cancel.clone();
+                req.keep_arrow = ctx.options.keep_arrow;
                 let t = Instant::now();
                 let result = ctx.runner.run(&req);
                 let took = ms(t.elapsed());
@@ -233,6 +245,7 @@ pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
                     report.row_count = out.rows.len();
                     report.rows = out.rows;
                     report.truncated = out.truncated;
+                    arrow = out.arrow;
                 }
             }
         }
@@ -260,7 +273,8 @@ pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
     timings.total = ms(started.elapsed());
     report.timings_ms = timings;
     publish(Progress::Finished { status: report.status, ms: report.timings_ms.total });
-    report
+    let arrow = arrow.filter(|_| report.status == Status::Ok);
+    (report, arrow)
 }
 
 fn mark_unrecorded(report: &mut RunReport, why: &str) {
@@ -302,6 +316,7 @@ mod tests {
                 rows: vec![vec![serde_json::json!(1)]],
                 truncated: false,
                 elapsed_ms: 0.1,
+                arrow: None,
             })
         }
         fn mode(&self) -> JailMode {

@@ -18,7 +18,9 @@ mod workers;
 
 use crate::agent::Request;
 use crate::dataset::{prepare::prepare, Dataset, DatasetError, Registry};
-use crate::driver::{run, NoRecords, Recorder, RunContext, RunOptions};
+use crate::driver::{run_with_result, NoRecords, Recorder, RunContext, RunOptions};
+use crate::runner::ResultSet;
+use std::sync::Arc;
 use crate::home::{Home, HomeError, Settings};
 use crate::jail::{JailConfig, JailedRunner};
 use crate::planner::{OfflinePlanner, Planner};
@@ -76,6 +78,9 @@ pub struct RunOverrides {
     pub timeout: Option<Duration>,
     /// Executions per run instead of the settings' `max_attempts`.
     pub max_attempts: Option<u32>,
+    /// Keep the answer as Arrow batches (the workbench grid), see
+    /// [`Session::run_with_result`].
+    pub keep_arrow: bool,
 }
 
 /// A dataset with its planner and its warm workers.
@@ -243,6 +248,18 @@ impl Session {
         progress: &dyn ProgressSink,
         cancel: &CancelToken,
     ) -> Result<RunReport, SessionError> {
+        self.run_with_result(request, over, progress, cancel).map(|(r, _)| r)
+    }
+
+    /// [`Session::run`], also returning the answer as Arrow batches when
+    /// `over.keep_arrow` is set and the run ended `ok`.
+    pub fn run_with_result(
+        &mut self,
+        request: Request,
+        over: &RunOverrides,
+        progress: &dyn ProgressSink,
+        cancel: &CancelToken,
+    ) -> Result<(RunReport, Option<Arc<ResultSet>>), SessionError> {
         let loaded = self.active.as_mut().ok_or(SessionError::NoDataset)?;
         let provider = over.provider.clone().unwrap_or_else(|| match request {
             Request::Ask { .. } => loaded.planner.name(),
@@ -267,9 +284,10 @@ impl Session {
                 replay_of: over.replay_of.clone(),
                 row_cap: over.row_cap,
                 max_attempts: over.max_attempts.unwrap_or(self.settings.max_attempts),
+                keep_arrow: over.keep_arrow,
             },
         };
-        Ok(run(request, &mut ctx))
+        Ok(run_with_result(request, &mut ctx))
     }
 
     /// Live jailed workers of this session and their resident memory.

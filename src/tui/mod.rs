@@ -10,6 +10,7 @@
 //! is restored on quit, on SIGTERM/SIGHUP and on panic (ratatui's hook).
 
 pub mod app;
+pub mod grid;
 pub mod theme;
 pub mod view;
 
@@ -52,18 +53,19 @@ pub fn run(dataset: Option<&str>, jail: Option<JailMode>) -> anyhow::Result<i32>
     let (tx, rx) = channel::<AppEvent>();
     let engine = Engine::start(session, forward_replies(tx.clone())?)?;
     spawn_input(tx.clone())?;
+    let tx_loop = tx.clone();
     spawn_signals(tx)?;
 
     let mut terminal = ratatui::try_init()?;
     let _ = execute!(std::io::stdout(), EnableBracketedPaste);
-    let result = event_loop(&mut terminal, &mut app, &rx, &engine);
+    let result = event_loop(&mut terminal, &mut app, &rx, &engine, &tx_loop);
     let _ = execute!(std::io::stdout(), DisableBracketedPaste);
     ratatui::restore();
     drop(engine);
     result.map(|()| 0)
 }
 
-fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App, rx: &Receiver<AppEvent>, engine: &Engine) -> anyhow::Result<()> {
+fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App, rx: &Receiver<AppEvent>, engine: &Engine, tx: &Sender<AppEvent>) -> anyhow::Result<()> {
     let theme = theme::Theme::from_env();
     loop {
         terminal.draw(|f| view::draw(f, app, &theme))?;
@@ -81,10 +83,47 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App, rx: &Recei
                         let id = engine.submit(kind.into_job());
                         app.submitted(id);
                     }
+                    Action::Copy(text) => copy_to_clipboard(&text),
+                    Action::Export { format, path } => {
+                        if let Some(data) = app.grid.data().cloned() {
+                            let tx = tx.clone();
+                            std::thread::spawn(move || {
+                                let r = grid::export::export(&data, format, &path).map_err(|e| e.to_string());
+                                let _ = tx.send(AppEvent::Exported(r));
+                            });
+                        }
+                    }
                 }
             }
         }
     }
+}
+
+/// Put `text` on the terminal's clipboard with OSC 52 (terminals and tmux
+/// with `set-clipboard on` honour it; others ignore it).
+fn copy_to_clipboard(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout();
+    let _ = write!(out, "\x1b]52;c;{}\x07", base64(text.as_bytes()));
+    let _ = out.flush();
+}
+
+/// Standard base64 with padding (for OSC 52; no crate for ten lines).
+pub fn base64(bytes: &[u8]) -> String {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [chunk[0], chunk.get(1).copied().unwrap_or(0), chunk.get(2).copied().unwrap_or(0)];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ABC[((n >> (18 - 6 * i)) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 /// The session thread's replies, as app events.
