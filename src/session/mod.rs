@@ -34,7 +34,7 @@ use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::time::Duration;
 
-pub use workers::{WorkerCeiling, WorkerStats};
+pub use workers::{rss_bytes, WorkerCeiling, WorkerStats};
 
 /// Why a session could not do what was asked.
 #[derive(Debug, thiserror::Error)]

@@ -37,15 +37,15 @@ pub fn render(g: &Grid, f: &mut Frame<'_>, area: Rect, theme: &Theme, focused: b
     let top = effective_top(g.top, g.cursor, page, d.rows());
     let mut title = vec![Span::styled(" Results ", theme.title)];
     if d.rows() == 0 {
-        title.push(Span::styled(format!("· no rows · {} columns ", d.columns.len()), theme.muted));
+        title.push(Span::styled(format!("· no rows · {} cols ", d.columns.len()), theme.muted));
     } else {
         let last = (top + page).min(d.rows());
-        title.push(Span::styled(format!("· rows {}–{} of {} · {} columns ", count(top + 1), count(last), count(d.rows()), d.columns.len()), theme.normal));
+        title.push(Span::styled(format!("· rows {}–{} of {} · {} cols ", count(top + 1), count(last), count(d.rows()), d.columns.len()), theme.normal));
     }
     if d.set.truncated {
-        title.push(Span::styled("· more rows exist (row cap) ", theme.warn));
+        title.push(Span::styled("· more exist (row cap) ", theme.warn));
     }
-    let tabs = if g.view == View::Table { " [Table] Chart (v) " } else { " Table [Chart] (v) " };
+    let tabs = if g.view == View::Table { " [Table] Chart " } else { " Table [Chart] " };
     let block = Block::bordered().title(Line::from(title)).title(Line::styled(tabs, theme.muted).right_aligned()).border_style(border);
     let inner = block.inner(area);
     f.render_widget(block, area);
@@ -115,7 +115,8 @@ fn table(g: &Grid, d: &Data, buf: &mut Buffer, area: Rect, top: usize, theme: &T
     let width = area.width as usize;
     // Gutter: selection marks.
     let x0 = area.x + 1;
-    let w0 = cols[0].width.min(width.saturating_sub(1));
+    // The frozen column takes at most a third of the width (at least 12).
+    let w0 = cols[0].width.min((width / 3).max(12)).min(width.saturating_sub(1));
     let room = width.saturating_sub(1 + w0 + FROZEN_SEP);
     let first = first_column(cols, g.first, g.col, room);
     g.first_shown.set(first);
@@ -127,9 +128,14 @@ fn table(g: &Grid, d: &Data, buf: &mut Buffer, area: Rect, top: usize, theme: &T
         layout.push((c, x as u16, cols[c].width));
         x += cols[c].width + GAP;
     }
-    // A last column wider than the room left is cut rather than hidden.
-    if shown == 0 && cols.len() > 1 && room > 4 {
-        layout.push((first, (x0 as usize + w0 + FROZEN_SEP) as u16, room));
+    // The next column, when wider than the room left, is cut rather than
+    // hidden (it shows in full once scrolled to).
+    let end = x0 as usize + w0 + FROZEN_SEP + room;
+    let next_x = if shown == 0 { x0 as usize + w0 + FROZEN_SEP } else { x };
+    let left = end.saturating_sub(next_x + 1);
+    let cut = cols.len() > 1 && first + shown < cols.len() && left >= 6;
+    if cut {
+        layout.push((first + shown, next_x as u16, left));
     }
     let null_style = theme.muted.add_modifier(Modifier::ITALIC);
     let sep_style = theme.border;
@@ -156,7 +162,7 @@ fn table(g: &Grid, d: &Data, buf: &mut Buffer, area: Rect, top: usize, theme: &T
         for y in area.y + 1..area.y + area.height {
             buf.set_string(sep_x, y, "│", sep_style);
         }
-        if first + shown < cols.len() && shown > 0 {
+        if first + shown + usize::from(cut) < cols.len() || cut {
             buf.set_string(area.x + area.width - 1, area.y, "▶", sep_style);
         }
     }

@@ -17,6 +17,7 @@ pub mod export;
 pub mod format;
 pub mod inspector;
 pub mod sort;
+pub mod synthetic;
 
 use crate::runner::ResultSet;
 use data::Data;
@@ -149,14 +150,26 @@ impl Grid {
         }
     }
 
+    /// Move the view and the cursor by a page (`delta` rows).
+    fn page_by(&mut self, delta: isize) {
+        let n = self.rows();
+        let page = self.page.get().max(1);
+        self.top = self.top.saturating_add_signed(delta).min(n.saturating_sub(page));
+        self.scroll(delta);
+    }
+
     fn move_col(&mut self, delta: isize) {
         let n = self.data.as_ref().map_or(0, |d| d.columns.len());
         if n == 0 {
             return;
         }
         self.col = self.col.saturating_add_signed(delta).min(n - 1);
+        // Keep the view where the last frame had it; the drawing moves it
+        // just enough to show the cursor's column.
         self.first = self.first_shown.get();
-        if self.col >= 1 && self.col < self.first {
+        if self.col == 0 {
+            self.first = 1;
+        } else if self.col < self.first {
             self.first = self.col;
         }
     }
@@ -280,8 +293,8 @@ impl Grid {
             KeyCode::Down if shift => self.extend_selection(1),
             KeyCode::Up | KeyCode::Char('k') => self.scroll(-1),
             KeyCode::Down | KeyCode::Char('j') => self.scroll(1),
-            KeyCode::PageUp => self.scroll(-page),
-            KeyCode::PageDown => self.scroll(page),
+            KeyCode::PageUp => self.page_by(-page),
+            KeyCode::PageDown => self.page_by(page),
             KeyCode::Home | KeyCode::Char('g') => self.scroll(isize::MIN / 2),
             KeyCode::End | KeyCode::Char('G') => self.scroll(isize::MAX / 2),
             KeyCode::Left | KeyCode::Char('h') => self.move_col(-1),
