@@ -36,19 +36,28 @@ pub fn shape(data: &Data) -> Shape {
     let first = |f: &dyn Fn(Kind) -> bool, not: Option<usize>| cols.iter().enumerate().position(|(i, c)| Some(i) != not && f(c.kind));
     let time = first(&|k: Kind| k.is_temporal(), None);
     let text = first(&|k: Kind| matches!(k, Kind::Text | Kind::Bool), None);
-    let measure = first(&|k: Kind| k.is_numeric(), None);
+    let measure = first(&|k: Kind| k.is_numeric() && k != Kind::Code, None);
+    // An integer first column (an id, a year) labels bars when a measure follows it.
+    let int_label = matches!(cols.first().map(|c| c.kind), Some(Kind::Int | Kind::Code)).then_some(0);
+    let measure_after_label = first(&|k: Kind| k.is_numeric() && k != Kind::Code, Some(0));
     match (time, text, measure) {
         _ if data.rows() == 0 => Shape::Nothing("Nothing to chart: the result has no rows.".into()),
         (Some(t), _, Some(m)) => Shape::Line { time: t, measure: m },
         (None, Some(c), Some(m)) => Shape::Bar { category: c, measure: m },
-        _ => {
-            let kinds: Vec<String> = cols.iter().map(|c| format!("{} {}", c.name, c.ty)).collect();
-            Shape::Nothing(format!(
-                "No chartable shape: a chart needs a number column and a text or date column (bars for a category, a line over time). This result has: {}.",
-                kinds.join(", ")
-            ))
-        }
+        (None, None, _) => match (int_label, measure_after_label) {
+            (Some(c), Some(m)) => Shape::Bar { category: c, measure: m },
+            _ => nothing(data),
+        },
+        _ => nothing(data),
     }
+}
+
+fn nothing(data: &Data) -> Shape {
+    let kinds: Vec<String> = data.columns.iter().map(|c| format!("{} {}", c.name, c.ty)).collect();
+    Shape::Nothing(format!(
+        "No chartable shape: a chart needs a number column and a text or date column (bars for a category, a line over time). This result has: {}.",
+        kinds.join(", ")
+    ))
 }
 
 /// A numeric cell as f64 (None for NULL and non-numbers).
@@ -164,7 +173,9 @@ fn line(f: &mut Frame<'_>, area: Rect, data: &Data, time: usize, measure: usize,
     let (first, last) = (label_of(points[0].2), label_of(points[points.len() - 1].2));
     let sampled = if step > 1 { format!(" · every {step}th of {} rows", n) } else { String::new() };
     let name = format!("{} over {}{sampled}", m.name, t.name);
-    let datasets = vec![Dataset::default().name(name).marker(Marker::Braille).graph_type(GraphType::Line).style(theme.accent).data(&xy)];
+    let [head, area] = ratatui::layout::Layout::vertical([ratatui::layout::Constraint::Length(1), ratatui::layout::Constraint::Min(1)]).areas(area);
+    f.render_widget(Paragraph::new(Span::styled(name, theme.muted)), head);
+    let datasets = vec![Dataset::default().marker(Marker::Braille).graph_type(GraphType::Line).style(theme.accent).data(&xy)];
     let pad = |lo: f64, hi: f64| if hi > lo { (lo, hi) } else { (lo - 1.0, hi + 1.0) };
     let ((x0, x1), (y0, y1)) = (pad(x0, x1), pad(y0, y1));
     let chart = Chart::new(datasets)

@@ -104,9 +104,17 @@ impl Data {
 
     fn measure(&self, col: usize) -> Column {
         let field = self.set.schema.field(col);
-        let kind = Kind::of(field.data_type());
+        let kind = match Kind::of(field.data_type()) {
+            Kind::Int if format::is_code_name(field.name()) => Kind::Code,
+            k => k,
+        };
         let rows = self.sample_rows();
         let decimals = match kind {
+            Kind::Decimal(scale) => format::float_decimals(rows.iter().filter_map(|&r| {
+                let (a, off) = self.cell(r, col)?;
+                super::chart::number(a, off)
+            }))
+            .min(scale.max(0) as usize),
             Kind::Float => format::float_decimals(rows.iter().filter_map(|&r| {
                 let (a, off) = self.cell(r, col)?;
                 if a.is_null(off) {

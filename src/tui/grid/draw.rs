@@ -206,7 +206,11 @@ fn footer_line<'a>(g: &'a Grid, d: &Data, theme: &Theme) -> Line<'a> {
     } else if d.set.truncated {
         spans.push(Span::styled(format!("⚠ the runner stopped at its row cap ({} rows kept) · f fetches up to 1,000,000", count(d.rows())), theme.warn));
     } else if g.view == View::Chart {
-        spans.push(Span::styled("v table · s in the table sorts what the bars show", theme.muted));
+        let hint = match chart::shape(d) {
+            chart::Shape::Bar { .. } => "v table · sorting the table chooses the bars shown",
+            _ => "v table",
+        };
+        spans.push(Span::styled(hint, theme.muted));
     } else {
         spans.push(Span::styled("s sort · Enter inspect · Space select · y copy · v chart · F1 keys", theme.muted));
     }

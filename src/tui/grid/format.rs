@@ -15,6 +15,8 @@ use ratatui::text::Span;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     Int,
+    /// Integers that name rather than count (ids, years, codes): no separators.
+    Code,
     Float,
     /// Fixed point with this many decimals.
     Decimal(i8),
@@ -43,12 +45,19 @@ impl Kind {
 
     /// Right-aligned in the grid.
     pub fn is_numeric(self) -> bool {
-        matches!(self, Kind::Int | Kind::Float | Kind::Decimal(_))
+        matches!(self, Kind::Int | Kind::Code | Kind::Float | Kind::Decimal(_))
     }
 
     pub fn is_temporal(self) -> bool {
         matches!(self, Kind::Date | Kind::Timestamp)
     }
+}
+
+/// Whether an integer column named `name` holds identifiers, years or
+/// codes, drawn without thousands separators ("2,025" reads wrong).
+pub fn is_code_name(name: &str) -> bool {
+    let n = name.to_ascii_lowercase();
+    n == "id" || n.ends_with("_id") || n.ends_with(" id") || ["year", "code", "zip", "phone"].iter().any(|w| n.contains(w))
 }
 
 /// `digits` (an optional '-' then ASCII digits) with a comma every three.
@@ -93,6 +102,17 @@ pub fn format_decimal(v: i128, scale: i8) -> String {
     let (int, frac) = (v / p, (v % p).abs());
     let sign = if v < 0 && int == 0 { "-" } else { "" };
     format!("{sign}{}.{frac:0width$}", format_int(int), width = scale as usize)
+}
+
+/// A fixed-point value shown with `decimals` (fewer than its scale:
+/// rounded half away from zero).
+pub fn format_decimal_to(v: i128, scale: i8, decimals: usize) -> String {
+    if scale <= 0 || decimals >= scale as usize {
+        return format_decimal(v, scale);
+    }
+    let drop = 10i128.pow((scale as usize - decimals) as u32);
+    let r = if v >= 0 { (v + drop / 2) / drop } else { (v - drop / 2) / drop };
+    format_decimal(r, decimals as i8)
 }
 
 /// Decimals for a float column: the fewest (at most 4, at most 2 once
@@ -143,7 +163,8 @@ pub fn cell_text(a: &dyn Array, i: usize, kind: Kind, decimals: usize) -> Option
         (Kind::Int, DataType::UInt64) => format_int(a.as_primitive::<UInt64Type>().value(i).into()),
         (Kind::Float, DataType::Float32) => format_float(f64::from(a.as_primitive::<Float32Type>().value(i)), decimals),
         (Kind::Float, DataType::Float64) => format_float(a.as_primitive::<Float64Type>().value(i), decimals),
-        (Kind::Decimal(s), DataType::Decimal128(..)) => format_decimal(a.as_primitive::<Decimal128Type>().value(i), s),
+        (Kind::Decimal(s), DataType::Decimal128(..)) => format_decimal_to(a.as_primitive::<Decimal128Type>().value(i), s, decimals),
+        (Kind::Code, _) => raw_text(a, i),
         (Kind::Bool, _) => a.as_boolean().value(i).to_string(),
         (Kind::Text, DataType::Utf8) => one_line(a.as_string::<i32>().value(i)),
         (Kind::Text, DataType::LargeUtf8) => one_line(a.as_string::<i64>().value(i)),
@@ -255,6 +276,23 @@ mod tests {
     }
 
     #[test]
+    fn identifiers_and_years_have_no_separators() {
+        for (name, code) in [("id", true), ("customer_id", true), ("order_year", true), ("zip_code", true), ("orders", false), ("revenue", false), ("paid", false), ("n", false)] {
+            assert_eq!(is_code_name(name), code, "{name}");
+        }
+        let years = Int64Array::from(vec![2025]);
+        assert_eq!(cell_text(&years, 0, Kind::Code, 0).as_deref(), Some("2025"));
+    }
+
+    #[test]
+    fn fixed_point_rounded_to_the_column_decimals() {
+        let cases = [(609_442_390, 4, 2, "60,944.24"), (-609_442_350, 4, 2, "-60,944.24"), (609_442_390, 4, 0, "60,944"), (12_345, 2, 2, "123.45"), (5, 2, 4, "0.05")];
+        for (v, scale, d, want) in cases {
+            assert_eq!(format_decimal_to(v, scale, d), want, "{v} scale {scale} to {d}");
+        }
+    }
+
+    #[test]
     fn fixed_point() {
         assert_eq!(format_decimal(123_456_789, 2), "1,234,567.89");
         assert_eq!(format_decimal(-5, 2), "-0.05");
@@ -270,7 +308,8 @@ mod tests {
         let f = Float64Array::from(vec![2.5]);
         assert_eq!(cell_text(&f, 0, Kind::Float, 2).as_deref(), Some("2.50"));
         let d = Decimal128Array::from(vec![12345]).with_precision_and_scale(10, 2).unwrap();
-        assert_eq!(cell_text(&d, 0, Kind::of(d.data_type()), 0).as_deref(), Some("123.45"));
+        assert_eq!(cell_text(&d, 0, Kind::of(d.data_type()), 2).as_deref(), Some("123.45"));
+        assert_eq!(cell_text(&d, 0, Kind::of(d.data_type()), 1).as_deref(), Some("123.5"));
         let dates = Date32Array::from(vec![19_723]); // 2024-01-01
         assert_eq!(cell_text(&dates, 0, Kind::Date, 0).as_deref(), Some("2024-01-01"));
         let s = StringArray::from(vec!["two\nlines\tand tab"]);

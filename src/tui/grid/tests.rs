@@ -258,7 +258,7 @@ fn a_million_rows_scroll_sort_and_draw() {
     assert_eq!(g.rows(), 1_000_000);
     press(&mut g, KeyCode::End);
     let s = screen(&g, 120, 40);
-    assert!(s.contains("of 1,000,000") && s.contains("999,999"), "{s}");
+    assert!(s.contains("of 1,000,000") && s.contains("999999"), "ids without separators:\n{s}");
     press(&mut g, KeyCode::PageUp);
     assert!(g.cursor() < 999_999 && g.cursor() > 999_900);
     press(&mut g, KeyCode::Home);
@@ -267,7 +267,7 @@ fn a_million_rows_scroll_sort_and_draw() {
     press(&mut g, KeyCode::Char('s'));
     let s = screen(&g, 120, 40);
     let first_row = s.lines().nth(3).unwrap_or("");
-    assert!(first_row.contains("999,999"), "{s}");
+    assert!(first_row.contains("999999"), "{s}");
     // Sorting by amount puts its NULLs (every 17th row) after all numbers.
     press(&mut g, KeyCode::Right);
     press(&mut g, KeyCode::Right);
