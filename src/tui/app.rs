@@ -167,7 +167,11 @@ impl App {
                     Ok(e) => format!("wrote {} row{} to {} ({})", super::grid::format::format_int(e.rows as i128), if e.rows == 1 { "" } else { "s" }, e.path.display(), e.format.word()),
                     Err(e) => format!("export failed: {e}"),
                 };
-                self.turns.push(Turn { input: "/export".into(), note: Some(note), done: true, ..Turn::default() });
+                // The turn that started the export says how it ended.
+                match self.turns.iter_mut().rev().find(|t| t.input.starts_with("/export") && t.note.as_deref().is_some_and(|n| n.starts_with("writing"))) {
+                    Some(t) => t.note = Some(note),
+                    None => self.turns.push(Turn { input: "/export".into(), note: Some(note), done: true, ..Turn::default() }),
+                }
                 Vec::new()
             }
         }
@@ -276,7 +280,7 @@ impl App {
                     (Err(e), _) => e.to_string(),
                     (Ok(_), None) => "nothing to export yet: ask a question first".into(),
                     (Ok((format, path)), Some(_)) => {
-                        let rows = self.grid.rows();
+                        let rows = super::grid::format::format_int(self.grid.rows() as i128);
                         self.turns.push(Turn { input: text, note: Some(format!("writing {rows} rows to {} …", path.display())), done: true, ..Turn::default() });
                         return vec![Action::Export { format, path }];
                     }

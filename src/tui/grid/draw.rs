@@ -124,9 +124,9 @@ fn table(g: &Grid, d: &Data, buf: &mut Buffer, area: Rect, top: usize, theme: &T
     // Where each drawn column goes: (column, x, width).
     let mut layout = vec![(0usize, x0, w0)];
     let mut x = x0 as usize + w0 + FROZEN_SEP;
-    for c in first..first + shown {
-        layout.push((c, x as u16, cols[c].width));
-        x += cols[c].width + GAP;
+    for (c, col) in cols.iter().enumerate().skip(first).take(shown) {
+        layout.push((c, x as u16, col.width));
+        x += col.width + GAP;
     }
     // The next column, when wider than the room left, is cut rather than
     // hidden (it shows in full once scrolled to).

@@ -106,7 +106,7 @@ mod tests {
                     assert!(w[0] < w[1], "ties in row order ({dir:?})");
                 }
             }
-            assert!(o[o.len() - 1] % 11 == 0 && key(o[0]).is_some(), "NULLs last ({dir:?})");
+            assert!(o[o.len() - 1].is_multiple_of(11) && key(o[0]).is_some(), "NULLs last ({dir:?})");
         }
     }
 
