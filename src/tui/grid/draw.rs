@@ -61,7 +61,11 @@ pub fn render(g: &Grid, f: &mut Frame<'_>, area: Rect, theme: &Theme, focused: b
     f.render_widget(Paragraph::new(footer_line(g, d, theme)), footer);
     if let Some(scroll) = g.inspector {
         if d.rows() > 0 {
-            inspector::render(f, f.area(), d, d.row_at(g.cursor), g.col, scroll, theme);
+            // Over the grid and the panels above it, never over the input
+            // and status lines below.
+            let top = f.area().y;
+            let over = Rect { x: f.area().x, y: top, width: f.area().width, height: area.bottom().saturating_sub(top) };
+            inspector::render(f, over, d, d.row_at(g.cursor), g.col, scroll, theme);
         }
     }
 }
@@ -204,7 +208,7 @@ fn footer_line<'a>(g: &'a Grid, d: &Data, theme: &Theme) -> Line<'a> {
     if let Some(n) = &g.notice {
         spans.push(Span::styled(n.clone(), theme.accent));
     } else if d.set.truncated {
-        spans.push(Span::styled(format!("⚠ the runner stopped at its row cap ({} rows kept) · f fetches up to 1,000,000", count(d.rows())), theme.warn));
+        spans.push(Span::styled(format!("⚠ row cap reached: {} rows kept · f fetches up to 1,000,000", count(d.rows())), theme.warn));
     } else if g.view == View::Chart {
         let hint = match chart::shape(d) {
             chart::Shape::Bar { .. } => "v table · sorting the table chooses the bars shown",
