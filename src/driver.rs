@@ -16,7 +16,8 @@ use crate::planner::{NotUnderstood, Outcome, PlanEnv, PlanError, Planner};
 use crate::progress::{Progress, ProgressSink};
 use crate::repair::{RepairRequest, Repairer};
 use crate::report::{new_run_id, ErrorCategory, ErrorInfo, RunReport, Status, Timings};
-use crate::runner::{CancelToken, QueryOutput, QueryRequest, Runner};
+use crate::runner::{CancelToken, QueryOutput, QueryRequest, ResultSet, Runner};
+use std::sync::Arc;
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -79,6 +80,8 @@ pub struct RunOptions {
     /// Time from the first failure after which no new repair is asked
     /// for (the repairs' own time and their executions both count).
     pub repair_budget: Duration,
+    /// Keep the answer's Arrow batches for [`run_with_result`]'s caller.
+    pub keep_arrow: bool,
 }
 
 /// The overall repair time budget when none is set.
@@ -93,6 +96,7 @@ impl Default for RunOptions {
             row_cap: None,
             max_attempts: crate::agent::MAX_ATTEMPTS,
             repair_budget: DEFAULT_REPAIR_BUDGET,
+            keep_arrow: false,
         }
     }
 }
@@ -115,6 +119,12 @@ fn ms(d: Duration) -> f64 {
 
 /// Run one request to the end.
 pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
+    run_with_result(request, ctx).0
+}
+
+/// Run one request to the end; with `options.keep_arrow`, also the answer
+/// as Arrow batches (None unless the run ended `ok` and was recorded).
+pub fn run_with_result(request: Request, ctx: &mut RunContext<'_>) -> (RunReport, Option<Arc<ResultSet>>) {
     let started = Instant::now();
     let question = match &request {
         Request::Ask { question } => Some(question.clone()),
@@ -169,6 +179,7 @@ pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
     let cancel = ctx.cancel.clone();
     let mut finished = false;
     let mut llm_calls = Vec::new();
+    let mut arrow = None;
     while let Some(effect) = queue.pop_front() {
         // A cancel between steps ends the run at the next one; a record
         // that could not be written stops it before anything else runs.
@@ -230,6 +241,7 @@ pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
                 let mut req = QueryRequest::new(sql, ctx.options.row_cap.unwrap_or(max_rows));
                 req.timeout = ctx.options.timeout;
                 req.cancel = cancel.clone();
+                req.keep_arrow = ctx.options.keep_arrow;
                 let t = Instant::now();
                 let result = ctx.runner.run(&req);
                 let took = ms(t.elapsed());
@@ -290,6 +302,7 @@ pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
                     report.row_count = out.rows.len();
                     report.rows = out.rows;
                     report.truncated = out.truncated;
+                    arrow = out.arrow;
                 }
             }
         }
@@ -319,7 +332,8 @@ pub fn run(request: Request, ctx: &mut RunContext<'_>) -> RunReport {
     timings.total = ms(started.elapsed());
     report.timings_ms = timings;
     publish(Progress::Finished { status: report.status, ms: report.timings_ms.total });
-    report
+    let arrow = arrow.filter(|_| report.status == Status::Ok);
+    (report, arrow)
 }
 
 /// The audit kind of a progress step a planner or repairer reported, if
@@ -371,6 +385,7 @@ mod tests {
                 rows: vec![vec![serde_json::json!(1)]],
                 truncated: false,
                 elapsed_ms: 0.1,
+                arrow: None,
             })
         }
         fn mode(&self) -> JailMode {

@@ -216,7 +216,7 @@ fn the_session_thread_runs_one_job_queues_one_and_cancels_on_request() {
             Reply::Progress { job, .. } => {
                 progress_ids.insert(job);
             }
-            Reply::Finished { job, report } => {
+            Reply::Finished { job, report, .. } => {
                 finals.insert(job, report.status.word().to_string());
             }
             Reply::Superseded { job } => {

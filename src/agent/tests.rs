@@ -58,6 +58,7 @@ fn ok_output() -> QueryOutput {
         rows: vec![vec![serde_json::json!(1)]],
         truncated: false,
         elapsed_ms: 1.0,
+        arrow: None,
     }
 }
 

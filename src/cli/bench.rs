@@ -33,6 +33,9 @@ pub fn run(cmd: BenchCommand) -> anyhow::Result<i32> {
             let opts = super::bench_session::Options { iterations, bulk_iterations, rows, jail: jail.map(super::engine::jail_mode) };
             show("session", &super::bench_session::run(&opts)?, json)?;
         }
+        BenchCommand::Tui { iterations, rows, starts, json } => {
+            show("tui", &super::bench_tui::run(&super::bench_tui::Options { iterations, rows, starts })?, json)?;
+        }
         BenchCommand::Planner { file, rounds, json } => show("planner", &super::bench_planner::run(&file, rounds)?, json)?,
         BenchCommand::Audit { entries, per_run, repeats, json } => show("audit", &audit(entries, per_run, repeats)?, json)?,
         BenchCommand::Llm { iterations, json } => show("llm", &super::bench_llm::run(iterations)?, json)?,

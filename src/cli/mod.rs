@@ -8,6 +8,7 @@ mod bench;
 mod bench_planner;
 mod bench_llm;
 mod bench_session;
+mod bench_tui;
 mod datasets;
 mod engine;
 mod eval;
@@ -169,6 +170,20 @@ pub enum BenchCommand {
         rows: u64,
         #[arg(long, value_enum)]
         jail: Option<JailChoice>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The workbench with a generated 1M-row x 6-column result in its grid:
+    /// frame time, input to frame, sort, memory, start to first frame.
+    Tui {
+        /// Frames timed per case.
+        #[arg(long, default_value_t = 200)]
+        iterations: usize,
+        #[arg(long, default_value_t = 1_000_000)]
+        rows: usize,
+        /// Timed starts of the binary in a pseudo-terminal (0 skips them).
+        #[arg(long, default_value_t = 10)]
+        starts: usize,
         #[arg(long)]
         json: bool,
     },

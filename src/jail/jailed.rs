@@ -13,7 +13,8 @@ use super::pool::Pool;
 use super::protocol::{Fault, MAX_SQL_BYTES};
 use super::results::{ArrowResult, Collected, Keep};
 use super::session::{self, Leftover};
-use crate::runner::{ExecError, JailMode, QueryOutput, QueryRequest, Runner};
+use crate::runner::{ExecError, JailMode, QueryOutput, QueryRequest, ResultSet, Runner};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Runs each query in a fresh jailed worker.
@@ -142,8 +143,14 @@ impl JailedRunner {
 impl Runner for JailedRunner {
     fn run(&mut self, req: &QueryRequest) -> Result<QueryOutput, ExecError> {
         let started = Instant::now();
-        let got = self.run_keeping(req, Keep::JsonRows)?;
-        Ok(got.into_output(started.elapsed().as_secs_f64() * 1000.0))
+        // The workbench keeps the batches it shows (shared, not copied);
+        // the JSON rows of the contract are made from them as well.
+        let keep = if req.keep_arrow { Keep::Batches } else { Keep::JsonRows };
+        let got = self.run_keeping(req, keep)?;
+        let arrow = req.keep_arrow.then(|| Arc::new(ResultSet::new(got.schema.clone(), got.batches.clone(), got.truncated)));
+        let mut out = got.into_output(started.elapsed().as_secs_f64() * 1000.0);
+        out.arrow = arrow;
+        Ok(out)
     }
 
     fn mode(&self) -> JailMode {

@@ -149,6 +149,7 @@ impl ArrowResult {
             rows,
             truncated: self.truncated,
             elapsed_ms,
+            arrow: None,
         }
     }
 }
@@ -196,6 +197,7 @@ impl Collected {
             rows: self.json_rows,
             truncated: self.truncated,
             elapsed_ms,
+            arrow: None,
         }
     }
 }

@@ -5,7 +5,7 @@
 
 use super::convert::{append_rows, columns};
 use super::lockdown::{open_locked, EngineLimits, LockdownError};
-use super::{ExecError, JailMode, QueryOutput, QueryRequest, Runner};
+use super::{ExecError, JailMode, QueryOutput, QueryRequest, ResultSet, Runner};
 use duckdb::Connection;
 use std::path::Path;
 use std::time::Instant;
@@ -44,6 +44,8 @@ pub fn run_on(conn: &Connection, req: &QueryRequest) -> Result<QueryOutput, Exec
     let mut rows = Vec::new();
     let mut truncated = false;
     let mut bytes: u64 = 0;
+    let schema = stream.get_schema();
+    let mut kept = Vec::new();
     for batch in stream {
         let batch = batch.map_err(sql_err)?;
         bytes += batch.get_array_memory_size() as u64;
@@ -55,6 +57,9 @@ pub fn run_on(conn: &Connection, req: &QueryRequest) -> Result<QueryOutput, Exec
         }
         let room = max_rows - rows.len();
         let took = append_rows(&batch, room, &mut rows);
+        if req.keep_arrow && took > 0 {
+            kept.push(batch.slice(0, took));
+        }
         if took < batch.num_rows() {
             truncated = true;
             break;
@@ -63,10 +68,12 @@ pub fn run_on(conn: &Connection, req: &QueryRequest) -> Result<QueryOutput, Exec
             return Err(ExecError::Timeout(req.timeout.as_secs()));
         }
     }
+    let arrow = req.keep_arrow.then(|| std::sync::Arc::new(ResultSet::new(schema, kept, truncated)));
     Ok(QueryOutput {
         columns: cols,
         rows,
         truncated,
         elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
+        arrow,
     })
 }

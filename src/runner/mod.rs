@@ -11,9 +11,12 @@ pub mod cancel;
 pub mod convert;
 pub mod inprocess;
 pub mod lockdown;
+pub mod result_set;
 
 pub use cancel::CancelToken;
+pub use result_set::ResultSet;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// One query to run.
@@ -29,6 +32,10 @@ pub struct QueryRequest {
     /// Cancels the query from another thread (kills its worker at once).
     #[serde(skip)]
     pub cancel: CancelToken,
+    /// Keep the decoded Arrow batches in [`QueryOutput::arrow`] (the
+    /// workbench grid); app side only, never sent to a worker.
+    #[serde(skip)]
+    pub keep_arrow: bool,
 }
 
 impl QueryRequest {
@@ -39,6 +46,7 @@ impl QueryRequest {
             max_bytes: DEFAULT_MAX_BYTES,
             timeout: DEFAULT_TIMEOUT,
             cancel: CancelToken::default(),
+            keep_arrow: false,
         }
     }
 }
@@ -65,6 +73,9 @@ pub struct QueryOutput {
     pub truncated: bool,
     /// Time DuckDB spent, as seen by the runner.
     pub elapsed_ms: f64,
+    /// The same rows as Arrow batches, when the request asked to keep them.
+    #[serde(skip)]
+    pub arrow: Option<Arc<ResultSet>>,
 }
 
 /// Why a run failed, classified.

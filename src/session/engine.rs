@@ -16,7 +16,7 @@ use super::{RunOverrides, Session};
 use crate::agent::Request;
 use crate::progress::{Progress, ProgressEvent};
 use crate::report::RunReport;
-use crate::runner::CancelToken;
+use crate::runner::{CancelToken, ResultSet};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
@@ -36,8 +36,9 @@ pub enum Job {
 pub enum Reply {
     /// A step of the running job's run.
     Progress { job: JobId, event: ProgressEvent },
-    /// The job's run ended (any status, cancelled included).
-    Finished { job: JobId, report: Box<RunReport> },
+    /// The job's run ended (any status, cancelled included); `result` is
+    /// the answer as Arrow batches when the job asked to keep them.
+    Finished { job: JobId, report: Box<RunReport>, result: Option<Arc<ResultSet>> },
     /// The active dataset is now `name`; notices to show once.
     DatasetChanged { job: JobId, name: String, notices: Vec<String> },
     /// A newer job took this waiting job's place before it started.
@@ -162,8 +163,8 @@ fn perform(session: &mut Session, id: JobId, job: Job, token: &CancelToken, repl
                 let event = ProgressEvent { run_id: run_id.to_string(), step: step.clone() };
                 let _ = replies.send(Reply::Progress { job: id, event });
             };
-            match session.run(request, &overrides, &sink, token) {
-                Ok(report) => Reply::Finished { job: id, report: Box::new(report) },
+            match session.run_with_result(request, &overrides, &sink, token) {
+                Ok((report, result)) => Reply::Finished { job: id, report: Box::new(report), result },
                 Err(e) => Reply::Failed { job: id, error: e.to_string() },
             }
         }

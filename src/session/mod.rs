@@ -18,7 +18,9 @@ mod workers;
 
 use crate::agent::Request;
 use crate::dataset::{prepare::prepare, Dataset, DatasetError, Registry};
-use crate::driver::{run, NoRecords, Recorder, RunContext, RunOptions};
+use crate::driver::{run_with_result, NoRecords, Recorder, RunContext, RunOptions};
+use crate::runner::ResultSet;
+use std::sync::Arc;
 use crate::home::{Home, HomeError, Settings};
 use crate::jail::{JailConfig, JailedRunner};
 use crate::planner::model::{HybridPlanner, ModelSetup, PlannerMode};
@@ -34,7 +36,7 @@ use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::time::Duration;
 
-pub use workers::{WorkerCeiling, WorkerStats};
+pub use workers::{rss_bytes, WorkerCeiling, WorkerStats};
 
 /// Why a session could not do what was asked.
 #[derive(Debug, thiserror::Error)]
@@ -81,6 +83,9 @@ pub struct RunOverrides {
     pub timeout: Option<Duration>,
     /// Executions per run instead of the settings' `max_attempts`.
     pub max_attempts: Option<u32>,
+    /// Keep the answer as Arrow batches (the workbench grid), see
+    /// [`Session::run_with_result`].
+    pub keep_arrow: bool,
 }
 
 /// A dataset with its planner and its warm workers.
@@ -257,6 +262,18 @@ impl Session {
         progress: &dyn ProgressSink,
         cancel: &CancelToken,
     ) -> Result<RunReport, SessionError> {
+        self.run_with_result(request, over, progress, cancel).map(|(r, _)| r)
+    }
+
+    /// [`Session::run`], also returning the answer as Arrow batches when
+    /// `over.keep_arrow` is set and the run ended `ok`.
+    pub fn run_with_result(
+        &mut self,
+        request: Request,
+        over: &RunOverrides,
+        progress: &dyn ProgressSink,
+        cancel: &CancelToken,
+    ) -> Result<(RunReport, Option<Arc<ResultSet>>), SessionError> {
         let loaded = self.active.as_mut().ok_or(SessionError::NoDataset)?;
         if let (Request::Ask { question }, true) = (&request, loaded.planner.has_model()) {
             loaded.planner.set_hints(recipe_hints(self.records.as_mut(), question));
@@ -285,9 +302,10 @@ impl Session {
                 row_cap: over.row_cap,
                 max_attempts: over.max_attempts.unwrap_or(self.settings.max_attempts),
                 repair_budget: std::time::Duration::from_secs(self.settings.repair_budget_secs),
+                keep_arrow: over.keep_arrow,
             },
         };
-        Ok(run(request, &mut ctx))
+        Ok(run_with_result(request, &mut ctx))
     }
 
     /// The model setup, when one is configured.

@@ -13,6 +13,12 @@ use crate::report::{RunReport, Status};
 use crate::session::engine::{Job, JobId, Reply};
 use crate::session::RunOverrides;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use super::grid::export::{Exported, FileFormat};
+use super::grid::{Grid, Outcome as GridOutcome, FULL_RESULT_ROWS};
+use std::path::PathBuf;
+
+/// JSON rows a turn keeps once its result is in the grid (as Arrow).
+const PREVIEW_ROWS: usize = 50;
 
 /// Everything that reaches the loop.
 #[derive(Debug)]
@@ -23,6 +29,8 @@ pub enum AppEvent {
     Engine(Reply),
     /// SIGTERM or SIGHUP (an SSH disconnect): quit and restore.
     Terminate,
+    /// An `/export` finished (on a thread of its own).
+    Exported(Result<Exported, String>),
 }
 
 /// What the loop must do after an event.
@@ -31,6 +39,10 @@ pub enum Action {
     Submit(JobKind),
     Cancel(JobId),
     Quit,
+    /// Put this text on the clipboard (OSC 52).
+    Copy(String),
+    /// Write the grid's result to a file, off the UI thread.
+    Export { format: FileFormat, path: PathBuf },
 }
 
 /// A job the app wants the session to run (mapped to an engine job by
@@ -40,12 +52,16 @@ pub enum JobKind {
     Ask(String),
     Sql(String),
     Dataset(String),
+    /// Re-run this SQL with the row cap at [`FULL_RESULT_ROWS`].
+    FullResult(String),
 }
 
 impl JobKind {
     pub fn into_job(self) -> Job {
-        let overrides = RunOverrides::default();
+        // The grid shows the answer as the runner's Arrow batches.
+        let overrides = RunOverrides { keep_arrow: true, ..RunOverrides::default() };
         match self {
+            JobKind::FullResult(s) => Job::Run { request: Request::Sql { sql: s, validate: true }, overrides: RunOverrides { row_cap: Some(FULL_RESULT_ROWS), ..overrides } },
             JobKind::Ask(q) => Job::Run { request: Request::Ask { question: q }, overrides },
             JobKind::Sql(s) => Job::Run { request: Request::Sql { sql: s, validate: true }, overrides },
             JobKind::Dataset(name) => Job::UseDataset { name },
@@ -95,8 +111,8 @@ pub struct App {
     pub running: Option<JobId>,
     pub panel: Panel,
     pub tab: Tab,
-    /// First result row shown.
-    pub scroll: usize,
+    /// The results grid (its own state: cursor, sort, selection, ...).
+    pub grid: Grid,
     pub last_latency_ms: Option<f64>,
     pub help: bool,
 }
@@ -113,7 +129,7 @@ impl App {
             running: None,
             panel: Panel::Sql,
             tab: Tab::Chat,
-            scroll: 0,
+            grid: Grid::default(),
             last_latency_ms: None,
             help: false,
         }
@@ -146,11 +162,33 @@ impl App {
                 Vec::new()
             }
             AppEvent::Terminate => vec![Action::Quit],
+            AppEvent::Exported(result) => {
+                let note = match result {
+                    Ok(e) => format!("wrote {} row{} to {} ({})", super::grid::format::format_int(e.rows as i128), if e.rows == 1 { "" } else { "s" }, e.path.display(), e.format.word()),
+                    Err(e) => format!("export failed: {e}"),
+                };
+                // The turn that started the export says how it ended.
+                match self.turns.iter_mut().rev().find(|t| t.input.starts_with("/export") && t.note.as_deref().is_some_and(|n| n.starts_with("writing"))) {
+                    Some(t) => t.note = Some(note),
+                    None => self.turns.push(Turn { input: "/export".into(), note: Some(note), done: true, ..Turn::default() }),
+                }
+                Vec::new()
+            }
         }
     }
 
     fn key(&mut self, k: KeyEvent) -> Vec<Action> {
         let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+        if self.tab == Tab::Results && !self.help {
+            match self.grid.handle_key(k) {
+                GridOutcome::Handled => return Vec::new(),
+                GridOutcome::Copy { text, .. } => return vec![Action::Copy(text)],
+                GridOutcome::FetchFull => return self.fetch_full(),
+                // Typing goes to the input: focus follows.
+                GridOutcome::Ignored if matches!(k.code, KeyCode::Char(_)) && !ctrl => self.tab = Tab::Chat,
+                GridOutcome::Ignored => {}
+            }
+        }
         match k.code {
             KeyCode::Char('c') | KeyCode::Char('q') if ctrl => vec![Action::Quit],
             KeyCode::Esc if self.help => {
@@ -175,19 +213,19 @@ impl App {
                 Vec::new()
             }
             KeyCode::Up => {
-                self.scroll = self.scroll.saturating_sub(1);
+                self.grid.scroll(-1);
                 Vec::new()
             }
             KeyCode::Down => {
-                self.scroll_by(1);
+                self.grid.scroll(1);
                 Vec::new()
             }
             KeyCode::PageUp => {
-                self.scroll = self.scroll.saturating_sub(20);
+                self.grid.scroll(-20);
                 Vec::new()
             }
             KeyCode::PageDown => {
-                self.scroll_by(20);
+                self.grid.scroll(20);
                 Vec::new()
             }
             KeyCode::Backspace => {
@@ -203,9 +241,18 @@ impl App {
         }
     }
 
-    fn scroll_by(&mut self, n: usize) {
-        let rows = self.current_report().map_or(0, |r| r.rows.len());
-        self.scroll = (self.scroll + n).min(rows.saturating_sub(1));
+    /// Re-run the shown result's SQL with the row cap at 1,000,000.
+    fn fetch_full(&mut self) -> Vec<Action> {
+        let Some(sql) = self.current_report().and_then(|r| r.sql.clone()) else {
+            return Vec::new();
+        };
+        if self.running.is_some() {
+            self.grid.notice = Some("a query is running; fetch the full result when it is done".into());
+            return Vec::new();
+        }
+        let input = format!("(full result, up to {} rows)", super::grid::format::format_int(FULL_RESULT_ROWS.into()));
+        self.turns.push(Turn { input, ..Turn::default() });
+        vec![Action::Submit(JobKind::FullResult(sql))]
     }
 
     fn enter(&mut self) -> Vec<Action> {
@@ -228,10 +275,22 @@ impl App {
                 self.turns.push(Turn { input: text, note: Some(msg), done: true, ..Turn::default() });
                 return Vec::new();
             }
+            Command::Export(args) => {
+                let note = match (super::grid::export::parse_args(&args), self.grid.data()) {
+                    (Err(e), _) => e.to_string(),
+                    (Ok(_), None) => "nothing to export yet: ask a question first".into(),
+                    (Ok((format, path)), Some(_)) => {
+                        let rows = super::grid::format::format_int(self.grid.rows() as i128);
+                        self.turns.push(Turn { input: text, note: Some(format!("writing {rows} rows to {} …", path.display())), done: true, ..Turn::default() });
+                        return vec![Action::Export { format, path }];
+                    }
+                };
+                self.turns.push(Turn { input: text, note: Some(note), done: true, ..Turn::default() });
+                return Vec::new();
+            }
             Command::Job(k) => k,
         };
         self.turns.push(Turn { input: text, ..Turn::default() });
-        self.scroll = 0;
         vec![Action::Submit(kind)]
     }
 
@@ -246,8 +305,19 @@ impl App {
                     t.steps.push(line);
                 }
             }
-            Reply::Finished { job, report } => {
+            Reply::Finished { job, mut report, result } => {
                 self.last_latency_ms = Some(report.timings_ms.total);
+                if self.turn_of(job).is_some() {
+                    match result {
+                        Some(set) => {
+                            self.grid.load(set);
+                            // The grid holds the rows; the turn keeps a preview.
+                            report.rows.truncate(PREVIEW_ROWS);
+                            report.rows.shrink_to_fit();
+                        }
+                        None => self.grid.clear(),
+                    }
+                }
                 if let Some(t) = self.turn_of(job) {
                     t.report = Some(report);
                     t.done = true;
@@ -299,6 +369,8 @@ enum Command {
     Job(JobKind),
     Quit,
     Help,
+    /// `/export FORMAT PATH` (the arguments).
+    Export(String),
     Unknown(String),
 }
 
@@ -311,6 +383,7 @@ fn parse_command(text: &str) -> Command {
     match (cmd, arg.is_empty()) {
         ("quit" | "q", _) => Command::Quit,
         ("help", _) => Command::Help,
+        ("export", _) => Command::Export(arg.to_string()),
         ("sql", false) => Command::Job(JobKind::Sql(arg.to_string())),
         ("dataset", false) => Command::Job(JobKind::Dataset(arg.to_string())),
         ("sql" | "dataset", true) => Command::Unknown(format!("/{cmd} needs an argument: /{cmd} {}", if cmd == "sql" { "SELECT ..." } else { "NAME" })),

@@ -12,6 +12,7 @@
 pub mod app;
 pub mod cast;
 pub mod osc52;
+pub mod grid;
 pub mod theme;
 pub mod view;
 
@@ -54,18 +55,19 @@ pub fn run(dataset: Option<&str>, jail: Option<JailMode>, model: Option<crate::p
     let (tx, rx) = channel::<AppEvent>();
     let engine = Engine::start(session, forward_replies(tx.clone())?)?;
     spawn_input(tx.clone())?;
+    let tx_loop = tx.clone();
     spawn_signals(tx)?;
 
     let mut terminal = ratatui::try_init()?;
     let _ = execute!(std::io::stdout(), EnableBracketedPaste);
-    let result = event_loop(&mut terminal, &mut app, &rx, &engine);
+    let result = event_loop(&mut terminal, &mut app, &rx, &engine, &tx_loop);
     let _ = execute!(std::io::stdout(), DisableBracketedPaste);
     ratatui::restore();
     drop(engine);
     result.map(|()| 0)
 }
 
-fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App, rx: &Receiver<AppEvent>, engine: &Engine) -> anyhow::Result<()> {
+fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App, rx: &Receiver<AppEvent>, engine: &Engine, tx: &Sender<AppEvent>) -> anyhow::Result<()> {
     let theme = theme::Theme::from_env();
     loop {
         terminal.draw(|f| view::draw(f, app, &theme))?;
@@ -83,10 +85,37 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App, rx: &Recei
                         let id = engine.submit(kind.into_job());
                         app.submitted(id);
                     }
+                    Action::Copy(text) => {
+                        let note = match copy_to_clipboard(&text) {
+                            Ok(()) => format!("copied {} bytes to the clipboard (OSC 52; a terminal without it ignores the copy)", text.len()),
+                            Err(e) => format!("not copied: {e}"),
+                        };
+                        app.turns.push(app::Turn { input: "(copy)".into(), note: Some(note), done: true, ..app::Turn::default() });
+                    }
+                    Action::Export { format, path } => {
+                        if let Some(data) = app.grid.data().cloned() {
+                            let tx = tx.clone();
+                            std::thread::spawn(move || {
+                                let r = grid::export::export(&data, format, &path).map_err(|e| e.to_string());
+                                let _ = tx.send(AppEvent::Exported(r));
+                            });
+                        }
+                    }
                 }
             }
         }
     }
+}
+
+/// Put `text` on the terminal's clipboard with OSC 52, wrapped for tmux
+/// or screen when inside one (reaches the local clipboard over SSH).
+fn copy_to_clipboard(text: &str) -> Result<(), osc52::CopyError> {
+    use std::io::Write;
+    let seq = osc52::sequence(text, osc52::Mux::detect())?;
+    let mut out = std::io::stdout();
+    let _ = out.write_all(seq.as_bytes());
+    let _ = out.flush();
+    Ok(())
 }
 
 /// The session thread's replies, as app events.

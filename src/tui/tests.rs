@@ -53,8 +53,20 @@ fn screen(app: &App, w: u16, h: u16) -> String {
     out
 }
 
+/// The Arrow result the grid shows for `report(rows)`.
+fn result_set(rows: usize) -> std::sync::Arc<crate::runner::ResultSet> {
+    use arrow::array::{Int64Array, StringArray};
+    use arrow::datatypes::{DataType, Field, Schema};
+    let schema = std::sync::Arc::new(Schema::new(vec![Field::new("channel", DataType::Utf8, true), Field::new("n", DataType::Int64, false)]));
+    let channel = StringArray::from_iter((0..rows).map(|i| (i != 1).then(|| format!("ch{i}"))));
+    let n = Int64Array::from_iter_values((0..rows as i64).map(|i| i * 100));
+    let batch = arrow::record_batch::RecordBatch::try_new(schema.clone(), vec![std::sync::Arc::new(channel), std::sync::Arc::new(n)]).unwrap();
+    std::sync::Arc::new(crate::runner::ResultSet::new(schema, vec![batch], false))
+}
+
 fn answered() -> App {
     let mut app = App::new("ecommerce", "4426003c24b2da06", "strict");
+    app.grid.load(result_set(30));
     app.turns.push(Turn { job: Some(1), input: "orders by channel".into(), steps: vec!["attempt 1 of 3: running in the jail".into()], report: Some(Box::new(report(30))), note: None, done: true });
     app
 }
@@ -62,7 +74,7 @@ fn answered() -> App {
 #[test]
 fn wide_layout_shows_chat_sql_and_results_together() {
     let s = screen(&answered(), 120, 40);
-    for want in ["Chat", "orders by channel", "✓ 30 rows", "SELECT channel", "Results: rows 1-", "of 30", "varchar", "ch0", "NULL", "jail strict", "ecommerce 4426003c"] {
+    for want in ["Chat", "orders by channel", "✓ 30 rows", "SELECT channel", "Results · rows 1–", "of 30", "varchar", "ch0", "NULL", "jail strict", "ecommerce 4426003c"] {
         assert!(s.contains(want), "missing {want:?} in\n{s}");
     }
 }
@@ -77,11 +89,11 @@ fn narrow_layout_uses_tabs_and_stays_usable_at_80x24() {
     assert!(screen(&app, 80, 24).contains("SELECT channel"));
     app.handle(AppEvent::Key(KeyEvent::new(KeyCode::Tab, KeyModifiers::NONE)));
     let s = screen(&app, 80, 24);
-    assert!(s.contains("Results: rows 1-") && s.contains("ch0"), "{s}");
+    assert!(s.contains("Results · rows 1–") && s.contains("ch0"), "{s}");
     // Scrolling moves the window, not the header.
     app.handle(AppEvent::Key(KeyEvent::new(KeyCode::PageDown, KeyModifiers::NONE)));
     let s = screen(&app, 80, 24);
-    assert!(s.contains("Results: rows 21-") && s.contains("channel") && !s.contains("ch0 "), "{s}");
+    assert!(s.contains("Results · rows 15–") && s.contains("channel") && !s.contains("ch0 "), "{s}");
 }
 
 #[test]
@@ -97,5 +109,69 @@ fn a_tiny_window_does_not_panic() {
     let app = answered();
     for (w, h) in [(20, 5), (1, 1), (64, 12)] {
         let _ = screen(&app, w, h);
+    }
+}
+
+mod grid_in_the_app {
+    use super::*;
+    use crate::session::engine::Reply;
+    use crate::tui::app::{Action, JobKind, Tab};
+
+    fn key(code: KeyCode) -> AppEvent {
+        AppEvent::Key(KeyEvent::new(code, KeyModifiers::NONE))
+    }
+
+    fn finished(app: &mut App, rows: usize, truncated: bool) {
+        app.turns.push(Turn { job: Some(3), input: "orders by channel".into(), ..Turn::default() });
+        app.submitted(3);
+        let mut r = report(rows);
+        r.truncated = truncated;
+        let mut set = (*result_set(rows)).clone();
+        set.truncated = truncated;
+        app.handle(AppEvent::Engine(Reply::Finished { job: 3, report: Box::new(r), result: Some(std::sync::Arc::new(set)) }));
+    }
+
+    #[test]
+    fn a_finished_run_fills_the_grid_and_keeps_only_a_preview_of_json_rows() {
+        let mut app = App::new("ecommerce", "", "strict");
+        finished(&mut app, 120, false);
+        assert_eq!(app.grid.rows(), 120);
+        assert_eq!(app.turns[0].report.as_ref().map(|r| (r.rows.len(), r.row_count)), Some((50, 120)));
+        assert_eq!(app.running, None);
+    }
+
+    #[test]
+    fn grid_keys_work_on_the_results_tab_and_typing_returns_to_the_input() {
+        let mut app = App::new("ecommerce", "", "strict");
+        finished(&mut app, 30, true);
+        app.tab = Tab::Results;
+        app.handle(key(KeyCode::Char('s')));
+        assert!(app.grid.notice.as_deref().unwrap_or("").starts_with("sorted 30 rows by channel"));
+        assert_eq!(app.handle(key(KeyCode::Char('f'))), [Action::Submit(JobKind::FullResult("SELECT channel, count(*) AS n\nFROM orders\nGROUP BY ALL".into()))]);
+        app.submitted(4);
+        app.handle(AppEvent::Engine(Reply::Superseded { job: 4 }));
+        app.handle(key(KeyCode::Char('w')));
+        assert_eq!((app.tab, app.input.as_str()), (Tab::Chat, "w"));
+        let s = screen(&app, 120, 40);
+        assert!(s.contains("more rows exist") && s.contains("fetches up to 1,000,000"), "{s}");
+    }
+
+    #[test]
+    fn export_command_asks_the_loop_to_write_and_reports_the_file() {
+        let mut app = App::new("ecommerce", "", "strict");
+        for c in "/export csv /tmp/x.csv".chars() {
+            app.handle(key(KeyCode::Char(c)));
+        }
+        assert!(app.handle(key(KeyCode::Enter)).is_empty(), "nothing to export before a result");
+        assert!(app.turns[0].note.as_deref().unwrap_or("").contains("nothing to export"));
+        finished(&mut app, 5, false);
+        for c in "/export parquet out.parquet".chars() {
+            app.handle(key(KeyCode::Char(c)));
+        }
+        let got = app.handle(key(KeyCode::Enter));
+        assert_eq!(got, [Action::Export { format: crate::tui::grid::export::FileFormat::Parquet, path: "out.parquet".into() }]);
+        let done = crate::tui::grid::export::Exported { path: "out.parquet".into(), rows: 5, format: crate::tui::grid::export::FileFormat::Parquet };
+        app.handle(AppEvent::Exported(Ok(done)));
+        assert_eq!(app.turns.last().and_then(|t| t.note.as_deref()), Some("wrote 5 rows to out.parquet (parquet)"));
     }
 }

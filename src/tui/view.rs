@@ -10,9 +10,8 @@ use super::app::{status_word, App, Panel, Tab};
 use super::theme::Theme;
 use crate::report::{RunReport, Status, Understood};
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::Style;
 use ratatui::text::{Line, Span, Text};
-use ratatui::widgets::{Block, Cell, Clear, Paragraph, Row, Table, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
 /// Narrower than this, views become tabs.
@@ -89,7 +88,7 @@ fn chat(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
 fn outcome_lines<'a>(r: &'a RunReport, theme: &Theme, lines: &mut Vec<Line<'a>>) {
     match r.status {
         Status::Ok => {
-            let more = if r.truncated { " (more rows exist: stopped at the row cap)" } else { "" };
+            let more = if r.truncated { " (more rows exist: stopped at the row cap; f in Results fetches up to 1,000,000)" } else { "" };
             lines.push(Line::styled(format!("  ✓ {} row{}{more}", r.row_count, if r.row_count == 1 { "" } else { "s" }), theme.ok));
         }
         Status::NotUnderstood => {
@@ -195,36 +194,7 @@ fn plan_text<'a>(report: Option<&'a RunReport>, theme: &Theme) -> Text<'a> {
 }
 
 fn results(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
-    let Some(r) = app.current_report().filter(|r| r.status == Status::Ok) else {
-        f.render_widget(Paragraph::new(Span::styled("Results show here.", theme.muted)).block(block("Results", theme)), area);
-        return;
-    };
-    let visible = area.height.saturating_sub(4) as usize;
-    let start = app.scroll.min(r.rows.len().saturating_sub(1));
-    let window = &r.rows[start..(start + visible).min(r.rows.len())];
-    let numeric: Vec<bool> = r.columns.iter().map(|c| crate::semantic::is_numeric(&c.ty)).collect();
-    let cells: Vec<Vec<String>> = window.iter().map(|row| row.iter().map(crate::render::cell).collect()).collect();
-    let widths: Vec<Constraint> = r
-        .columns
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            let w = cells.iter().filter_map(|row| row.get(i)).map(|s| s.chars().count()).chain([c.name.chars().count(), c.ty.chars().count()]).max().unwrap_or(4);
-            Constraint::Length(u16::try_from(w.min(40)).unwrap_or(40))
-        })
-        .collect();
-    let header = Row::new(r.columns.iter().map(|c| Cell::from(Text::from(vec![Line::styled(c.name.as_str(), theme.strong), Line::styled(c.ty.to_lowercase(), theme.muted)])))).height(2);
-    let rows = cells.into_iter().zip(window).map(|(texts, values)| {
-        Row::new(texts.into_iter().zip(values).enumerate().map(|(i, (t, v))| {
-            let style: Style = if v.is_null() { theme.muted } else { theme.normal };
-            let line = Line::styled(t, style);
-            Cell::from(if numeric.get(i).copied().unwrap_or(false) { line.right_aligned() } else { line })
-        }))
-    });
-    let more = if r.truncated { ", more exist (row cap)" } else { "" };
-    let title = format!("Results: rows {}-{} of {}{more}, {} columns", start + 1, start + window.len(), r.row_count, r.columns.len());
-    let table = Table::new(rows, widths).header(header).column_spacing(2).block(block(&title, theme));
-    f.render_widget(table, area);
+    app.grid.render(f, area, theme, app.tab == Tab::Results);
 }
 
 fn input_line(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
@@ -249,8 +219,8 @@ fn status_bar(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
 
 fn help(f: &mut Frame<'_>, theme: &Theme) {
     let area = f.area();
-    let w = 60.min(area.width);
-    let h = 16.min(area.height);
+    let w = 76.min(area.width);
+    let h = 22.min(area.height);
     let r = Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h };
     let keys = [
         ("Enter", "ask the question (or run /command)"),
@@ -258,12 +228,12 @@ fn help(f: &mut Frame<'_>, theme: &Theme) {
         ("/dataset NAME", "switch dataset"),
         ("Esc", "cancel the running query"),
         ("Up/Down PgUp/PgDn", "scroll the results"),
-        ("Tab", "next view (narrow windows)"),
+        ("Tab", "next view; on Results the grid keys below work"),
         ("F2", "plan or SQL in the panel"),
         ("F1", "this help"),
         ("Ctrl-C, /quit", "quit"),
     ];
-    let lines: Vec<Line<'_>> = keys.iter().map(|(k, v)| Line::from(vec![Span::styled(format!("{k:<20}"), theme.keyword), Span::styled(*v, theme.normal)])).collect();
+    let lines: Vec<Line<'_>> = keys.iter().chain(super::grid::KEYS).map(|(k, v)| Line::from(vec![Span::styled(format!("{k:<20}"), theme.keyword), Span::styled(*v, theme.normal)])).collect();
     f.render_widget(Clear, r);
     f.render_widget(Paragraph::new(lines).block(block("Keys (Esc closes)", theme)), r);
 }
