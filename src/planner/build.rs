@@ -138,7 +138,15 @@ impl<'a> Ctx<'a> {
         self.superlative_metrics();
         self.listing()?;
         self.check_leftovers()?;
-        self.finish()
+        let (m, pieces, used, recognised) = (self.m, self.p, self.used.clone(), self.matches.clone());
+        let mut u = self.finish()?;
+        let notes = super::account::check(m, pieces, &used, &u.plan)
+            .and_then(|notes| super::account::check_matches(m, &u.matches, &u.plan).map(|()| notes))
+            .map_err(|reason| Refusal { reason, recognised })?;
+        u.ambiguities.extend(notes);
+        u.confidence = explain::confidence(&u.matches, &u.ambiguities);
+        u.uncertain = u.confidence < crate::planner::UNCERTAIN_BELOW;
+        Ok(u)
     }
 
     // ----- small helpers -------------------------------------------------
@@ -564,11 +572,14 @@ impl<'a> Ctx<'a> {
                 .position(|x| x.words == mt.words)
                 .unwrap_or(usize::MAX)
         });
+        let confidence = explain::confidence(&self.matches, &self.ambiguities);
         Ok(Understanding {
             plan,
             matches: self.matches,
             ambiguities: self.ambiguities,
             summary,
+            confidence,
+            uncertain: confidence < crate::planner::UNCERTAIN_BELOW,
         })
     }
 }

@@ -221,8 +221,15 @@ pub fn row_name(m: &Manifest, t: usize) -> Option<usize> {
         w.last().is_some_and(|l| l == "name" || l == "title")
             && !c.ty.to_ascii_uppercase().starts_with("INT")
     };
+    // A text column called after its table (`campuses.campus`, `player.player`) names its rows.
+    let table_stem = crate::planner::tokenize::stems(&table.name).join(" ");
+    let after_table = |c: &crate::semantic::Column| {
+        crate::planner::tokenize::stems(&c.name).join(" ") == table_stem
+            && c.ty.to_ascii_uppercase().starts_with("VARCHAR")
+    };
     find(&table.label)
         .or_else(|| table.columns.iter().position(named))
+        .or_else(|| table.columns.iter().position(after_table))
         .or_else(|| find(&table.primary_key))
         .or_else(|| {
             table
