@@ -42,6 +42,7 @@ const TOTALS: &[&str] = &["total", "overall", "combined", "altogether"];
 /// condition, noted), or a refusal with its reason.
 pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Result<Vec<Ambiguity>, String> {
     let tables = plan_tables(m, plan);
+    let columns = plan_columns(m, plan);
     let mut notes = Vec::new();
     let dropped = |w: &str| format!("I couldn't work out how '{w}' fits the question; answering without it would answer a different question.");
     for (i, x) in p.iter().enumerate() {
@@ -53,9 +54,12 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
                 let w = x.norm.as_str();
                 // "both A and B" read as one list would answer "either".
                 let list = plan.filters.iter().any(|f| matches!(f.op, Op::In | Op::NotIn) && list_len(&f.value) > 1);
+                let compares = !plan.having.is_empty()
+                    || plan.filters.iter().any(|f| matches!(f.op, Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::Between));
                 let harmless = match w {
                     "both" => !list,
                     "either" => list && plan.filters.len() == 1,
+                    "than" | "more" | "less" => compares,
                     _ => TOTALS.contains(&w) && !plan.measures.is_empty(),
                 };
                 if MEANINGFUL.contains(&w) && !harmless || TOTALS.contains(&w) && !harmless {
@@ -63,10 +67,10 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
                 }
                 // "names of studios", "director names", "with name 'cumin'":
                 // the word beside it was placed, or a filter is on a name.
-                let beside = neighbour_used(p, used, i);
+                let beside = neighbour_used(m, p, used, i);
                 let ok = match w {
                     "name" | "names" => beside || output_has(m, plan, is_name_like) || filter_has(m, plan, is_name_like),
-                    "id" | "ids" => beside || output_has(m, plan, is_id_like) || filter_has(m, plan, is_id_like),
+                    "id" | "ids" => output_has(m, plan, is_id_like) || filter_has(m, plan, is_id_like),
                     "number" | "numbers" => {
                         counts(plan) || output_has(m, plan, is_number_like) || count_phrase(p, i)
                     }
@@ -81,6 +85,8 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
             }
             PieceKind::Cue(c) => {
                 let ok = match c {
+                    // "from their sensor's mean": the outlier test's own mean.
+                    Cue::Agg(_) if plan.outliers.is_some() => true,
                     Cue::Agg(_) | Cue::Count | Cue::CountDistinct | Cue::Share | Cue::Top | Cue::Bottom | Cue::Latest | Cue::Sigma => false,
                     Cue::Desc | Cue::Asc | Cue::Sort => !plan.order.is_empty(),
                     Cue::Or => {
@@ -96,7 +102,16 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
                 }
             }
             PieceKind::Lex(cands) => {
-                let in_plan = cands.iter().any(|c| matches!(c.target, Target::Table(t) if tables.contains(&t)));
+                // A table the plan reads, a column it already uses ("satisfaction
+                // score", "form of government"), a unit ("in hours"), or only a
+                // forgiven misspelling ("toatl"): no part of the question is lost.
+                let in_plan = cands.iter().any(|c| match &c.target {
+                    Target::Table(t) => tables.contains(t),
+                    Target::Column(t, k) => columns.contains(&(*t, *k)),
+                    Target::Dimension(d) => m.dimensions.get(*d).and_then(|d| resolve(m, &d.column)).is_some_and(|tc| columns.contains(&tc)),
+                    Target::Unit(..) => true,
+                    _ => false,
+                }) || cands.iter().all(|c| c.fuzzy);
                 if !in_plan {
                     return Err(format!(
                         "I recognised '{}' ({}) but couldn't work out how it fits the question; answering without it would answer a different question.",
@@ -190,9 +205,15 @@ fn plan_names(plan: &Plan) -> Vec<String> {
 
 /// The nearest content piece before or after `i` (past "of", "the") was
 /// placed as a column, dimension or value.
-fn neighbour_used(p: &[Piece], used: &[bool], i: usize) -> bool {
-    let content = |k: usize| p[k].lex().is_some() && used.get(k).copied().unwrap_or(false)
-        && p[k].lex().is_some_and(|c| c.iter().any(|c| matches!(c.target, Target::Column(..) | Target::Dimension(_))));
+fn neighbour_used(m: &Manifest, p: &[Piece], used: &[bool], i: usize) -> bool {
+    // A key is no name: "names of counties" read as `city.county_id` shows ids.
+    let named = |t: &Target| match t {
+        Target::Column(t, c) => !is_id_like(m, *t, *c),
+        Target::Dimension(d) => m.dimensions.get(*d).and_then(|d| resolve(m, &d.column)).is_some_and(|(t, c)| !is_id_like(m, t, c)),
+        _ => false,
+    };
+    let content = |k: usize| used.get(k).copied().unwrap_or(false)
+        && p[k].lex().and_then(|c| c.first()).is_some_and(|c| named(&c.target));
     let after = (i + 1..p.len()).find(|&k| !matches!(p[k].norm.as_str(), "of" | "the" | "a" | "an" | "all" | "their" | "its"));
     let before = i.checked_sub(1);
     after.is_some_and(content) || before.is_some_and(content)
@@ -250,7 +271,7 @@ fn output_has(m: &Manifest, plan: &Plan, test: fn(&Manifest, usize, usize) -> bo
 }
 
 /// `table.column` or a dimension name, as (table, column).
-fn resolve(m: &Manifest, name: &str) -> Option<(usize, usize)> {
+pub(super) fn resolve(m: &Manifest, name: &str) -> Option<(usize, usize)> {
     let qualified = m
         .dimensions
         .iter()

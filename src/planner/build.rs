@@ -23,6 +23,9 @@ use crate::planner::time::TimeKind;
 use crate::planner::{explain, Ambiguity, Match, MatchKind, Understanding};
 use crate::semantic::Manifest;
 
+/// An order key left for `finish`: the first text column the answer shows.
+pub(super) const TEXT_KEY: &str = "#text";
+
 /// Why a question was not understood.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Refusal {
@@ -520,7 +523,22 @@ impl<'a> Ctx<'a> {
         // Orders whose key was left for later take the first measure.
         let mut order: Vec<OrderBy> = Vec::new();
         for o in &self.order {
-            let by = if o.by.is_empty() {
+            let by = if o.by == TEXT_KEY {
+                let found = self
+                    .fields
+                    .iter()
+                    .chain(self.groups.iter().map(|g| &g.name))
+                    .find(|f| {
+                        super::account::resolve(self.m, f).is_some_and(|(t, c)| {
+                            self.m.tables[t].columns[c].ty.eq_ignore_ascii_case("VARCHAR")
+                        })
+                    })
+                    .cloned();
+                if found.is_none() {
+                    return Err(self.refuse("I couldn't tell which column to put in alphabetical order.".into()));
+                }
+                found
+            } else if o.by.is_empty() {
                 names
                     .first()
                     .cloned()

@@ -88,6 +88,33 @@ impl Ctx<'_> {
                             }),
                         other => self.field_of(other),
                     };
+                    // "documents that do not have any sections": the other
+                    // table points at the rows; none of its rows may (anti-join).
+                    // A plural read as a column of such a table ("sections" as
+                    // `document_sections.section_id`) means its rows too.
+                    let other = match &c.target {
+                        Target::Table(t) if f.is_none() => Some(*t),
+                        Target::Table(_) => None,
+                        t => schema::target_table(self.m, self.lx, t)
+                            .filter(|&t| self.p[j].plural && Some(t) != self.base),
+                    };
+                    if let (Some(t), Some(b)) = (other, self.base) {
+                        if let Some((key, fk)) = schema::reverse_key(self.m, b, t) {
+                            let t = &t;
+                            let (key, fk) = (schema::qualified(self.m, b, key), schema::qualified(self.m, *t, fk));
+                            self.take(j, MatchKind::Table, self.table_name(*t), c.confidence);
+                            self.take(i, MatchKind::Comparison, format!("no {fk} matches {key}"), 1.0);
+                            self.filters.push(Filter {
+                                field: key,
+                                op: Op::NotExists,
+                                value: Some(Operand::Column { column: fk }),
+                            });
+                            continue;
+                        }
+                        if matches!(c.target, Target::Table(_)) {
+                            continue;
+                        }
+                    }
                     let Some(f) = f else { continue };
                     self.take(j, MatchKind::Column, f.name.clone(), c.confidence);
                     self.take(

@@ -268,6 +268,21 @@ pub fn foreign_key(m: &Manifest, base: usize, target: usize) -> Option<usize> {
     })
 }
 
+/// A join by which `other` points at `base`: (base's key column, other's
+/// foreign key column), when there is exactly one.
+pub fn reverse_key(m: &Manifest, base: usize, other: usize) -> Option<(usize, usize)> {
+    let found: Vec<(usize, usize)> = m
+        .joins
+        .iter()
+        .filter_map(|j| {
+            let (ft, fc) = column_of(m, &j.from)?;
+            let (tt, tc) = column_of(m, &j.to)?;
+            (ft == other && tt == base).then_some((tc, fc))
+        })
+        .collect();
+    (found.len() == 1).then(|| found[0])
+}
+
 /// The table a target belongs to.
 pub fn target_table(m: &Manifest, lx: &Lexicon, t: &Target) -> Option<usize> {
     match t {
