@@ -566,15 +566,25 @@ impl<'a> Ctx<'a> {
                 });
             }
         }
+        // "the different membership levels", "distinct majors": a listing of
+        // distinct values, which the plan says by listing them as dimensions.
+        let distinct = names.is_empty()
+            && self.groups.is_empty()
+            && self.latest.is_none()
+            && self.outliers.is_none()
+            && self.p.iter().any(|x| x.kind == PieceKind::Stop && matches!(x.norm.as_str(), "different" | "distinct" | "unique"));
+        let (dimensions, fields) = if distinct {
+            (self.fields.iter().map(|f| DimensionRef { name: f.clone(), grain: None }).collect(), Vec::new())
+        } else if names.is_empty() {
+            (self.groups.clone(), self.fields.clone())
+        } else {
+            (self.groups.clone(), Vec::new())
+        };
         let plan = Plan {
             version: PLAN_VERSION,
             measures,
-            dimensions: self.groups.clone(),
-            fields: if names.is_empty() {
-                self.fields.clone()
-            } else {
-                Vec::new()
-            },
+            dimensions,
+            fields,
             filters: self.filters.clone(),
             having: self.having.clone(),
             latest_per: self.latest.clone(),
