@@ -62,7 +62,7 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
                     "than" | "more" | "less" => compares,
                     _ => TOTALS.contains(&w) && !plan.measures.is_empty(),
                 };
-                if MEANINGFUL.contains(&w) && !harmless || TOTALS.contains(&w) && !harmless {
+                if (MEANINGFUL.contains(&w) || TOTALS.contains(&w)) && !harmless {
                     return Err(dropped(&x.words));
                 }
                 // "names of studios", "director names", "with name 'cumin'":
