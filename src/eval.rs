@@ -72,6 +72,72 @@ pub struct CaseResult {
     /// Model usage of the case's run, when a model was called.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub usage: Option<crate::llm::calls::RunUsage>,
+    /// Whether the planner marked its reading uncertain (low confidence).
+    #[serde(default)]
+    pub uncertain: bool,
+}
+
+/// How a case ended, for counting wrong answers apart from refusals.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// The answer matched the gold result (or, with no gold, the run said why not).
+    Correct,
+    /// An answer came back and it was not the gold result: the worst outcome.
+    Wrong,
+    /// The planner said it did not understand (an honest "no").
+    Refused,
+    /// The SQL failed, was rejected, or the gold SQL itself failed.
+    Error,
+}
+
+impl CaseResult {
+    /// Which of the four outcomes this case had.
+    pub fn verdict(&self) -> Verdict {
+        if self.passed {
+            Verdict::Correct
+        } else if self.status == "ok" {
+            Verdict::Wrong
+        } else if self.status == "not_understood" {
+            Verdict::Refused
+        } else {
+            Verdict::Error
+        }
+    }
+}
+
+/// Counts of each outcome.
+#[derive(Debug, Clone, Copy, Serialize, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub total: usize,
+    pub correct: usize,
+    pub wrong: usize,
+    pub refused: usize,
+    pub error: usize,
+    /// Answers marked uncertain, and those among them that were wrong.
+    pub uncertain: usize,
+    pub uncertain_wrong: usize,
+}
+
+impl Tally {
+    fn add(&mut self, r: &CaseResult) {
+        self.total += 1;
+        match r.verdict() {
+            Verdict::Correct => self.correct += 1,
+            Verdict::Wrong => self.wrong += 1,
+            Verdict::Refused => self.refused += 1,
+            Verdict::Error => self.error += 1,
+        }
+        if r.uncertain {
+            self.uncertain += 1;
+            self.uncertain_wrong += usize::from(r.verdict() == Verdict::Wrong);
+        }
+    }
+
+    /// A percentage of the total.
+    pub fn pct(&self, n: usize) -> f64 {
+        100.0 * n as f64 / self.total.max(1) as f64
+    }
 }
 
 /// Totals, overall and by feature.
@@ -79,8 +145,10 @@ pub struct CaseResult {
 pub struct Summary {
     pub passed: usize,
     pub failed: usize,
-    /// feature -> (passed, total)
-    pub by_feature: BTreeMap<String, (usize, usize)>,
+    /// Every case by outcome.
+    pub all: Tally,
+    /// feature -> outcomes of the cases whose gold query uses it.
+    pub by_feature: BTreeMap<String, Tally>,
     /// Cases whose first SQL failed and that passed after repairs, and
     /// those among them that needed only one repair.
     pub repaired: usize,
@@ -110,14 +178,13 @@ impl Summary {
             } else {
                 s.failed += 1;
             }
+            s.all.add(r);
             let mut keys = r.features.clone();
             if !r.features.is_empty() {
                 keys.push(if r.features.iter().any(|f| f == "joins") { "multi_table" } else { "single_table" }.into());
             }
             for k in keys {
-                let e = s.by_feature.entry(k).or_insert((0, 0));
-                e.0 += usize::from(r.passed);
-                e.1 += 1;
+                s.by_feature.entry(k).or_default().add(r);
             }
         }
         let failing: Vec<&CaseResult> = results.iter().filter(|r| r.attempts > 1 || (r.status != "ok" && r.attempts > 0)).collect();
@@ -346,6 +413,39 @@ mod tests {
         let cases = parse_cases("{\"dataset\": \"d\", \"sql\": \"x\", \"gold_sql\": null}", "f").unwrap();
         assert_eq!(cases[0].gold_sql, None);
         assert!(parse_cases("{\"dataset\": \"d\", \"sql\": \"x\"}", "f").is_err());
+    }
+
+    fn result(passed: bool, status: &str, features: &[&str]) -> CaseResult {
+        CaseResult {
+            n: 1,
+            dataset: "d".into(),
+            question: "q".into(),
+            passed,
+            reason: String::new(),
+            status: status.into(),
+            sql: None,
+            features: features.iter().map(|f| f.to_string()).collect(),
+            attempts: 1,
+            repair_ms: 0.0,
+            uncertain: false,
+        }
+    }
+
+    #[test]
+    fn wrong_answers_are_counted_apart_from_refusals() {
+        let rs = [
+            result(true, "ok", &["joins"]),
+            result(false, "ok", &["joins", "group_by"]),
+            result(false, "not_understood", &["group_by"]),
+            result(false, "failed", &[]),
+        ];
+        let s = Summary::from_results(&rs);
+        assert_eq!((s.all.correct, s.all.wrong, s.all.refused, s.all.error), (1, 1, 1, 1));
+        let j = s.by_feature["multi_table"];
+        assert_eq!((j.total, j.correct, j.wrong), (2, 1, 1));
+        let g = s.by_feature["group_by"];
+        assert_eq!((g.total, g.wrong, g.refused), (2, 1, 1));
+        assert_eq!(s.by_feature["single_table"].refused, 1);
     }
 
     #[test]

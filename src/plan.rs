@@ -199,6 +199,12 @@ pub enum Op {
     IsFalse,
     /// Relative range: the last `n` `unit`s up to the latest value in the data.
     Last,
+    /// Some row of another table has this value in `{"column": ...}` (a semi-join:
+    /// "customers who have an order").
+    Exists,
+    /// No row of another table has this value in `{"column": ...}` (an
+    /// anti-join: "documents that have no sections"; NULL-safe, unlike NOT IN).
+    NotExists,
 }
 
 impl Op {
@@ -219,6 +225,8 @@ impl Op {
             Op::IsTrue => "is",
             Op::IsFalse => "is not",
             Op::Last => "in the last",
+            Op::Exists => "appears in",
+            Op::NotExists => "does not appear in",
         }
     }
 }

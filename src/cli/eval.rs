@@ -73,11 +73,26 @@ pub fn run(file: Option<&Path>, only: Option<&str>, gold_only: bool, json: bool,
         outln!("{}", serde_json::to_string_pretty(&serde_json::json!({ "cases": results, "summary": summary }))?);
     } else {
         if summary.by_feature.len() > 1 {
-            outln!("\nby kind of question:");
-            for (k, (p, t)) in &summary.by_feature {
-                outln!("  {k:<14} {p:>4}/{t:<4} {:>5.1}%", 100.0 * *p as f64 / (*t).max(1) as f64);
+            outln!("\nby kind of question:       correct        wrong      refused        error");
+            outln!("  {}", tally_line("all", &summary.all));
+            for (k, t) in &summary.by_feature {
+                outln!("  {}", tally_line(k, t));
             }
         }
+        if summary.all.uncertain > 0 {
+            outln!("marked uncertain: {} answers, {} of them wrong", summary.all.uncertain, summary.all.uncertain_wrong);
+        }
+        outln!(
+            "correct {} ({:.1}%), wrong {} ({:.1}%), refused {} ({:.1}%), error {} ({:.1}%)",
+            summary.all.correct,
+            summary.all.pct(summary.all.correct),
+            summary.all.wrong,
+            summary.all.pct(summary.all.wrong),
+            summary.all.refused,
+            summary.all.pct(summary.all.refused),
+            summary.all.error,
+            summary.all.pct(summary.all.error)
+        );
         let broken = results.iter().filter(|r| r.attempts > 1 || r.status != "ok").count();
         if summary.repaired > 0 {
             outln!(
@@ -96,6 +111,12 @@ pub fn run(file: Option<&Path>, only: Option<&str>, gold_only: bool, json: bool,
     Ok(if summary.failed > 0 { 1 } else { 0 })
 }
 
+/// One row of the by-kind table: count and share of each outcome.
+fn tally_line(k: &str, t: &crate::eval::Tally) -> String {
+    let cell = |n: usize| format!("{n:>5} {:>5.1}%", t.pct(n));
+    format!("{k:<14} {:>5}  {}  {}  {}  {}", t.total, cell(t.correct), cell(t.wrong), cell(t.refused), cell(t.error))
+}
+
 fn one(n: usize, case: &Case, session: &mut Session, cancel: &CancelToken) -> anyhow::Result<CaseResult> {
     let label = case.question.clone().or_else(|| case.sql.clone()).unwrap_or_default();
     let mut res = CaseResult {
@@ -110,6 +131,7 @@ fn one(n: usize, case: &Case, session: &mut Session, cancel: &CancelToken) -> an
         attempts: 0,
         repair_ms: 0.0,
         usage: None,
+        uncertain: false,
     };
     let gold = match &case.gold_sql {
         Some(gold_sql) => {
@@ -140,6 +162,7 @@ fn one(n: usize, case: &Case, session: &mut Session, cancel: &CancelToken) -> an
     res.status = report.status.word().to_string();
     res.sql = report.sql.clone();
     res.attempts = report.attempts.len();
+    res.uncertain = matches!(&report.understanding, Some(crate::report::Understood::Planned(u)) if u.uncertain);
     res.repair_ms = report.timings_ms.repair.unwrap_or(0.0);
     res.usage = report.usage.clone();
     let Some(gold) = gold else {

@@ -105,7 +105,11 @@ pub fn emit(report: &RunReport, json: bool) -> anyhow::Result<i32> {
 fn narrate(report: &RunReport) {
     match &report.understanding {
         Some(Understood::Planned(u)) => {
-            eprintln!("Understood:");
+            if u.uncertain {
+                eprintln!("Understood (uncertain, confidence {:.2}: check the reading below):", u.confidence);
+            } else {
+                eprintln!("Understood (confidence {:.2}):", u.confidence);
+            }
             for line in &u.summary {
                 eprintln!("  {line}");
             }
@@ -121,7 +125,11 @@ fn narrate(report: &RunReport) {
                 eprintln!("  matched: {}", parts.join(", "));
             }
             for a in &u.ambiguities {
-                eprintln!("  note: \"{}\" could also mean {} (chose {})", a.words, a.alternatives.join(" or "), a.chosen);
+                if a.alternatives.is_empty() {
+                    eprintln!("  note: \"{}\" {}", a.words, a.chosen);
+                } else {
+                    eprintln!("  note: \"{}\" could also mean {} (chose {})", a.words, a.alternatives.join(" or "), a.chosen);
+                }
             }
         }
         Some(Understood::NotUnderstood(_)) | None => {}

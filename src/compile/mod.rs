@@ -365,6 +365,22 @@ impl Ctx<'_, '_> {
                 }
                 _ => return Err(CompileError::Invalid("`last` needs {\"n\": N, \"unit\": \"day\"}".into())),
             },
+            Op::Exists | Op::NotExists => match need_value()? {
+                Operand::Column { column } => {
+                    // The other table is read in its own subquery, not joined.
+                    let other = self.r.field(&column)?;
+                    let t = other.tables.first().cloned().unwrap_or_default();
+                    if tables.contains(&t) {
+                        return Err(CompileError::Invalid(format!(
+                            "`{}` and `{column}` are in the same table; exists compares two tables",
+                            f.field
+                        )));
+                    }
+                    let neg = if f.op == Op::NotExists { "NOT " } else { "" };
+                    format!("{neg}EXISTS (SELECT 1 FROM {} WHERE {} = {})", ident(&t), other.sql, fld.sql)
+                }
+                _ => return Err(CompileError::Invalid(format!("`{:?}` needs {{\"column\": \"table.column\"}} of another table", f.op))),
+            },
             op => match need_value()? {
                 Operand::Column { column } => {
                     let other = self.r.field(&column)?;

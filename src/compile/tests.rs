@@ -244,3 +244,26 @@ fn plan_json_round_trips_and_rejects_unknown_keys() {
     assert!(serde_json::from_value::<Plan>(json!({"measurez": []})).is_err());
     assert!(compile(&p, &shop()).unwrap().sql.contains("inventory.stock_on_hand < inventory.reorder_level"));
 }
+
+#[rstest]
+#[case(Op::NotExists, "WHERE NOT EXISTS (SELECT 1 FROM order_items WHERE order_items.product_id = inventory.product_id)")]
+#[case(Op::Exists, "WHERE EXISTS (SELECT 1 FROM order_items WHERE order_items.product_id = inventory.product_id)")]
+fn exists_reads_the_other_table_in_a_subquery(#[case] op: Op, #[case] want: &str) {
+    let s = sql(Plan {
+        fields: vec!["inventory.product_name".into()],
+        filters: vec![Filter { field: "inventory.product_id".into(), op, value: Some(Operand::Column { column: "order_items.product_id".into() }) }],
+        ..Plan::default()
+    });
+    assert!(s.contains(want), "{s}");
+    assert!(s.contains("FROM inventory\n"), "the other table is not joined: {s}");
+}
+
+#[test]
+fn exists_needs_a_column_of_another_table() {
+    let plan = Plan {
+        fields: vec!["inventory.product_name".into()],
+        filters: vec![Filter { field: "inventory.product_id".into(), op: Op::NotExists, value: Some(Operand::Value(json!(3))) }],
+        ..Plan::default()
+    };
+    assert!(compile(&plan, &shop()).is_err());
+}

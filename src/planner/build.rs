@@ -23,6 +23,9 @@ use crate::planner::time::TimeKind;
 use crate::planner::{explain, Ambiguity, Match, MatchKind, Understanding};
 use crate::semantic::Manifest;
 
+/// An order key left for `finish`: the first text column the answer shows.
+pub(super) const TEXT_KEY: &str = "#text";
+
 /// Why a question was not understood.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Refusal {
@@ -138,7 +141,15 @@ impl<'a> Ctx<'a> {
         self.superlative_metrics();
         self.listing()?;
         self.check_leftovers()?;
-        self.finish()
+        let (m, pieces, used, recognised) = (self.m, self.p, self.used.clone(), self.matches.clone());
+        let mut u = self.finish()?;
+        let notes = super::account::check(m, pieces, &used, &u.plan)
+            .and_then(|notes| super::account::check_matches(m, &u.matches, &u.plan).map(|()| notes))
+            .map_err(|reason| Refusal { reason, recognised })?;
+        u.ambiguities.extend(notes);
+        u.confidence = explain::confidence(&u.matches, &u.ambiguities);
+        u.uncertain = u.confidence < crate::planner::UNCERTAIN_BELOW;
+        Ok(u)
     }
 
     // ----- small helpers -------------------------------------------------
@@ -512,7 +523,22 @@ impl<'a> Ctx<'a> {
         // Orders whose key was left for later take the first measure.
         let mut order: Vec<OrderBy> = Vec::new();
         for o in &self.order {
-            let by = if o.by.is_empty() {
+            let by = if o.by == TEXT_KEY {
+                let found = self
+                    .fields
+                    .iter()
+                    .chain(self.groups.iter().map(|g| &g.name))
+                    .find(|f| {
+                        super::account::resolve(self.m, f).is_some_and(|(t, c)| {
+                            self.m.tables[t].columns[c].ty.eq_ignore_ascii_case("VARCHAR")
+                        })
+                    })
+                    .cloned();
+                if found.is_none() {
+                    return Err(self.refuse("I couldn't tell which column to put in alphabetical order.".into()));
+                }
+                found
+            } else if o.by.is_empty() {
                 names
                     .first()
                     .cloned()
@@ -540,15 +566,25 @@ impl<'a> Ctx<'a> {
                 });
             }
         }
+        // "the different membership levels", "distinct majors": a listing of
+        // distinct values, which the plan says by listing them as dimensions.
+        let distinct = names.is_empty()
+            && self.groups.is_empty()
+            && self.latest.is_none()
+            && self.outliers.is_none()
+            && self.p.iter().any(|x| x.kind == PieceKind::Stop && matches!(x.norm.as_str(), "different" | "distinct" | "unique"));
+        let (dimensions, fields) = if distinct {
+            (self.fields.iter().map(|f| DimensionRef { name: f.clone(), grain: None }).collect(), Vec::new())
+        } else if names.is_empty() {
+            (self.groups.clone(), self.fields.clone())
+        } else {
+            (self.groups.clone(), Vec::new())
+        };
         let plan = Plan {
             version: PLAN_VERSION,
             measures,
-            dimensions: self.groups.clone(),
-            fields: if names.is_empty() {
-                self.fields.clone()
-            } else {
-                Vec::new()
-            },
+            dimensions,
+            fields,
             filters: self.filters.clone(),
             having: self.having.clone(),
             latest_per: self.latest.clone(),
@@ -564,11 +600,14 @@ impl<'a> Ctx<'a> {
                 .position(|x| x.words == mt.words)
                 .unwrap_or(usize::MAX)
         });
+        let confidence = explain::confidence(&self.matches, &self.ambiguities);
         Ok(Understanding {
             plan,
             matches: self.matches,
             ambiguities: self.ambiguities,
             summary,
+            confidence,
+            uncertain: confidence < crate::planner::UNCERTAIN_BELOW,
         })
     }
 }

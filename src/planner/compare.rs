@@ -207,7 +207,7 @@ impl Ctx<'_> {
                         matches!(t, Target::Column(..) | Target::Dimension(_))
                     })
                     .and_then(|c| self.field_of(&c.target))
-                    .filter(|f| f.numeric)
+                    .filter(|f| f.numeric && !self.is_key(f))
                 {
                     self.take_lex(k);
                     self.row_filter(i, n, f, op, x);
@@ -257,7 +257,7 @@ impl Ctx<'_> {
                 return Ok(());
             }
         }
-        if let Some((k, f)) = self.nearest_before(i, true) {
+        if let Some((k, f)) = self.nearest_before(i, true).filter(|(_, f)| !self.is_key(f)) {
             self.take_lex(k);
             self.row_filter(i, n, f, op, x);
             return Ok(());
@@ -268,7 +268,7 @@ impl Ctx<'_> {
                     matches!(t, Target::Column(..) | Target::Dimension(_))
                 })
                 .and_then(|c| self.field_of(&c.target))
-                .filter(|f| f.numeric)
+                .filter(|f| f.numeric && !self.is_key(f))
             {
                 self.take_lex(k);
                 self.row_filter(i, n, f, op, x);
@@ -347,6 +347,17 @@ impl Ctx<'_> {
         let mut adjectives = Vec::new();
         let mut j = Some(k);
         while let Some(x) = j {
+            // A plural that can name a table counts its rows ("at least 3
+            // documents"), even when a key column is called the same.
+            let table = self.p[x].lex().and_then(|c| {
+                c.iter().find_map(|c| match c.target {
+                    Target::Table(t) if !c.fuzzy && self.p[x].plural => Some(t),
+                    _ => None,
+                })
+            });
+            if let Some(t) = table {
+                return Ok(Some((t, adjectives, x)));
+            }
             match (&self.p[x].kind, self.p[x].top()) {
                 (PieceKind::Lex(_), Some(Target::Table(t))) => {
                     return Ok(Some((*t, adjectives, x)))
@@ -370,6 +381,17 @@ impl Ctx<'_> {
             j = self.next_sig(x);
         }
         Ok(None)
+    }
+
+    /// A key column (an id): its numbers label rows and are no quantity, so
+    /// "more than 3" is never a comparison with it.
+    pub(super) fn is_key(&self, f: &FieldInfo) -> bool {
+        let Some(col) = f.column.and_then(|c| self.m.tables.get(f.table)?.columns.get(c)) else {
+            return false;
+        };
+        let words = crate::planner::tokenize::split_identifier(&col.name);
+        words.last().is_some_and(|w| w == "id")
+            || self.m.tables[f.table].primary_key.as_deref().is_some_and(|k| k.eq_ignore_ascii_case(&col.name))
     }
 
     /// The nearest numeric column named before piece `i` (within the clause).

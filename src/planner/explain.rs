@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 use crate::plan::{Filter, Op, Operand, Plan};
 use crate::planner::build::Refusal;
 use crate::planner::tokenize::{stem, tokenize};
-use crate::planner::NotUnderstood;
+use crate::planner::{Ambiguity, Match, NotUnderstood};
 use crate::semantic::Manifest;
 
 /// The plan in words, one line per part.
@@ -171,4 +171,14 @@ pub fn single_year(text: &str) -> Option<i32> {
     (years.len() == 1)
         .then(|| years.into_iter().next())
         .flatten()
+}
+
+/// How sure a reading is: the weakest match (a typo or a partial name
+/// lowers it), times 0.85 for each phrase that could have meant something
+/// else as well. No matches at all (nothing was named) is not sure either.
+pub fn confidence(matches: &[Match], ambiguities: &[Ambiguity]) -> f32 {
+    let weakest = matches.iter().map(|m| m.confidence).fold(1.0_f32, f32::min);
+    let named = if matches.is_empty() { 0.5 } else { 1.0 };
+    let doubt = 0.85_f32.powi(ambiguities.len().min(8) as i32);
+    (weakest * named * doubt).clamp(0.0, 1.0)
 }

@@ -88,6 +88,33 @@ impl Ctx<'_> {
                             }),
                         other => self.field_of(other),
                     };
+                    // "documents that do not have any sections": the other
+                    // table points at the rows; none of its rows may (anti-join).
+                    // A plural read as a column of such a table ("sections" as
+                    // `document_sections.section_id`) means its rows too.
+                    let other = match &c.target {
+                        Target::Table(t) if f.is_none() => Some(*t),
+                        Target::Table(_) => None,
+                        t => schema::target_table(self.m, self.lx, t)
+                            .filter(|&t| self.p[j].plural && Some(t) != self.base),
+                    };
+                    if let (Some(t), Some(b)) = (other, self.base) {
+                        if let Some((key, fk)) = schema::reverse_key(self.m, b, t) {
+                            let t = &t;
+                            let (key, fk) = (schema::qualified(self.m, b, key), schema::qualified(self.m, *t, fk));
+                            self.take(j, MatchKind::Table, self.table_name(*t), c.confidence);
+                            self.take(i, MatchKind::Comparison, format!("no {fk} matches {key}"), 1.0);
+                            self.filters.push(Filter {
+                                field: key,
+                                op: Op::NotExists,
+                                value: Some(Operand::Column { column: fk }),
+                            });
+                            continue;
+                        }
+                        if matches!(c.target, Target::Table(_)) {
+                            continue;
+                        }
+                    }
                     let Some(f) = f else { continue };
                     self.take(j, MatchKind::Column, f.name.clone(), c.confidence);
                     self.take(
@@ -264,6 +291,14 @@ impl Ctx<'_> {
             let in_column = self.p.get(i + 1).is_some_and(|x| x.norm == "in")
                 && self.next_sig(i).is_some_and(|n| self.p[n].lex().is_some());
             let contains = self.cue_at(prev) == Some(Cue::Contains) || in_column;
+            // "starts with 'Orbit'", "ending with 'son'": a prefix or suffix match.
+            let affix = i.checked_sub(1).filter(|&k| self.p[k].norm == "with").and_then(|k| {
+                let v = k.checked_sub(1)?;
+                let w = self.p[v].norm.as_str();
+                let start = matches!(w, "start" | "starts" | "starting" | "begin" | "begins" | "beginning");
+                let end = matches!(w, "end" | "ends" | "ending");
+                (start || end).then_some((v, k, start))
+            });
             // The column: named right before ("description 'Book'") or after ("'Hey' in its name").
             let near = |c: &mut Ctx, k: Option<usize>| -> Option<(usize, FieldInfo)> {
                 let k = k?;
@@ -282,6 +317,7 @@ impl Ctx<'_> {
                 }
             });
             let found = near(self, before).or_else(|| near(self, self.next_sig(i)));
+            let found_named = found.is_some();
             let field = match found {
                 Some((k, f)) => {
                     self.take_lex(k);
@@ -292,10 +328,23 @@ impl Ctx<'_> {
                 }),
             };
             let Some(f) = field else { continue };
+            // A column whose every value is known and lacks this one would
+            // answer nothing: leave the text unplaced (a refusal), don't guess.
+            let known = f.dim.and_then(|d| self.m.dimensions.get(d)).filter(|d| !d.values.is_empty());
+            if !contains && affix.is_none() && known.is_some_and(|d| !d.values.iter().any(|v| v.eq_ignore_ascii_case(&text))) {
+                continue;
+            }
+            // Found by its column's name, the text is likely there; put on the
+            // table's name column for want of one, it is a guess.
+            let sure = if found_named || known.is_some() { 0.8 } else { 0.55 };
             if let Some(p) = prev.filter(|&p| self.p[p].cue().is_some()) {
                 self.mark(p);
             }
-            let (op, value) = if contains {
+            let (op, value) = if let Some((v, k, start)) = affix {
+                self.mark(v);
+                self.mark(k);
+                (Op::Like, if start { format!("{text}%") } else { format!("%{text}") })
+            } else if contains {
                 (Op::Like, format!("%{text}%"))
             } else {
                 (if self.negated[i] { Op::Ne } else { Op::Eq }, text.clone())
@@ -304,7 +353,7 @@ impl Ctx<'_> {
                 i,
                 MatchKind::Value,
                 format!("{} {} {value}", f.name, op.symbol()),
-                0.8,
+                sure,
             );
             // "'Ben Jones' or 'Brandon Vietti'": one IN list.
             let mut more = Vec::new();
@@ -374,7 +423,10 @@ impl Ctx<'_> {
             let text: Vec<String> = (i..end).map(|k| self.p[k].words.clone()).collect();
             let text = text.join(" ");
             let prev = self.prev_sig(i);
-            let after_column = prev.filter(|&k| !self.used[k]).and_then(|k| {
+            // After "from", "in", "at" a name is a place or a group, not the
+            // value of the column named before ("players from Indonesia").
+            let locative = i > 0 && matches!(self.p[i - 1].norm.as_str(), "from" | "in" | "at" | "by" | "of");
+            let after_column = prev.filter(|&k| !self.used[k] && !locative).and_then(|k| {
                 let c = self.pick(k, &|t| {
                     matches!(t, Target::Column(..) | Target::Dimension(_))
                 })?;
@@ -397,6 +449,9 @@ impl Ctx<'_> {
                 });
             // Or, alone, the rows' own name column ("Which continent is Anguilla in?").
             let row_name = || {
+                if locative {
+                    return None;
+                }
                 let b = self.base?;
                 let c = schema::row_name(self.m, b)?;
                 let words =

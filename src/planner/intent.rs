@@ -101,6 +101,16 @@ impl CueTable {
         })
     }
 
+    /// True when the cue at token `i` is spelt there exactly as the cue
+    /// phrase (not only through a stem: "orders by" is not "order by").
+    pub fn exact_at(&self, toks: &[Token], i: usize) -> bool {
+        self.phrases.iter().any(|(p, _)| {
+            p.iter().enumerate().all(|(k, w)| {
+                toks.get(i + k).is_some_and(|t| t.is_word() && (t.norm == *w || (k > 0 && t.stem == *w)))
+            })
+        })
+    }
+
     /// A cue whose first word is misspelt by one edit ("msot common"), for
     /// a word of four letters or more that is nothing else.
     pub fn near_at(&self, toks: &[Token], i: usize) -> Option<(usize, Cue)> {
@@ -221,8 +231,18 @@ pub fn pieces(
             }
             TokKind::Number(_) | TokKind::Word => {}
         }
-        let cue = cues.at(toks, i);
+        let mut cue = cues.at(toks, i);
         let mut lex = lx.longest_at(toks, i, &fuzzy_ok);
+        // An inflected name that only stems to a cue's first word ("orders
+        // by status": the orders table, then "by") is the name, not the cue.
+        let names_schema = lex.as_ref().is_some_and(|l| {
+            l.cands.iter().any(|c| {
+                !c.fuzzy && matches!(c.target, Target::Table(_) | Target::Metric(_) | Target::Column(..) | Target::Dimension(_))
+            })
+        });
+        if cue.is_some_and(|c| c.0 > 1) && names_schema && !cues.exact_at(toks, i) {
+            cue = None;
+        }
         // A lone stopword only names a column or table spelt exactly so ("name").
         if let Some(l) = &lex {
             let lone_stop = l.len == 1 && (english::is_stopword(&t.norm) || t.number().is_some());

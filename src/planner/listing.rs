@@ -14,7 +14,7 @@ use crate::planner::english::{self, Cue};
 use crate::planner::intent::PieceKind;
 use crate::planner::lexicon::{Field, Target};
 use crate::planner::schema;
-use crate::planner::{Ambiguity, MatchKind};
+use crate::planner::MatchKind;
 use crate::semantic::is_temporal;
 
 impl Ctx<'_> {
@@ -275,7 +275,7 @@ impl Ctx<'_> {
                         };
                         return Err(self.refuse(what));
                     }
-                    self.ambiguities.push(Ambiguity { words: x.words.clone(), chosen: "ignored".into(), alternatives: Vec::new() });
+                    // A verb that adds no condition: noted by `account`.
                 }
                 PieceKind::Number(_) => {
                     return Err(self.refuse(format!("I couldn't tell what the number '{}' refers to.", x.words)));
@@ -297,9 +297,7 @@ impl Ctx<'_> {
                 {
                     return Err(self.refuse(format!("I recognised '{}' but couldn't work out how it fits the question.", x.words)));
                 }
-                PieceKind::Lex(_) => {
-                    self.ambiguities.push(Ambiguity { words: x.words.clone(), chosen: "ignored".into(), alternatives: Vec::new() });
-                }
+                // Other names left over are checked against the plan by `account`.
                 _ => {}
             }
         }

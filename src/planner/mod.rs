@@ -14,6 +14,7 @@
 //! Pipeline: `tokenize` -> `time` + `lexicon` (with `fuzzy`) -> `intent`
 //! (pieces) -> `build` (plan) -> `explain` (summary, refusals).
 
+mod account;
 mod build;
 mod compare;
 mod dates;
@@ -90,6 +91,20 @@ pub struct Understanding {
     pub ambiguities: Vec<Ambiguity>,
     /// The plan in words: "metric: revenue", "by: category", "limit: 10".
     pub summary: Vec<String>,
+    /// How sure the reading is, 0 to 1 (see [`explain::confidence`]).
+    #[serde(default = "sure")]
+    pub confidence: f32,
+    /// True when `confidence` is below [`UNCERTAIN_BELOW`]: the answer is
+    /// shown, marked as a guess to check.
+    #[serde(default)]
+    pub uncertain: bool,
+}
+
+/// Readings less sure than this are marked uncertain.
+pub const UNCERTAIN_BELOW: f32 = 0.6;
+
+fn sure() -> f32 {
+    1.0
 }
 
 /// A question the planner did not understand.

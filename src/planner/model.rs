@@ -262,7 +262,7 @@ fn assistant_message(resp: &ChatResponse) -> Message {
 /// [`CONFIDENT`] (exact names and close synonyms, not guesses).
 pub fn confident(outcome: &Outcome) -> bool {
     match outcome {
-        Outcome::Planned(u) => u.ambiguities.is_empty() && u.matches.iter().all(|m| m.confidence >= CONFIDENT),
+        Outcome::Planned(u) => !u.uncertain && u.ambiguities.is_empty() && u.matches.iter().all(|m| m.confidence >= CONFIDENT),
         Outcome::NotUnderstood(_) => false,
     }
 }
@@ -277,7 +277,9 @@ pub fn outcome_of(a: Answer, label: &str) -> Outcome {
             (Plan::from_sql(sql), s)
         }
     };
-    Outcome::Planned(Understanding { plan, matches: Vec::new(), ambiguities: Vec::new(), summary })
+    // Confidence measures the offline planner's word matches; a model's
+    // reading has none to score, and its SQL is checked like any other.
+    Outcome::Planned(Understanding { plan, matches: Vec::new(), ambiguities: Vec::new(), summary, confidence: 1.0, uncertain: false })
 }
 
 /// The planner a session uses (see the module documentation).

@@ -111,6 +111,7 @@ impl Ctx<'_> {
     }
 
     pub(super) fn ranking(&mut self) {
+        const TEXT_KEY: &str = super::build::TEXT_KEY;
         for i in 0..self.p.len() {
             if self.used[i] {
                 continue;
@@ -142,11 +143,13 @@ impl Ctx<'_> {
                         !self.used[j] && (self.p[j].lex().is_some() || self.measure_at(j).is_some())
                     });
                     let done = next_lex.is_some_and(|j| self.rank_by(j, desc));
+                    // "in alphabetical order": by the first text column shown.
+                    let alphabetical = self.p[i].words.to_lowercase().contains("alphabetical");
                     if !done {
                         match self.order.last_mut() {
                             Some(o) => o.desc = desc,
                             None => self.order.push(OrderBy {
-                                by: String::new(),
+                                by: if alphabetical { TEXT_KEY.into() } else { String::new() },
                                 desc,
                             }),
                         }

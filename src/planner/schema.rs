@@ -221,8 +221,15 @@ pub fn row_name(m: &Manifest, t: usize) -> Option<usize> {
         w.last().is_some_and(|l| l == "name" || l == "title")
             && !c.ty.to_ascii_uppercase().starts_with("INT")
     };
+    // A text column called after its table (`campuses.campus`, `player.player`) names its rows.
+    let table_stem = crate::planner::tokenize::stems(&table.name).join(" ");
+    let after_table = |c: &crate::semantic::Column| {
+        crate::planner::tokenize::stems(&c.name).join(" ") == table_stem
+            && c.ty.to_ascii_uppercase().starts_with("VARCHAR")
+    };
     find(&table.label)
         .or_else(|| table.columns.iter().position(named))
+        .or_else(|| table.columns.iter().position(after_table))
         .or_else(|| find(&table.primary_key))
         .or_else(|| {
             table
@@ -259,6 +266,21 @@ pub fn foreign_key(m: &Manifest, base: usize, target: usize) -> Option<usize> {
         let tt = table_of(m, &j.to)?;
         (ft == base && tt == target).then_some(fc)
     })
+}
+
+/// A join by which `other` points at `base`: (base's key column, other's
+/// foreign key column), when there is exactly one.
+pub fn reverse_key(m: &Manifest, base: usize, other: usize) -> Option<(usize, usize)> {
+    let found: Vec<(usize, usize)> = m
+        .joins
+        .iter()
+        .filter_map(|j| {
+            let (ft, fc) = column_of(m, &j.from)?;
+            let (tt, tc) = column_of(m, &j.to)?;
+            (ft == other && tt == base).then_some((tc, fc))
+        })
+        .collect();
+    (found.len() == 1).then(|| found[0])
 }
 
 /// The table a target belongs to.

@@ -277,6 +277,10 @@ fn planned(dataset: &str, question: &str) -> Understanding {
 #[case("support", "how many tickets were not billing", "m: ticket_count | f: category ne billing")]
 // "how much did we sell": the metric named sales/revenue.
 #[case("ecommerce", "how much did we sell in Japan", "m: revenue | f: country eq JP")]
+// "orders by": the orders table, then "by" (not the cue "order by").
+#[case("ecommerce", "how many orders by status", "m: order_count | by: status")]
+// "that have no loans": no row of loans points at the member (anti-join).
+#[case("library", "members that have no loans", "list: members.memberId, members.fullName, joinedOn | f: members.memberId not_exists @loans.memberId")]
 fn plans(#[case] dataset: &str, #[case] question: &str, #[case] want: &str) {
     assert_eq!(shape(&planned(dataset, question).plan), want, "{question}");
 }
@@ -297,6 +301,10 @@ fn plans(#[case] dataset: &str, #[case] question: &str, #[case] want: &str) {
 #[case("library", "which members have never returned a loan")]
 #[case("library", "which author wrote the longest books on average")]
 #[case("library", "average page count by publisher")]
+// A word that changes the question and that no part of the plan uses.
+#[case("iot", "average temperature of sensors outside Oslo")]
+#[case("ecommerce", "how many orders were both shipped and cancelled")]
+#[case("ecommerce", "revenue by channel except the top ones")]
 fn refuses(#[case] dataset: &str, #[case] question: &str) {
     match planner(dataset).plan(question) {
         Outcome::Planned(u) => panic!(

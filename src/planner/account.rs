@@ -1,0 +1,360 @@
+//! Accounting for every word of the question against the finished plan.
+//!
+//! The passes in `build` take the pieces they understand; whatever is left
+//! is checked here against the plan they produced. A word left over that
+//! names a column, table, value or metric, a structural word ("most",
+//! "average", "or", "top"), or a function word that changes the meaning
+//! ("outside", "both", "other", "than") makes the planner refuse, saying
+//! which word: answering without it would answer a different question.
+//! "name(s)", "id(s)" and "number" are stopwords for the passes (they
+//! qualify the noun after them), so here they must be borne out by the
+//! plan's output: a name-like column, an id-like column, a count or a
+//! number column. Verbs that add no condition ("attended", "ordered") are
+//! kept as notes, which lower the reading's confidence.
+//!
+//! Invariants: reads only the pieces, which were used, and the plan; never
+//! changes the plan; the reason names the word as written.
+
+use std::collections::BTreeSet;
+
+use crate::plan::{Op, Operand, Plan};
+use crate::planner::english::Cue;
+use crate::planner::intent::{Piece, PieceKind};
+use crate::planner::lexicon::Target;
+use crate::planner::schema;
+use crate::planner::tokenize::split_identifier;
+use crate::planner::{Ambiguity, Match, MatchKind};
+use crate::semantic::Manifest;
+
+/// Function words that change what a question asks: left unused, they
+/// would be dropped from the question.
+const MEANINGFUL: &[&str] = &[
+    "outside", "inside", "both", "either", "neither", "nor", "other", "another", "except",
+    "than", "more", "less", "most", "least", "only", "same", "against", "without", "until",
+    "till", "none", "nobody", "beyond", "besides", "despite", "if", "not", "never", "no",
+    "per", "versus", "vs",
+];
+
+/// Words that say the answer is a total: borne out by any aggregate.
+const TOTALS: &[&str] = &["total", "overall", "combined", "altogether"];
+
+/// What a word left over does to the reading: nothing (a verb that adds no
+/// condition, noted), or a refusal with its reason.
+pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Result<Vec<Ambiguity>, String> {
+    let tables = plan_tables(m, plan);
+    let columns = plan_columns(m, plan);
+    let mut notes = Vec::new();
+    let dropped = |w: &str| format!("I couldn't work out how '{w}' fits the question; answering without it would answer a different question.");
+    for (i, x) in p.iter().enumerate() {
+        if used.get(i).copied().unwrap_or(true) {
+            continue;
+        }
+        match &x.kind {
+            PieceKind::Stop => {
+                let w = x.norm.as_str();
+                // "both A and B" read as one list would answer "either".
+                let list = plan.filters.iter().any(|f| matches!(f.op, Op::In | Op::NotIn) && list_len(&f.value) > 1);
+                let compares = !plan.having.is_empty()
+                    || plan.filters.iter().any(|f| matches!(f.op, Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::Between));
+                let harmless = match w {
+                    "both" => !list,
+                    "either" => list && plan.filters.len() == 1,
+                    "than" | "more" | "less" => compares,
+                    _ => TOTALS.contains(&w) && !plan.measures.is_empty(),
+                };
+                if (MEANINGFUL.contains(&w) || TOTALS.contains(&w)) && !harmless {
+                    return Err(dropped(&x.words));
+                }
+                // "names of studios", "director names", "with name 'cumin'":
+                // the word beside it was placed, or a filter is on a name.
+                let beside = neighbour_used(m, p, used, i);
+                let ok = match w {
+                    "name" | "names" => beside || output_has(m, plan, is_name_like) || filter_has(m, plan, is_name_like),
+                    "id" | "ids" => output_has(m, plan, is_id_like) || filter_has(m, plan, is_id_like),
+                    "number" | "numbers" => {
+                        counts(plan) || output_has(m, plan, is_number_like) || count_phrase(p, i)
+                    }
+                    _ => true,
+                };
+                if !ok {
+                    return Err(format!(
+                        "I couldn't tell which column '{}' refers to, so the answer would not show it.",
+                        x.words
+                    ));
+                }
+            }
+            PieceKind::Cue(c) => {
+                let ok = match c {
+                    // "from their sensor's mean": the outlier test's own mean.
+                    Cue::Agg(_) if plan.outliers.is_some() => true,
+                    Cue::Agg(_) | Cue::Count | Cue::CountDistinct | Cue::Share | Cue::Top | Cue::Bottom | Cue::Latest | Cue::Sigma => false,
+                    Cue::Desc | Cue::Asc | Cue::Sort => !plan.order.is_empty(),
+                    Cue::Or => {
+                        plan.filters.iter().any(|f| matches!(f.op, Op::In | Op::NotIn) && list_len(&f.value) > 1)
+                            // "him or her": between two function words.
+                            || i > 0 && p[i - 1].kind == PieceKind::Stop && p.get(i + 1).is_some_and(|n| n.kind == PieceKind::Stop)
+                    }
+                    Cue::Contains => plan.filters.iter().any(|f| f.op == Op::Like),
+                    _ => true,
+                };
+                if !ok {
+                    return Err(dropped(&x.words));
+                }
+            }
+            PieceKind::Lex(cands) => {
+                // A table the plan reads, a column it already uses ("satisfaction
+                // score", "form of government"), a unit ("in hours"), or only a
+                // forgiven misspelling ("toatl"): no part of the question is lost.
+                let in_plan = cands.iter().any(|c| match &c.target {
+                    Target::Table(t) => tables.contains(t),
+                    Target::Column(t, k) => columns.contains(&(*t, *k)),
+                    Target::Dimension(d) => m.dimensions.get(*d).and_then(|d| resolve(m, &d.column)).is_some_and(|tc| columns.contains(&tc)),
+                    Target::Unit(..) => true,
+                    _ => false,
+                }) || cands.iter().all(|c| c.fuzzy);
+                if !in_plan {
+                    return Err(format!(
+                        "I recognised '{}' ({}) but couldn't work out how it fits the question; answering without it would answer a different question.",
+                        x.words,
+                        describe(m, cands.first().map(|c| &c.target))
+                    ));
+                }
+            }
+            PieceKind::Unknown => notes.push(Ambiguity {
+                words: x.words.clone(),
+                chosen: "read as a verb that adds no condition".into(),
+                alternatives: Vec::new(),
+            }),
+            _ => {}
+        }
+    }
+    Ok(notes)
+}
+
+/// Every column the reading matched must reach the plan: a column named in
+/// the question and then left out ("names and type codes" listing only the
+/// names) is a dropped part of the question.
+pub(super) fn check_matches(m: &Manifest, matches: &[Match], plan: &Plan) -> Result<(), String> {
+    let cols = plan_columns(m, plan);
+    let tables = plan_tables(m, plan);
+    for x in matches {
+        if !matches!(x.kind, MatchKind::Column | MatchKind::Dimension) {
+            continue;
+        }
+        let Some(tc) = resolve(m, &x.target) else { continue };
+        // A table's key or name standing for its rows ("how many cards")
+        // is borne out by the table being read.
+        let stands_for_rows = tables.contains(&tc.0) && (is_id_like(m, tc.0, tc.1) || schema::row_name(m, tc.0) == Some(tc.1));
+        if !cols.contains(&tc) && !stands_for_rows {
+            return Err(format!(
+                "I read '{}' as the column {}, but couldn't work out where it goes in the answer.",
+                x.words, x.target
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Every (table, column) a plan names, including the columns of its metrics.
+fn plan_columns(m: &Manifest, plan: &Plan) -> BTreeSet<(usize, usize)> {
+    let mut out = BTreeSet::new();
+    for n in plan_names(plan) {
+        if let Some(tc) = resolve(m, &n) {
+            out.insert(tc);
+        } else if let Some(met) = m.metrics.iter().find(|x| x.name.eq_ignore_ascii_case(&n)) {
+            let expr = met.expr.to_ascii_lowercase();
+            for (ti, t) in m.tables.iter().enumerate().filter(|(_, t)| t.name.eq_ignore_ascii_case(&met.table)) {
+                for (ci, c) in t.columns.iter().enumerate() {
+                    if expr.contains(&c.name.to_ascii_lowercase()) {
+                        out.insert((ti, ci));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every name a plan uses: fields, dimensions, measures, filters, orders.
+fn plan_names(plan: &Plan) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for x in &plan.measures {
+        out.extend(x.metric.iter().cloned());
+        out.extend(x.column.iter().cloned());
+        out.extend(x.filters.iter().map(|f| f.field.clone()));
+    }
+    out.extend(plan.fields.iter().cloned());
+    out.extend(plan.dimensions.iter().map(|d| d.name.clone()));
+    for f in plan.filters.iter().chain(&plan.having) {
+        out.push(f.field.clone());
+        if let Some(Operand::Column { column }) = &f.value {
+            out.push(column.clone());
+        }
+    }
+    if let Some(l) = &plan.latest_per {
+        out.push(l.entity.clone());
+        out.push(l.time.clone());
+    }
+    if let Some(o) = &plan.outliers {
+        out.push(o.column.clone());
+        out.extend(o.partition.iter().cloned());
+    }
+    out.extend(plan.order.iter().map(|o| o.by.clone()));
+    out
+}
+
+/// The nearest content piece before or after `i` (past "of", "the") was
+/// placed as a column, dimension or value.
+fn neighbour_used(m: &Manifest, p: &[Piece], used: &[bool], i: usize) -> bool {
+    // A key is no name: "names of counties" read as `city.county_id` shows ids.
+    let named = |t: &Target| match t {
+        Target::Column(t, c) => !is_id_like(m, *t, *c),
+        Target::Dimension(d) => m.dimensions.get(*d).and_then(|d| resolve(m, &d.column)).is_some_and(|(t, c)| !is_id_like(m, t, c)),
+        _ => false,
+    };
+    let content = |k: usize| used.get(k).copied().unwrap_or(false)
+        && p[k].lex().and_then(|c| c.first()).is_some_and(|c| named(&c.target));
+    let after = (i + 1..p.len()).find(|&k| !matches!(p[k].norm.as_str(), "of" | "the" | "a" | "an" | "all" | "their" | "its"));
+    let before = i.checked_sub(1);
+    after.is_some_and(content) || before.is_some_and(content)
+}
+
+fn filter_has(m: &Manifest, plan: &Plan, test: fn(&Manifest, usize, usize) -> bool) -> bool {
+    plan.filters.iter().filter_map(|f| resolve(m, &f.field)).any(|(t, c)| test(m, t, c))
+}
+
+/// "the number of" right before a count cue's noun is part of the count.
+fn count_phrase(p: &[Piece], i: usize) -> bool {
+    p.get(i + 1).is_some_and(|n| n.norm == "of") && p[..i].iter().any(|x| matches!(x.cue(), Some(Cue::Count | Cue::CountDistinct)))
+}
+
+fn list_len(v: &Option<Operand>) -> usize {
+    match v {
+        Some(Operand::Value(serde_json::Value::Array(a))) => a.len(),
+        _ => 0,
+    }
+}
+
+fn counts(plan: &Plan) -> bool {
+    plan.measures.iter().any(|m| {
+        matches!(m.agg, Some(crate::plan::Agg::Count | crate::plan::Agg::CountDistinct))
+            || m.metric.as_deref().is_some_and(|n| n.contains("count") || n.starts_with("num"))
+    })
+}
+
+/// What a leftover phrase names, for the refusal.
+fn describe(m: &Manifest, t: Option<&Target>) -> String {
+    match t {
+        Some(Target::Table(t)) => format!("the table {}", m.tables.get(*t).map(|x| x.name.as_str()).unwrap_or("?")),
+        Some(Target::Column(t, c)) | Some(Target::Unit(t, c)) => format!("the column {}", schema::qualified(m, *t, *c)),
+        Some(Target::Dimension(d)) => format!("the column {}", m.dimensions.get(*d).map(|x| x.name.as_str()).unwrap_or("?")),
+        Some(Target::Metric(i)) => format!("the measure {}", m.metrics.get(*i).map(|x| x.name.as_str()).unwrap_or("?")),
+        Some(Target::Segment(i)) => format!("the condition {}", m.segments.get(*i).map(|x| x.name.as_str()).unwrap_or("?")),
+        Some(Target::Value(..)) => "a value in the data".into(),
+        None => "something in this dataset".into(),
+    }
+}
+
+/// The columns the plan shows: fields, dimensions and aggregated columns,
+/// as (table, column) when they are columns.
+fn output_columns(m: &Manifest, plan: &Plan) -> Vec<(usize, usize)> {
+    let names = plan
+        .fields
+        .iter()
+        .chain(plan.dimensions.iter().map(|d| &d.name))
+        .chain(plan.measures.iter().filter_map(|x| x.column.as_ref()));
+    names.filter_map(|n| resolve(m, n)).collect()
+}
+
+fn output_has(m: &Manifest, plan: &Plan, test: fn(&Manifest, usize, usize) -> bool) -> bool {
+    output_columns(m, plan).into_iter().any(|(t, c)| test(m, t, c))
+}
+
+/// `table.column` or a dimension name, as (table, column).
+pub(super) fn resolve(m: &Manifest, name: &str) -> Option<(usize, usize)> {
+    let qualified = m
+        .dimensions
+        .iter()
+        .find(|d| d.name.eq_ignore_ascii_case(name))
+        .map(|d| d.column.as_str())
+        .unwrap_or(name);
+    let (t, c) = qualified.split_once('.')?;
+    let ti = m.tables.iter().position(|x| x.name.eq_ignore_ascii_case(t))?;
+    let ci = m.tables[ti].columns.iter().position(|x| x.name.eq_ignore_ascii_case(c))?;
+    Some((ti, ci))
+}
+
+fn words_of(m: &Manifest, t: usize, c: usize) -> Vec<String> {
+    m.tables.get(t).and_then(|x| x.columns.get(c)).map(|c| split_identifier(&c.name)).unwrap_or_default()
+}
+
+/// A column that names its rows: called a name or title, or the table's label.
+fn is_name_like(m: &Manifest, t: usize, c: usize) -> bool {
+    let w = words_of(m, t, c);
+    w.iter().any(|x| matches!(x.as_str(), "name" | "names" | "title" | "nm" | "fname" | "lname"))
+        || schema::row_name(m, t) == Some(c) && m.tables[t].columns[c].ty.to_ascii_uppercase().starts_with("VARCHAR")
+}
+
+/// A column that identifies its rows: an id, key or code, or the primary key.
+fn is_id_like(m: &Manifest, t: usize, c: usize) -> bool {
+    let w = words_of(m, t, c);
+    let col = &m.tables[t].columns[c];
+    w.iter().any(|x| matches!(x.as_str(), "id" | "ids" | "key" | "code" | "no" | "num" | "number"))
+        || col.name.to_ascii_lowercase().ends_with("id")
+        || m.tables[t].primary_key.as_deref().is_some_and(|k| k.eq_ignore_ascii_case(&col.name))
+}
+
+/// A column holding a number or called one.
+fn is_number_like(m: &Manifest, t: usize, c: usize) -> bool {
+    let w = words_of(m, t, c);
+    let ty = m.tables[t].columns[c].ty.to_ascii_uppercase();
+    w.iter().any(|x| matches!(x.as_str(), "number" | "num" | "no" | "nbr" | "count"))
+        || ["INT", "BIGINT", "DOUBLE", "DECIMAL", "FLOAT", "HUGEINT", "SMALLINT"].iter().any(|k| ty.starts_with(k))
+}
+
+/// Tables the plan reads, by index.
+fn plan_tables(m: &Manifest, plan: &Plan) -> BTreeSet<usize> {
+    let mut out = BTreeSet::new();
+    let mut add = |name: &str| {
+        if let Some((t, _)) = resolve(m, name) {
+            out.insert(t);
+        } else if let Some(t) = m.tables.iter().position(|x| x.name.eq_ignore_ascii_case(name)) {
+            out.insert(t);
+        } else if let Some(t) = name.split_once('.').and_then(|(t, _)| m.tables.iter().position(|x| x.name.eq_ignore_ascii_case(t))) {
+            out.insert(t);
+        } else if let Some(met) = m.metrics.iter().find(|x| x.name.eq_ignore_ascii_case(name)) {
+            if let Some(t) = m.tables.iter().position(|x| x.name.eq_ignore_ascii_case(&met.table)) {
+                out.insert(t);
+            }
+        } else if let Some(s) = m.segments.iter().find(|x| x.name.eq_ignore_ascii_case(name)) {
+            if let Some(t) = m.tables.iter().position(|x| x.name.eq_ignore_ascii_case(&s.table)) {
+                out.insert(t);
+            }
+        }
+    };
+    for x in &plan.measures {
+        if let Some(n) = x.metric.as_ref().or(x.column.as_ref()) {
+            add(n);
+        }
+        for f in &x.filters {
+            add(&f.field);
+        }
+    }
+    for n in plan.fields.iter().chain(plan.dimensions.iter().map(|d| &d.name)) {
+        add(n);
+    }
+    for f in &plan.filters {
+        add(&f.field);
+        if let Some(Operand::Column { column }) = &f.value {
+            add(column);
+        }
+    }
+    if let Some(l) = &plan.latest_per {
+        add(&l.entity);
+        add(&l.time);
+    }
+    for o in &plan.order {
+        add(&o.by);
+    }
+    out
+}
