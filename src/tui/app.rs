@@ -7,6 +7,15 @@
 //! running; replies for jobs that are not the current one only update the
 //! turn they belong to.
 
+use super::audit_view::AuditView;
+use super::highlight::Names;
+use super::history::RunsView;
+use super::picker::Picker;
+use super::routing::reply_job;
+use super::schema_view::SchemaView;
+use super::screen::Screen;
+use super::stepper::Stepper;
+use super::worker::{Loaded, Task};
 use crate::agent::Request;
 use crate::progress::{AttemptOutcome, Progress};
 use crate::report::{RunReport, Status};
@@ -21,6 +30,8 @@ pub enum AppEvent {
     Paste(String),
     Resize,
     Engine(Reply),
+    /// A view's background work is done.
+    Loaded(Loaded),
     /// SIGTERM or SIGHUP (an SSH disconnect): quit and restore.
     Terminate,
 }
@@ -31,6 +42,8 @@ pub enum Action {
     Submit(JobKind),
     Cancel(JobId),
     Quit,
+    /// Background work for a view (read or verify the audit log, ...).
+    Work(Task),
 }
 
 /// A job the app wants the session to run (mapped to an engine job by
@@ -40,6 +53,8 @@ pub enum JobKind {
     Ask(String),
     Sql(String),
     Dataset(String),
+    /// Re-run a recorded run's SQL as a replay of it.
+    Replay { run_id: String, sql: String },
 }
 
 impl JobKind {
@@ -49,6 +64,10 @@ impl JobKind {
             JobKind::Ask(q) => Job::Run { request: Request::Ask { question: q }, overrides },
             JobKind::Sql(s) => Job::Run { request: Request::Sql { sql: s, validate: true }, overrides },
             JobKind::Dataset(name) => Job::UseDataset { name },
+            JobKind::Replay { run_id, sql } => Job::Run {
+                request: Request::Sql { sql, validate: true },
+                overrides: RunOverrides { provider: Some("replay".into()), replay_of: Some(run_id), ..RunOverrides::default() },
+            },
         }
     }
 }
@@ -99,6 +118,21 @@ pub struct App {
     pub scroll: usize,
     pub last_latency_ms: Option<f64>,
     pub help: bool,
+    /// The view filling the screen (the main one or a tool view).
+    pub screen: Screen,
+    pub stepper: Stepper,
+    pub audit: AuditView,
+    pub schema: SchemaView,
+    pub picker: Picker,
+    pub runs: RunsView,
+    /// The active dataset's tables and columns, for SQL highlighting.
+    pub names: Names,
+    /// A view's own query (a column profile) waits for its id.
+    pub(super) side_pending: bool,
+    /// The job running for a view rather than for a chat turn.
+    pub(super) side_job: Option<JobId>,
+    /// A prompt chosen in the picker, asked once its dataset is active.
+    pub(super) ask_after_switch: Option<String>,
 }
 
 impl App {
@@ -116,6 +150,16 @@ impl App {
             scroll: 0,
             last_latency_ms: None,
             help: false,
+            screen: Screen::Main,
+            stepper: Stepper::default(),
+            audit: AuditView::default(),
+            schema: SchemaView::default(),
+            picker: Picker::default(),
+            runs: RunsView::default(),
+            names: Names::default(),
+            side_pending: false,
+            side_job: None,
+            ask_after_switch: None,
         }
     }
 
@@ -126,7 +170,9 @@ impl App {
 
     /// The loop submitted the newest turn's job as `id`.
     pub fn submitted(&mut self, id: JobId) {
-        if let Some(t) = self.turns.last_mut() {
+        if std::mem::take(&mut self.side_pending) {
+            self.side_job = Some(id);
+        } else if let Some(t) = self.turns.last_mut() {
             t.job = Some(id);
         }
         self.running = Some(id);
@@ -141,10 +187,8 @@ impl App {
                 self.input.push_str(&text.replace(['\r', '\n'], " "));
                 Vec::new()
             }
-            AppEvent::Engine(reply) => {
-                self.reply(reply);
-                Vec::new()
-            }
+            AppEvent::Engine(reply) => self.reply(reply),
+            AppEvent::Loaded(l) => self.loaded(l),
             AppEvent::Terminate => vec![Action::Quit],
         }
     }
@@ -153,15 +197,32 @@ impl App {
         let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
         match k.code {
             KeyCode::Char('c') | KeyCode::Char('q') if ctrl => vec![Action::Quit],
-            KeyCode::Esc if self.help => {
+            KeyCode::Esc | KeyCode::F(1) | KeyCode::Char('?') if self.help => {
                 self.help = false;
                 Vec::new()
             }
-            KeyCode::Esc => self.running.map(Action::Cancel).into_iter().collect(),
             KeyCode::F(1) => {
-                self.help = !self.help;
+                self.help = true;
                 Vec::new()
             }
+            KeyCode::Char('?') if self.screen != Screen::Main && !self.view_is_typing() => {
+                self.help = true;
+                Vec::new()
+            }
+            KeyCode::F(n @ 3..=7) => {
+                let screen = [Screen::Stepper, Screen::Audit, Screen::Schema, Screen::Picker, Screen::Runs][usize::from(n - 3)];
+                if self.screen == screen {
+                    self.screen = Screen::Main;
+                    Vec::new()
+                } else {
+                    self.open(screen)
+                }
+            }
+            _ if self.screen != Screen::Main => {
+                let o = self.view_key(k);
+                self.apply(o)
+            }
+            KeyCode::Esc => self.running.map(Action::Cancel).into_iter().collect(),
             KeyCode::Tab => {
                 self.tab = match self.tab {
                     Tab::Chat => Tab::Detail,
@@ -220,6 +281,7 @@ impl App {
         self.input.clear();
         let kind = match parse_command(&text) {
             Command::Quit => return vec![Action::Quit],
+            Command::Open(screen) => return self.open(screen),
             Command::Help => {
                 self.help = true;
                 return Vec::new();
@@ -235,11 +297,15 @@ impl App {
         vec![Action::Submit(kind)]
     }
 
-    fn turn_of(&mut self, job: JobId) -> Option<&mut Turn> {
+    pub(super) fn turn_of(&mut self, job: JobId) -> Option<&mut Turn> {
         self.turns.iter_mut().rev().find(|t| t.job == Some(job))
     }
 
-    fn reply(&mut self, reply: Reply) {
+    fn reply(&mut self, reply: Reply) -> Vec<Action> {
+        if let Some(job) = reply_job(&reply).filter(|j| self.side_job == Some(*j)) {
+            return self.side_reply(job, reply);
+        }
+        let mut actions = Vec::new();
         match reply {
             Reply::Progress { job, event } => {
                 if let (Some(line), Some(t)) = (step_line(&event.step), self.turn_of(job)) {
@@ -253,6 +319,10 @@ impl App {
                     t.done = true;
                 }
                 self.finish(job);
+                self.stepper.open(self.current_report().map_or(0, |r| r.attempts.len()));
+                if self.screen == Screen::Audit {
+                    actions.push(Action::Work(Task::ReadAudit));
+                }
             }
             Reply::DatasetChanged { job, name, notices } => {
                 let note = if notices.is_empty() { format!("now on dataset {name}") } else { format!("now on dataset {name} ({})", notices.join("; ")) };
@@ -260,9 +330,11 @@ impl App {
                     t.note = Some(note);
                     t.done = true;
                 }
+                actions.push(Action::Work(Task::LoadManifest(name.clone())));
                 self.dataset = name;
                 self.dataset_hash.clear();
                 self.finish(job);
+                actions.extend(self.after_switch());
             }
             Reply::Superseded { job } => {
                 if let Some(t) = self.turn_of(job) {
@@ -276,12 +348,14 @@ impl App {
                     t.note = Some(format!("failed: {error}"));
                     t.done = true;
                 }
+                self.ask_after_switch = None;
                 self.finish(job);
             }
         }
+        actions
     }
 
-    fn finish(&mut self, job: JobId) {
+    pub(super) fn finish(&mut self, job: JobId) {
         if self.running == Some(job) {
             self.running = None;
         }
@@ -299,6 +373,7 @@ enum Command {
     Job(JobKind),
     Quit,
     Help,
+    Open(Screen),
     Unknown(String),
 }
 
@@ -311,9 +386,14 @@ fn parse_command(text: &str) -> Command {
     match (cmd, arg.is_empty()) {
         ("quit" | "q", _) => Command::Quit,
         ("help", _) => Command::Help,
+        ("audit", _) => Command::Open(Screen::Audit),
+        ("schema", _) => Command::Open(Screen::Schema),
+        ("runs", _) => Command::Open(Screen::Runs),
+        ("repairs" | "steps", _) => Command::Open(Screen::Stepper),
+        ("dataset" | "datasets", true) => Command::Open(Screen::Picker),
         ("sql", false) => Command::Job(JobKind::Sql(arg.to_string())),
         ("dataset", false) => Command::Job(JobKind::Dataset(arg.to_string())),
-        ("sql" | "dataset", true) => Command::Unknown(format!("/{cmd} needs an argument: /{cmd} {}", if cmd == "sql" { "SELECT ..." } else { "NAME" })),
+        ("sql", true) => Command::Unknown("/sql needs an argument: /sql SELECT ...".into()),
         _ => Command::Unknown(format!("unknown command /{cmd}; try /help")),
     }
 }

@@ -10,8 +10,18 @@
 //! is restored on quit, on SIGTERM/SIGHUP and on panic (ratatui's hook).
 
 pub mod app;
+pub mod audit_view;
+pub mod help;
+pub mod highlight;
+pub mod history;
+pub mod picker;
+mod routing;
+pub mod schema_view;
+pub mod screen;
+pub mod stepper;
 pub mod theme;
 pub mod view;
+pub mod worker;
 
 use crate::runner::JailMode;
 use crate::session::engine::{Engine, Reply};
@@ -41,9 +51,11 @@ pub fn run(dataset: Option<&str>, jail: Option<JailMode>) -> anyhow::Result<i32>
     }
     let mut session = Session::open(SessionOptions { record: true, jail, ..SessionOptions::default() })?;
     let ds = session.use_dataset(dataset)?;
-    let (name, hash) = (ds.name().to_string(), ds.hash.clone());
+    let (name, hash, manifest) = (ds.name().to_string(), ds.hash.clone(), ds.manifest.clone());
     let jail_word = session.runner_mode().map_or("strict", JailMode::word);
     let mut app = App::new(&name, &hash, jail_word);
+    app.set_manifest(manifest);
+    let home = session.home().clone();
     let notices = session.take_notices();
     if !notices.is_empty() {
         app.turns.push(app::Turn { input: "(start)".into(), note: Some(notices.join("; ")), done: true, ..app::Turn::default() });
@@ -51,19 +63,20 @@ pub fn run(dataset: Option<&str>, jail: Option<JailMode>) -> anyhow::Result<i32>
 
     let (tx, rx) = channel::<AppEvent>();
     let engine = Engine::start(session, forward_replies(tx.clone())?)?;
+    let worker = worker::Worker::new(home, tx.clone());
     spawn_input(tx.clone())?;
     spawn_signals(tx)?;
 
     let mut terminal = ratatui::try_init()?;
     let _ = execute!(std::io::stdout(), EnableBracketedPaste);
-    let result = event_loop(&mut terminal, &mut app, &rx, &engine);
+    let result = event_loop(&mut terminal, &mut app, &rx, &engine, &worker);
     let _ = execute!(std::io::stdout(), DisableBracketedPaste);
     ratatui::restore();
     drop(engine);
     result.map(|()| 0)
 }
 
-fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App, rx: &Receiver<AppEvent>, engine: &Engine) -> anyhow::Result<()> {
+fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App, rx: &Receiver<AppEvent>, engine: &Engine, worker: &worker::Worker) -> anyhow::Result<()> {
     let theme = theme::Theme::from_env();
     loop {
         terminal.draw(|f| view::draw(f, app, &theme))?;
@@ -77,6 +90,7 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App, rx: &Recei
                 match action {
                     Action::Quit => return Ok(()),
                     Action::Cancel(id) => engine.cancel(id),
+                    Action::Work(task) => worker.start(task),
                     Action::Submit(kind) => {
                         let id = engine.submit(kind.into_job());
                         app.submitted(id);

@@ -11,7 +11,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use serde_json::json;
 
-fn report(rows: usize) -> RunReport {
+pub(super) fn report(rows: usize) -> RunReport {
     RunReport {
         run_id: "0123456789abcdef".into(),
         dataset: "ecommerce".into(),

@@ -7,12 +7,13 @@
 //! moves between them. The results grid formats only the rows on screen.
 
 use super::app::{status_word, App, Panel, Tab};
+use super::screen::Screen;
 use super::theme::Theme;
 use crate::report::{RunReport, Status, Understood};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span, Text};
-use ratatui::widgets::{Block, Cell, Clear, Paragraph, Row, Table, Wrap};
+use ratatui::widgets::{Block, Cell, Paragraph, Row, Table, Wrap};
 use ratatui::Frame;
 
 /// Narrower than this, views become tabs.
@@ -20,7 +21,9 @@ pub const WIDE: u16 = 100;
 
 pub fn draw(f: &mut Frame<'_>, app: &App, theme: &Theme) {
     let [main, input, status] = Layout::vertical([Constraint::Min(3), Constraint::Length(3), Constraint::Length(1)]).areas(f.area());
-    if f.area().width >= WIDE {
+    if app.screen != Screen::Main {
+        tool_view(f, main, app, theme);
+    } else if f.area().width >= WIDE {
         let [top, bottom] = Layout::vertical([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(main);
         let [left, right] = Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(top);
         chat(f, left, app, theme);
@@ -38,7 +41,19 @@ pub fn draw(f: &mut Frame<'_>, app: &App, theme: &Theme) {
     input_line(f, input, app, theme);
     status_bar(f, status, app, theme);
     if app.help {
-        help(f, theme);
+        super::help::render(f, app.screen, theme);
+    }
+}
+
+/// A tool view (stepper, audit, schema, picker, history) in the main area.
+fn tool_view(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
+    match app.screen {
+        Screen::Main => {}
+        Screen::Stepper => app.stepper.render(f, area, app.current_report(), &app.names, theme),
+        Screen::Audit => app.audit.render(f, area, theme),
+        Screen::Schema => app.schema.render(f, area, theme),
+        Screen::Picker => app.picker.render(f, area, &app.dataset, theme),
+        Screen::Runs => app.runs.render(f, area, theme),
     }
 }
 
@@ -242,28 +257,7 @@ fn status_bar(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let line = Line::from(vec![
         Span::styled(format!(" {}{hash} │ {} │ ", app.dataset, app.provider), theme.status),
         Span::styled(format!("jail {}", app.jail), jail_style),
-        Span::styled(format!("{latency} │ F1 help  Esc cancel  ^C quit "), theme.status),
+        Span::styled(format!("{latency} │ F1 help  F3-F7 views  Esc cancel  ^C quit "), theme.status),
     ]);
     f.render_widget(Paragraph::new(line).style(theme.status), area);
-}
-
-fn help(f: &mut Frame<'_>, theme: &Theme) {
-    let area = f.area();
-    let w = 60.min(area.width);
-    let h = 16.min(area.height);
-    let r = Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h };
-    let keys = [
-        ("Enter", "ask the question (or run /command)"),
-        ("/sql SELECT ...", "run SQL through the validator and jail"),
-        ("/dataset NAME", "switch dataset"),
-        ("Esc", "cancel the running query"),
-        ("Up/Down PgUp/PgDn", "scroll the results"),
-        ("Tab", "next view (narrow windows)"),
-        ("F2", "plan or SQL in the panel"),
-        ("F1", "this help"),
-        ("Ctrl-C, /quit", "quit"),
-    ];
-    let lines: Vec<Line<'_>> = keys.iter().map(|(k, v)| Line::from(vec![Span::styled(format!("{k:<20}"), theme.keyword), Span::styled(*v, theme.normal)])).collect();
-    f.render_widget(Clear, r);
-    f.render_widget(Paragraph::new(lines).block(block("Keys (Esc closes)", theme)), r);
 }
