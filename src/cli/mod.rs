@@ -30,6 +30,10 @@ pub struct Cli {
     /// The workbench's query isolation (default: from settings, else strict).
     #[arg(long, value_enum)]
     pub jail: Option<JailChoice>,
+    /// The workbench's theme: dark, light, high-contrast, monochrome
+    /// (default: from settings, else dark; NO_COLOR forces monochrome).
+    #[arg(long)]
+    pub theme: Option<String>,
 }
 
 /// How queries are isolated.
@@ -289,7 +293,7 @@ pub fn main() -> i32 {
     };
     let result = match cli.command {
         Some(cmd) => dispatch(cmd),
-        None => crate::tui::run(cli.dataset.as_deref(), cli.jail.map(engine::jail_mode)),
+        None => crate::tui::run(cli.dataset.as_deref(), cli.jail.map(engine::jail_mode), cli.theme.as_deref()),
     };
     match result {
         Ok(code) => code,

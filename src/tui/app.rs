@@ -133,6 +133,10 @@ pub struct App {
     pub(super) side_job: Option<JobId>,
     /// A prompt chosen in the picker, asked once its dataset is active.
     pub(super) ask_after_switch: Option<String>,
+    /// Styles of the views, and the colours the terminal shows.
+    pub theme: super::theme::Theme,
+    pub depth: super::themes::Depth,
+    pub keymap: super::keymap::Keymap,
 }
 
 impl App {
@@ -160,6 +164,9 @@ impl App {
             side_pending: false,
             side_job: None,
             ask_after_switch: None,
+            theme: super::theme::Theme::dark(),
+            depth: super::themes::Depth::TrueColor,
+            keymap: super::keymap::Keymap::default(),
         }
     }
 
@@ -194,74 +201,68 @@ impl App {
     }
 
     fn key(&mut self, k: KeyEvent) -> Vec<Action> {
-        let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
-        match k.code {
-            KeyCode::Char('c') | KeyCode::Char('q') if ctrl => vec![Action::Quit],
-            KeyCode::Esc | KeyCode::F(1) | KeyCode::Char('?') if self.help => {
+        use super::keymap::Act;
+        const GLOBAL: &[Act] = &[Act::Quit, Act::Help, Act::Stepper, Act::Audit, Act::Schema, Act::Datasets, Act::Runs];
+        const MAIN: &[Act] = &[Act::Cancel, Act::NextTab, Act::TogglePlan, Act::Up, Act::Down, Act::PageUp, Act::PageDown, Act::Select];
+        let km = &self.keymap;
+        if self.help {
+            if km.action(&k, &[Act::Quit]).is_some() {
+                return vec![Action::Quit];
+            }
+            if k.code == KeyCode::Esc || km.action(&k, &[Act::Help, Act::Close]).is_some() {
                 self.help = false;
-                Vec::new()
             }
-            KeyCode::F(1) => {
-                self.help = true;
-                Vec::new()
-            }
-            KeyCode::Char('?') if self.screen != Screen::Main && !self.view_is_typing() => {
-                self.help = true;
-                Vec::new()
-            }
-            KeyCode::F(n @ 3..=7) => {
-                let screen = [Screen::Stepper, Screen::Audit, Screen::Schema, Screen::Picker, Screen::Runs][usize::from(n - 3)];
-                if self.screen == screen {
-                    self.screen = Screen::Main;
-                    Vec::new()
-                } else {
-                    self.open(screen)
+            return Vec::new();
+        }
+        let typing = self.screen == Screen::Main || self.view_is_typing();
+        let global = if typing { km.action_while_typing(&k, GLOBAL) } else { km.action(&k, GLOBAL) };
+        if let Some(act) = global {
+            let screen = match act {
+                Act::Quit => return vec![Action::Quit],
+                Act::Help => {
+                    self.help = true;
+                    return Vec::new();
                 }
+                Act::Stepper => Screen::Stepper,
+                Act::Audit => Screen::Audit,
+                Act::Schema => Screen::Schema,
+                Act::Datasets => Screen::Picker,
+                _ => Screen::Runs,
+            };
+            if self.screen == screen {
+                self.screen = Screen::Main;
+                return Vec::new();
             }
-            _ if self.screen != Screen::Main => {
-                let o = self.view_key(k);
-                self.apply(o)
-            }
-            KeyCode::Esc => self.running.map(Action::Cancel).into_iter().collect(),
-            KeyCode::Tab => {
+            return self.open(screen);
+        }
+        if self.screen != Screen::Main {
+            let o = self.view_key(k);
+            return self.apply(o);
+        }
+        match km.action_while_typing(&k, MAIN) {
+            Some(Act::Cancel) => return self.running.map(Action::Cancel).into_iter().collect(),
+            Some(Act::NextTab) => {
                 self.tab = match self.tab {
                     Tab::Chat => Tab::Detail,
                     Tab::Detail => Tab::Results,
                     Tab::Results => Tab::Chat,
                 };
-                Vec::new()
             }
-            KeyCode::F(2) => {
-                self.panel = if self.panel == Panel::Sql { Panel::Plan } else { Panel::Sql };
-                Vec::new()
-            }
-            KeyCode::Up => {
-                self.scroll = self.scroll.saturating_sub(1);
-                Vec::new()
-            }
-            KeyCode::Down => {
-                self.scroll_by(1);
-                Vec::new()
-            }
-            KeyCode::PageUp => {
-                self.scroll = self.scroll.saturating_sub(20);
-                Vec::new()
-            }
-            KeyCode::PageDown => {
-                self.scroll_by(20);
-                Vec::new()
-            }
-            KeyCode::Backspace => {
-                self.input.pop();
-                Vec::new()
-            }
-            KeyCode::Enter => self.enter(),
-            KeyCode::Char(c) if !ctrl => {
-                self.input.push(c);
-                Vec::new()
-            }
-            _ => Vec::new(),
+            Some(Act::TogglePlan) => self.panel = if self.panel == Panel::Sql { Panel::Plan } else { Panel::Sql },
+            Some(Act::Up) => self.scroll = self.scroll.saturating_sub(1),
+            Some(Act::Down) => self.scroll_by(1),
+            Some(Act::PageUp) => self.scroll = self.scroll.saturating_sub(20),
+            Some(Act::PageDown) => self.scroll_by(20),
+            Some(Act::Select) => return self.enter(),
+            _ => match k.code {
+                KeyCode::Backspace => {
+                    self.input.pop();
+                }
+                KeyCode::Char(c) if !k.modifiers.contains(KeyModifiers::CONTROL) => self.input.push(c),
+                _ => {}
+            },
         }
+        Vec::new()
     }
 
     fn scroll_by(&mut self, n: usize) {
@@ -282,6 +283,21 @@ impl App {
         let kind = match parse_command(&text) {
             Command::Quit => return vec![Action::Quit],
             Command::Open(screen) => return self.open(screen),
+            Command::Theme(name) => {
+                let note = match super::themes::load(&name, self.depth) {
+                    Ok(t) if self.depth == super::themes::Depth::None => {
+                        self.theme = t;
+                        "NO_COLOR is set: staying monochrome".to_string()
+                    }
+                    Ok(t) => {
+                        self.theme = t;
+                        format!("theme {name}")
+                    }
+                    Err(e) => e.to_string(),
+                };
+                self.turns.push(Turn { input: text, note: Some(note), done: true, ..Turn::default() });
+                return Vec::new();
+            }
             Command::Help => {
                 self.help = true;
                 return Vec::new();
@@ -374,6 +390,7 @@ enum Command {
     Quit,
     Help,
     Open(Screen),
+    Theme(String),
     Unknown(String),
 }
 
@@ -393,6 +410,8 @@ fn parse_command(text: &str) -> Command {
         ("dataset" | "datasets", true) => Command::Open(Screen::Picker),
         ("sql", false) => Command::Job(JobKind::Sql(arg.to_string())),
         ("dataset", false) => Command::Job(JobKind::Dataset(arg.to_string())),
+        ("theme", false) => Command::Theme(arg.to_string()),
+        ("theme", true) => Command::Unknown(format!("/theme needs a name: {}", super::themes::names().join(", "))),
         ("sql", true) => Command::Unknown("/sql needs an argument: /sql SELECT ...".into()),
         _ => Command::Unknown(format!("unknown command /{cmd}; try /help")),
     }

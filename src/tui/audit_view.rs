@@ -8,6 +8,7 @@
 //! filter (a run-id prefix or a kind; Enter keeps it, Esc clears it); f
 //! toggles following; r reloads; Esc or q closes.
 
+use super::keymap::{Act, Keymap};
 use super::screen::Outcome;
 use super::theme::Theme;
 use super::worker::{Located, Task};
@@ -110,7 +111,7 @@ impl AuditView {
         self.verdict.as_ref().and_then(|v| v.bad.as_ref()).is_some_and(|(f, l)| &e.file == f && e.line == *l)
     }
 
-    pub fn handle_key(&mut self, k: KeyEvent) -> Outcome {
+    pub fn handle_key(&mut self, k: KeyEvent, km: &Keymap) -> Outcome {
         if self.editing_filter {
             match k.code {
                 KeyCode::Enter => self.editing_filter = false,
@@ -127,29 +128,30 @@ impl AuditView {
             self.selected = self.selected.min(self.visible().len().saturating_sub(1));
             return Outcome::Stay;
         }
+        const ACTS: &[Act] = &[Act::Close, Act::Up, Act::Down, Act::PageUp, Act::PageDown, Act::First, Act::Last, Act::Filter, Act::Follow, Act::Verify, Act::Reload];
         let n = self.visible().len();
         let last = n.saturating_sub(1);
-        match k.code {
-            KeyCode::Esc | KeyCode::Char('q') => return Outcome::Close,
-            KeyCode::Up | KeyCode::Char('k') => self.move_to(self.selected.saturating_sub(1), last),
-            KeyCode::Down | KeyCode::Char('j') => self.move_to(self.selected + 1, last),
-            KeyCode::PageUp => self.move_to(self.selected.saturating_sub(10), last),
-            KeyCode::PageDown => self.move_to(self.selected + 10, last),
-            KeyCode::Home | KeyCode::Char('g') => self.move_to(0, last),
-            KeyCode::End | KeyCode::Char('G') => {
+        match km.action(&k, ACTS) {
+            Some(Act::Close) => return Outcome::Close,
+            Some(Act::Up) => self.move_to(self.selected.saturating_sub(1), last),
+            Some(Act::Down) => self.move_to(self.selected + 1, last),
+            Some(Act::PageUp) => self.move_to(self.selected.saturating_sub(10), last),
+            Some(Act::PageDown) => self.move_to(self.selected + 10, last),
+            Some(Act::First) => self.move_to(0, last),
+            Some(Act::Last) => {
                 self.move_to(last, last);
                 self.follow = true;
             }
-            KeyCode::Char('/') => {
+            Some(Act::Filter) => {
                 self.editing_filter = true;
                 self.filter.clear();
             }
-            KeyCode::Char('f') => self.follow = !self.follow,
-            KeyCode::Char('v') if !self.verifying => {
+            Some(Act::Follow) => self.follow = !self.follow,
+            Some(Act::Verify) if !self.verifying => {
                 self.verifying = true;
                 return Outcome::Work(Task::VerifyAudit);
             }
-            KeyCode::Char('r') if !self.loading => {
+            Some(Act::Reload) if !self.loading => {
                 self.loading = true;
                 return Outcome::Work(Task::ReadAudit);
             }
@@ -287,20 +289,20 @@ mod tests {
         let mut v = AuditView::default();
         v.loaded(Ok(vec![entry(0, Kind::SessionStart, ""), entry(1, Kind::Question, "abcd1234"), entry(2, Kind::Answer, "abcd1234"), entry(3, Kind::Question, "ffff0000")]));
         assert_eq!(v.visible().len(), 4);
-        v.handle_key(key(KeyCode::Char('/')));
+        v.handle_key(key(KeyCode::Char('/')), &Keymap::default());
         for c in "abcd".chars() {
-            v.handle_key(key(KeyCode::Char(c)));
+            v.handle_key(key(KeyCode::Char(c)), &Keymap::default());
         }
-        v.handle_key(key(KeyCode::Enter));
+        v.handle_key(key(KeyCode::Enter), &Keymap::default());
         assert_eq!(v.visible().iter().map(|e| e.entry.seq).collect::<Vec<_>>(), [1, 2]);
-        v.handle_key(key(KeyCode::Char('/')));
+        v.handle_key(key(KeyCode::Char('/')), &Keymap::default());
         for c in "question".chars() {
-            v.handle_key(key(KeyCode::Char(c)));
+            v.handle_key(key(KeyCode::Char(c)), &Keymap::default());
         }
         assert_eq!(v.visible().iter().map(|e| e.entry.seq).collect::<Vec<_>>(), [1, 3]);
-        v.handle_key(key(KeyCode::Esc));
+        v.handle_key(key(KeyCode::Esc), &Keymap::default());
         assert_eq!(v.visible().len(), 4, "Esc clears the filter");
-        assert_eq!(v.handle_key(key(KeyCode::Esc)), Outcome::Close);
+        assert_eq!(v.handle_key(key(KeyCode::Esc), &Keymap::default()), Outcome::Close);
     }
 
     #[test]
@@ -311,10 +313,10 @@ mod tests {
         assert_eq!(v.selected, 4);
         v.loaded(Ok((0..7).map(|i| entry(i, Kind::Question, "r")).collect()));
         assert_eq!(v.selected, 6, "new entries are followed");
-        v.handle_key(key(KeyCode::Up));
+        v.handle_key(key(KeyCode::Up), &Keymap::default());
         v.loaded(Ok((0..9).map(|i| entry(i, Kind::Question, "r")).collect()));
         assert_eq!(v.selected, 5, "moving up stops following");
-        v.handle_key(key(KeyCode::End));
+        v.handle_key(key(KeyCode::End), &Keymap::default());
         assert!(v.follow);
     }
 
@@ -322,8 +324,8 @@ mod tests {
     fn a_broken_chain_selects_and_marks_the_bad_entry() {
         let mut v = AuditView::default();
         v.loaded(Ok((0..5).map(|i| entry(i, Kind::Question, "r")).collect()));
-        assert_eq!(v.handle_key(key(KeyCode::Char('v'))), Outcome::Work(Task::VerifyAudit));
-        assert_eq!(v.handle_key(key(KeyCode::Char('v'))), Outcome::Stay, "one check at a time");
+        assert_eq!(v.handle_key(key(KeyCode::Char('v')), &Keymap::default()), Outcome::Work(Task::VerifyAudit));
+        assert_eq!(v.handle_key(key(KeyCode::Char('v')), &Keymap::default()), Outcome::Stay, "one check at a time");
         let report = VerifyReport {
             chain: "audit".into(),
             segments: vec![],

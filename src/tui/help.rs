@@ -1,6 +1,7 @@
 //! The help overlay (F1, `?` in a tool view, `/help`): every key of the
 //! view on screen, then the keys that work everywhere.
 
+use super::keymap::{Act, Keymap};
 use super::screen::Screen;
 use super::theme::Theme;
 use ratatui::layout::Rect;
@@ -8,80 +9,100 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
+/// One line of help: an action (its keys come from the keymap) or a
+/// typed command.
+#[derive(Debug, Clone, Copy)]
+pub enum Entry {
+    Key(Act, &'static str),
+    Typed(&'static str, &'static str),
+}
+
+use Entry::{Key, Typed};
+
 /// Keys that work in every view.
-pub const GLOBAL: &[(&str, &str)] = &[
-    ("F1 / ?", "this help (Esc closes)"),
-    ("F3", "repair stepper (/repairs)"),
-    ("F4", "audit log (/audit)"),
-    ("F5", "schema browser (/schema)"),
-    ("F6", "dataset picker (/dataset)"),
-    ("F7", "run history (/runs)"),
-    ("Ctrl-C, /quit", "quit"),
+pub const GLOBAL: &[Entry] = &[
+    Key(Act::Help, "this help (Esc closes)"),
+    Key(Act::Stepper, "repair stepper (/repairs)"),
+    Key(Act::Audit, "audit log (/audit)"),
+    Key(Act::Schema, "schema browser (/schema)"),
+    Key(Act::Datasets, "dataset picker (/dataset)"),
+    Key(Act::Runs, "run history (/runs)"),
+    Key(Act::Quit, "quit (or /quit)"),
 ];
 
 /// The keys of `screen`.
-pub fn keys(screen: Screen) -> &'static [(&'static str, &'static str)] {
+pub fn entries(screen: Screen) -> &'static [Entry] {
     match screen {
         Screen::Main => &[
-            ("Enter", "ask the question (or run /command)"),
-            ("/sql SELECT ...", "run SQL through the validator and jail"),
-            ("/dataset [NAME]", "switch dataset (no name: the picker)"),
-            ("Esc", "cancel the running query"),
-            ("Up/Down PgUp/PgDn", "scroll the results"),
-            ("Tab", "next view (narrow windows)"),
-            ("F2", "plan or SQL in the panel"),
+            Key(Act::Select, "ask the question (or run /command)"),
+            Typed("/sql SELECT ...", "run SQL through the validator and jail"),
+            Typed("/dataset NAME", "switch dataset (no name: the picker)"),
+            Typed("/theme NAME", "dark, light, high-contrast, monochrome"),
+            Key(Act::Cancel, "cancel the running query"),
+            Key(Act::PageDown, "scroll the results (and up, down, page up)"),
+            Key(Act::NextTab, "next view (narrow windows)"),
+            Key(Act::TogglePlan, "plan or SQL in the panel"),
         ],
         Screen::Stepper => &[
-            ("←/→ h/l ↑/↓ j/k", "previous / next attempt"),
-            ("Home/End", "first / last attempt"),
-            ("PgUp/PgDn", "scroll the attempt's detail"),
-            ("Enter, r", "re-run this attempt's SQL (a new run)"),
-            ("e", "edit this attempt's SQL in the input"),
-            ("Esc, q", "back to the workbench"),
+            Key(Act::Left, "previous attempt (also up)"),
+            Key(Act::Right, "next attempt (also down)"),
+            Key(Act::First, "first attempt"),
+            Key(Act::Last, "last attempt"),
+            Key(Act::PageDown, "scroll the attempt's detail (and page up)"),
+            Key(Act::Rerun, "re-run this attempt's SQL (a new run; also select)"),
+            Key(Act::Edit, "edit this attempt's SQL in the input"),
+            Key(Act::Close, "back to the workbench"),
         ],
         Screen::Audit => &[
-            ("↑/↓ j/k PgUp/PgDn", "move through the entries"),
-            ("Home/End", "first / last entry (End follows)"),
-            ("v", "verify the hash chain"),
-            ("/", "filter by run-id prefix or kind"),
-            ("f", "follow new entries on/off"),
-            ("r", "reload the log"),
-            ("Esc, q", "back to the workbench"),
+            Key(Act::Down, "next entry (and up, page up/down)"),
+            Key(Act::First, "first entry"),
+            Key(Act::Last, "last entry, and follow"),
+            Key(Act::Verify, "verify the hash chain"),
+            Key(Act::Filter, "filter by run-id prefix or kind"),
+            Key(Act::Follow, "follow new entries on/off"),
+            Key(Act::Reload, "reload the log"),
+            Key(Act::Close, "back to the workbench"),
         ],
         Screen::Schema => &[
-            ("↑/↓ j/k", "move through tables or columns"),
-            ("Tab ←/→", "tables or columns"),
-            ("p, Enter", "profile the column (in the jail)"),
-            ("Esc, q", "back to the workbench"),
+            Key(Act::Down, "next table or column (and up)"),
+            Key(Act::SwitchPane, "tables or columns (also left/right)"),
+            Key(Act::Profile, "profile the column in the jail (also select)"),
+            Key(Act::Close, "back to the workbench"),
         ],
         Screen::Picker => &[
-            ("↑/↓ j/k", "move through datasets or prompts"),
-            ("Tab ←/→", "datasets or suggested prompts"),
-            ("Enter", "switch dataset, or ask the prompt"),
-            ("Esc, q", "back to the workbench"),
+            Key(Act::Down, "next dataset or prompt (and up)"),
+            Key(Act::SwitchPane, "datasets or suggested prompts"),
+            Key(Act::Select, "switch dataset, or ask the prompt"),
+            Key(Act::Close, "back to the workbench"),
         ],
         Screen::Runs => &[
-            ("↑/↓ j/k PgUp/PgDn", "move through the runs"),
-            ("/", "search (all words must match)"),
-            ("Enter", "replay the run's SQL"),
-            ("r", "reload"),
-            ("Esc, q", "back to the workbench"),
+            Key(Act::Down, "next run (and up, page up/down)"),
+            Key(Act::Filter, "search (all words must match)"),
+            Key(Act::Select, "replay the run's SQL"),
+            Key(Act::Reload, "reload"),
+            Key(Act::Close, "back to the workbench"),
         ],
     }
 }
 
-pub fn render(f: &mut Frame<'_>, screen: Screen, theme: &Theme) {
+/// The help of `screen` as (keys, what they do) lines.
+pub fn lines(screen: Screen, km: &Keymap) -> Vec<(String, String)> {
+    let text = |e: &Entry| match e {
+        Key(act, doc) => (km.describe(*act), (*doc).to_string()),
+        Typed(k, doc) => ((*k).to_string(), (*doc).to_string()),
+    };
+    entries(screen).iter().map(text).chain([(String::new(), String::new())]).chain(GLOBAL.iter().map(text)).collect()
+}
+
+pub fn render(f: &mut Frame<'_>, screen: Screen, km: &Keymap, theme: &Theme) {
     let area = f.area();
-    let own = keys(screen);
-    let w = 66.min(area.width);
-    let h = u16::try_from(own.len() + GLOBAL.len() + 5).unwrap_or(u16::MAX).min(area.height);
+    let rows = lines(screen, km);
+    let w = 72.min(area.width);
+    let h = u16::try_from(rows.len() + 3).unwrap_or(u16::MAX).min(area.height);
     let r = Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h };
-    let row = |(k, v): &(&str, &str)| Line::from(vec![Span::styled(format!("{k:<20}"), theme.keyword), Span::styled(v.to_string(), theme.normal)]);
-    let mut lines: Vec<Line<'_>> = vec![Line::styled(screen.title().to_string(), theme.title)];
-    lines.extend(own.iter().map(row));
-    lines.push(Line::styled("Everywhere", theme.title));
-    lines.extend(GLOBAL.iter().map(row));
+    let mut text: Vec<Line<'_>> = vec![Line::styled(format!("{}  (Everywhere: below the gap)", screen.title()), theme.title)];
+    text.extend(rows.into_iter().map(|(k, v)| Line::from(vec![Span::styled(format!("{k:<20} "), theme.keyword), Span::styled(v, theme.normal)])));
     f.render_widget(Clear, r);
     let block = Block::bordered().title(Span::styled(" Keys (Esc closes) ", theme.title)).border_style(theme.border);
-    f.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(block), r);
+    f.render_widget(Paragraph::new(text).wrap(Wrap { trim: false }).block(block), r);
 }

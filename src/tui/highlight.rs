@@ -29,15 +29,26 @@ impl Names {
     }
 }
 
-/// `sql` as lines of styled spans.
+/// Byte offset of a 1-based (line, column-in-chars) location.
+fn offset(line_starts: &[usize], sql: &str, line: u64, column: u64) -> usize {
+    let Some(start) = usize::try_from(line).ok().and_then(|l| l.checked_sub(1)).and_then(|l| line_starts.get(l)) else { return sql.len() };
+    let col = usize::try_from(column.saturating_sub(1)).unwrap_or(usize::MAX);
+    sql[*start..].char_indices().nth(col).map_or(sql.len(), |(i, _)| start + i)
+}
+
+/// `sql` as lines of styled spans; the text is the source itself, sliced
+/// at token boundaries, so nothing is re-spelled.
 pub fn highlight_sql(sql: &str, names: &Names, theme: &Theme) -> Vec<Line<'static>> {
     let dialect = DuckDbDialect {};
-    let Ok(tokens) = Tokenizer::new(&dialect, sql).tokenize() else {
+    let Ok(tokens) = Tokenizer::new(&dialect, sql).tokenize_with_location() else {
         return sql.lines().map(|l| Line::styled(l.to_string(), theme.normal)).collect();
     };
+    let mut line_starts = vec![0];
+    line_starts.extend(sql.match_indices('\n').map(|(i, _)| i + 1));
+    let starts: Vec<usize> = tokens.iter().map(|t| offset(&line_starts, sql, t.span.start.line, t.span.start.column)).collect();
     let mut lines = vec![Line::default()];
-    for tok in tokens {
-        let style = match &tok {
+    for (i, tok) in tokens.iter().enumerate() {
+        let style = match &tok.token {
             Token::Word(w) if w.quote_style.is_none() && w.keyword != Keyword::NoKeyword => {
                 names.role(&w.value, theme).unwrap_or(theme.keyword)
             }
@@ -47,7 +58,8 @@ pub fn highlight_sql(sql: &str, names: &Names, theme: &Theme) -> Vec<Line<'stati
             Token::Whitespace(Whitespace::SingleLineComment { .. } | Whitespace::MultiLineComment(_)) => theme.muted,
             _ => theme.normal,
         };
-        let text = tok.to_string();
+        let (from, to) = (starts[i], starts.get(i + 1).copied().unwrap_or(sql.len()));
+        let text = sql.get(from..to.max(from)).unwrap_or("");
         let mut parts = text.split('\n');
         if let Some(first) = parts.next() {
             push(&mut lines, first, style);

@@ -6,6 +6,7 @@
 //! Keys: Up/Down (j/k), PgUp/PgDn move; / types a search (Enter keeps,
 //! Esc clears); Enter replays; r reloads; Esc or q closes.
 
+use super::keymap::{Act, Keymap};
 use super::screen::Outcome;
 use super::theme::Theme;
 use super::worker::Task;
@@ -62,7 +63,7 @@ impl RunsView {
             .collect()
     }
 
-    pub fn handle_key(&mut self, k: KeyEvent) -> Outcome {
+    pub fn handle_key(&mut self, k: KeyEvent, km: &Keymap) -> Outcome {
         if self.searching {
             match k.code {
                 KeyCode::Enter => self.searching = false,
@@ -79,21 +80,22 @@ impl RunsView {
             self.selected = self.selected.min(self.matching().len().saturating_sub(1));
             return Outcome::Stay;
         }
+        const ACTS: &[Act] = &[Act::Close, Act::Up, Act::Down, Act::PageUp, Act::PageDown, Act::First, Act::Last, Act::Filter, Act::Reload, Act::Select];
         let last = self.matching().len().saturating_sub(1);
-        match k.code {
-            KeyCode::Esc | KeyCode::Char('q') => return Outcome::Close,
-            KeyCode::Up | KeyCode::Char('k') => self.selected = self.selected.saturating_sub(1),
-            KeyCode::Down | KeyCode::Char('j') => self.selected = (self.selected + 1).min(last),
-            KeyCode::PageUp => self.selected = self.selected.saturating_sub(10),
-            KeyCode::PageDown => self.selected = (self.selected + 10).min(last),
-            KeyCode::Home | KeyCode::Char('g') => self.selected = 0,
-            KeyCode::End | KeyCode::Char('G') => self.selected = last,
-            KeyCode::Char('/') => {
+        match km.action(&k, ACTS) {
+            Some(Act::Close) => return Outcome::Close,
+            Some(Act::Up) => self.selected = self.selected.saturating_sub(1),
+            Some(Act::Down) => self.selected = (self.selected + 1).min(last),
+            Some(Act::PageUp) => self.selected = self.selected.saturating_sub(10),
+            Some(Act::PageDown) => self.selected = (self.selected + 10).min(last),
+            Some(Act::First) => self.selected = 0,
+            Some(Act::Last) => self.selected = last,
+            Some(Act::Filter) => {
                 self.searching = true;
                 self.search.clear();
             }
-            KeyCode::Char('r') if !self.loading => return self.open(),
-            KeyCode::Enter => {
+            Some(Act::Reload) if !self.loading => return self.open(),
+            Some(Act::Select) => {
                 if let Some(r) = self.matching().get(self.selected) {
                     let id = r.run_id.clone();
                     self.note = Some(format!("loading run {}…", &id[..8.min(id.len())]));
@@ -177,14 +179,14 @@ pub(crate) mod tests {
     fn search_narrows_by_all_words_and_enter_loads_the_run_to_replay() {
         let mut v = RunsView::default();
         v.loaded(Ok(vec![run("aaaa1111bbbb2222", Some("revenue by month"), RunStatus::Ok), run("cccc3333dddd4444", None, RunStatus::Failed), run("eeee5555", Some("orders by month"), RunStatus::Ok)]));
-        v.handle_key(KeyEvent::new(KeyCode::Char('/'), KeyModifiers::NONE));
+        v.handle_key(KeyEvent::new(KeyCode::Char('/'), KeyModifiers::NONE), &Keymap::default());
         for c in "month ok".chars() {
-            v.handle_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+            v.handle_key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE), &Keymap::default());
         }
-        v.handle_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+        v.handle_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE), &Keymap::default());
         assert_eq!(v.matching().len(), 2);
-        v.handle_key(KeyEvent::new(KeyCode::Down, KeyModifiers::NONE));
-        assert_eq!(v.handle_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)), Outcome::Work(Task::LoadRun("eeee5555".into())));
+        v.handle_key(KeyEvent::new(KeyCode::Down, KeyModifiers::NONE), &Keymap::default());
+        assert_eq!(v.handle_key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE), &Keymap::default()), Outcome::Work(Task::LoadRun("eeee5555".into())));
         v.search = "(sql)".into();
         assert_eq!(v.matching()[0].run_id, "cccc3333dddd4444");
     }

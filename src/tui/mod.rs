@@ -13,6 +13,7 @@ pub mod app;
 pub mod audit_view;
 pub mod help;
 pub mod highlight;
+pub mod keymap;
 pub mod history;
 pub mod picker;
 mod routing;
@@ -20,6 +21,7 @@ pub mod schema_view;
 pub mod screen;
 pub mod stepper;
 pub mod theme;
+pub mod themes;
 pub mod view;
 pub mod worker;
 
@@ -44,17 +46,19 @@ pub fn unsuitable_terminal() -> Option<&'static str> {
 }
 
 /// Open the workbench on `dataset` (the settings' default otherwise).
-pub fn run(dataset: Option<&str>, jail: Option<JailMode>) -> anyhow::Result<i32> {
+pub fn run(dataset: Option<&str>, jail: Option<JailMode>, theme: Option<&str>) -> anyhow::Result<i32> {
     if let Some(why) = unsuitable_terminal() {
         eprintln!("sandpiper: {why}; use `sandpiper ask QUESTION` or `sandpiper sql SQL` instead (see `sandpiper --help`)");
         return Ok(2);
     }
     let mut session = Session::open(SessionOptions { record: true, jail, ..SessionOptions::default() })?;
+    let (keymap, theme, depth) = looks(session.settings(), theme)?;
     let ds = session.use_dataset(dataset)?;
     let (name, hash, manifest) = (ds.name().to_string(), ds.hash.clone(), ds.manifest.clone());
     let jail_word = session.runner_mode().map_or("strict", JailMode::word);
     let mut app = App::new(&name, &hash, jail_word);
     app.set_manifest(manifest);
+    (app.keymap, app.theme, app.depth) = (keymap, theme, depth);
     let home = session.home().clone();
     let notices = session.take_notices();
     if !notices.is_empty() {
@@ -77,9 +81,8 @@ pub fn run(dataset: Option<&str>, jail: Option<JailMode>) -> anyhow::Result<i32>
 }
 
 fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App, rx: &Receiver<AppEvent>, engine: &Engine, worker: &worker::Worker) -> anyhow::Result<()> {
-    let theme = theme::Theme::from_env();
     loop {
-        terminal.draw(|f| view::draw(f, app, &theme))?;
+        terminal.draw(|f| view::draw(f, app, &app.theme))?;
         // Block for the next event, then take whatever else is already
         // waiting, so a burst (paste, progress) costs one frame.
         let Ok(first) = rx.recv() else { return Ok(()) };
@@ -99,6 +102,23 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App, rx: &Recei
             }
         }
     }
+}
+
+/// Keys and theme from the settings (and `--theme`), checked before the
+/// terminal is taken over so a mistake prints as a plain error.
+fn looks(settings: &crate::home::Settings, theme: Option<&str>) -> anyhow::Result<(keymap::Keymap, theme::Theme, themes::Depth)> {
+    let path = crate::home::Settings::path().unwrap_or_default();
+    let text = if settings.keys.is_empty() { String::new() } else { std::fs::read_to_string(&path).unwrap_or_default() };
+    let user: Vec<(String, String, usize)> = settings.keys.iter().map(|(k, v)| (k.clone(), v.get_ref().clone(), v.span().start)).collect();
+    let keymap = keymap::Keymap::build(&settings.key_preset, &user, &path, &text)?;
+    let depth = match themes::Depth::from_name(&settings.colors) {
+        // NO_COLOR wins over a forced depth.
+        Some(d) if themes::Depth::from_env() != themes::Depth::None => d,
+        _ => themes::Depth::from_env(),
+    };
+    let name = theme.unwrap_or(&settings.theme);
+    let theme = themes::load(name, depth).map_err(|e| anyhow::anyhow!("{e} (from {})", if theme.is_some() { "--theme".to_string() } else { path.display().to_string() }))?;
+    Ok((keymap, theme, depth))
 }
 
 /// The session thread's replies, as app events.

@@ -5,11 +5,12 @@
 //! Keys: Up/Down (j/k) move; Tab or Left/Right switch between datasets and
 //! prompts; Enter switches or asks; Esc or q closes.
 
+use super::keymap::{Act, Keymap};
 use super::screen::Outcome;
 use super::theme::Theme;
 use super::worker::Task;
 use crate::semantic::Manifest;
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, List, ListItem, ListState, Paragraph, Wrap};
@@ -60,28 +61,29 @@ impl Picker {
     }
 
     /// Keys; `Some(pick)` when Enter chose something.
-    pub fn handle_key(&mut self, k: KeyEvent) -> (Outcome, Option<Pick>) {
-        match k.code {
-            KeyCode::Esc | KeyCode::Char('q') => return (Outcome::Close, None),
-            KeyCode::Tab | KeyCode::Right | KeyCode::Left | KeyCode::Char('l' | 'h') => {
+    pub fn handle_key(&mut self, k: KeyEvent, km: &Keymap) -> (Outcome, Option<Pick>) {
+        const ACTS: &[Act] = &[Act::Close, Act::SwitchPane, Act::Left, Act::Right, Act::Up, Act::Down, Act::Select];
+        match km.action(&k, ACTS) {
+            Some(Act::Close) => return (Outcome::Close, None),
+            Some(Act::SwitchPane | Act::Left | Act::Right) => {
                 self.in_prompts = !self.in_prompts && !self.prompts().is_empty();
                 self.prompt = 0;
             }
-            KeyCode::Up | KeyCode::Char('k') => {
+            Some(Act::Up) => {
                 if self.in_prompts {
                     self.prompt = self.prompt.saturating_sub(1);
                 } else {
                     self.selected = self.selected.saturating_sub(1);
                 }
             }
-            KeyCode::Down | KeyCode::Char('j') => {
+            Some(Act::Down) => {
                 if self.in_prompts {
                     self.prompt = (self.prompt + 1).min(self.prompts().len().saturating_sub(1));
                 } else {
                     self.selected = (self.selected + 1).min(self.datasets.len().saturating_sub(1));
                 }
             }
-            KeyCode::Enter => {
+            Some(Act::Select) => {
                 let Some((name, m)) = self.datasets.get(self.selected) else { return (Outcome::Stay, None) };
                 let pick = match m.suggested_prompts.get(self.prompt).filter(|_| self.in_prompts) {
                     Some(p) => Pick::Ask { dataset: name.clone(), prompt: p.clone() },
@@ -146,7 +148,7 @@ fn block<'a>(title: &str, theme: &Theme) -> Block<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ratatui::crossterm::event::KeyModifiers;
+    use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
     fn key(c: KeyCode) -> KeyEvent {
         KeyEvent::new(c, KeyModifiers::NONE)
@@ -166,11 +168,11 @@ mod tests {
         p.loaded(builtins(), "iot");
         assert_eq!(p.datasets.len(), 2);
         assert_eq!(p.selected, 1, "starts on the active dataset");
-        p.handle_key(key(KeyCode::Up));
-        assert_eq!(p.handle_key(key(KeyCode::Enter)), (Outcome::Close, Some(Pick::Switch("ecommerce".into()))));
-        p.handle_key(key(KeyCode::Tab));
-        p.handle_key(key(KeyCode::Down));
+        p.handle_key(key(KeyCode::Up), &Keymap::default());
+        assert_eq!(p.handle_key(key(KeyCode::Enter), &Keymap::default()), (Outcome::Close, Some(Pick::Switch("ecommerce".into()))));
+        p.handle_key(key(KeyCode::Tab), &Keymap::default());
+        p.handle_key(key(KeyCode::Down), &Keymap::default());
         let want = p.datasets[0].1.suggested_prompts[1].clone();
-        assert_eq!(p.handle_key(key(KeyCode::Enter)), (Outcome::Close, Some(Pick::Ask { dataset: "ecommerce".into(), prompt: want })));
+        assert_eq!(p.handle_key(key(KeyCode::Enter), &Keymap::default()), (Outcome::Close, Some(Pick::Ask { dataset: "ecommerce".into(), prompt: want })));
     }
 }

@@ -51,12 +51,12 @@ impl App {
             Screen::Main => Outcome::Stay,
             Screen::Stepper => {
                 let report = self.turns.iter().rev().find_map(|t| t.report.as_deref());
-                self.stepper.handle_key(k, report)
+                self.stepper.handle_key(k, &self.keymap, report)
             }
-            Screen::Audit => self.audit.handle_key(k),
-            Screen::Schema => self.schema.handle_key(k),
-            Screen::Runs => self.runs.handle_key(k),
-            Screen::Picker => match self.picker.handle_key(k) {
+            Screen::Audit => self.audit.handle_key(k, &self.keymap),
+            Screen::Schema => self.schema.handle_key(k, &self.keymap),
+            Screen::Runs => self.runs.handle_key(k, &self.keymap),
+            Screen::Picker => match self.picker.handle_key(k, &self.keymap) {
                 (_, Some(Pick::Switch(name))) => Outcome::Submit(JobKind::Dataset(name)),
                 (_, Some(Pick::Ask { dataset, prompt })) if dataset == self.dataset => Outcome::Submit(JobKind::Ask(prompt)),
                 (_, Some(Pick::Ask { dataset, prompt })) => {

@@ -9,11 +9,12 @@
 //! Esc or q closes.
 
 use super::app::JobKind;
+use super::keymap::{Act, Keymap};
 use super::screen::Outcome;
 use super::theme::Theme;
 use crate::report::{RunReport, Status};
 use crate::semantic::Manifest;
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, List, ListItem, ListState, Paragraph, Wrap};
@@ -165,13 +166,14 @@ impl SchemaView {
         self.manifest.as_ref().and_then(|m| m.tables.get(self.table)).map_or(0, |t| t.columns.len())
     }
 
-    pub fn handle_key(&mut self, k: KeyEvent) -> Outcome {
-        match k.code {
-            KeyCode::Esc | KeyCode::Char('q') => return Outcome::Close,
-            KeyCode::Tab | KeyCode::Right | KeyCode::Left | KeyCode::Char('l' | 'h') => {
+    pub fn handle_key(&mut self, k: KeyEvent, km: &Keymap) -> Outcome {
+        const ACTS: &[Act] = &[Act::Close, Act::SwitchPane, Act::Left, Act::Right, Act::Up, Act::Down, Act::Profile, Act::Select];
+        match km.action(&k, ACTS) {
+            Some(Act::Close) => return Outcome::Close,
+            Some(Act::SwitchPane | Act::Left | Act::Right) => {
                 self.in_columns = !self.in_columns && self.columns_len() > 0;
             }
-            KeyCode::Up | KeyCode::Char('k') => {
+            Some(Act::Up) => {
                 if self.in_columns {
                     self.column = self.column.saturating_sub(1);
                 } else {
@@ -179,7 +181,7 @@ impl SchemaView {
                     self.column = 0;
                 }
             }
-            KeyCode::Down | KeyCode::Char('j') => {
+            Some(Act::Down) => {
                 if self.in_columns {
                     self.column = (self.column + 1).min(self.columns_len().saturating_sub(1));
                 } else {
@@ -188,8 +190,9 @@ impl SchemaView {
                     self.column = 0;
                 }
             }
-            KeyCode::Char('p') | KeyCode::Enter if self.in_columns || k.code == KeyCode::Char('p') => return self.profile(),
-            KeyCode::Enter => self.in_columns = self.columns_len() > 0,
+            Some(Act::Profile) => return self.profile(),
+            Some(Act::Select) if self.in_columns => return self.profile(),
+            Some(Act::Select) => self.in_columns = self.columns_len() > 0,
             _ => {}
         }
         Outcome::Stay
@@ -353,7 +356,7 @@ fn block<'a>(title: &str, theme: &Theme) -> Block<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ratatui::crossterm::event::KeyModifiers;
+    use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
     fn key(c: KeyCode) -> KeyEvent {
         KeyEvent::new(c, KeyModifiers::NONE)
@@ -377,12 +380,12 @@ mod tests {
         r.rows = vec![vec![serde_json::json!("orders"), serde_json::json!(1200)]];
         v.answered(Some(&r), None);
         assert_eq!(v.row_counts.get("orders"), Some(&1200));
-        v.handle_key(key(KeyCode::Tab));
+        v.handle_key(key(KeyCode::Tab), &Keymap::default());
         assert!(v.in_columns);
-        let Outcome::Query(JobKind::Sql(sql)) = v.handle_key(key(KeyCode::Char('p'))) else { panic!("profile asked") };
+        let Outcome::Query(JobKind::Sql(sql)) = v.handle_key(key(KeyCode::Char('p')), &Keymap::default()) else { panic!("profile asked") };
         let t = &v.manifest.as_ref().unwrap().tables[0];
         assert!(sql.contains(&format!("count(DISTINCT \"{}\")", t.columns[0].name)), "{sql}");
-        assert_eq!(v.handle_key(key(KeyCode::Char('p'))), Outcome::Stay, "one profile at a time");
+        assert_eq!(v.handle_key(key(KeyCode::Char('p')), &Keymap::default()), Outcome::Stay, "one profile at a time");
     }
 
     #[test]

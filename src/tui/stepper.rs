@@ -10,10 +10,11 @@
 
 use super::app::JobKind;
 use super::highlight::{highlight_sql, Names};
+use super::keymap::{Act, Keymap};
 use super::screen::Outcome;
 use super::theme::Theme;
 use crate::report::{Attempt, RunReport, Status};
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, List, ListItem, ListState, Paragraph, Wrap};
@@ -54,23 +55,24 @@ impl Stepper {
         self.scroll = 0;
     }
 
-    pub fn handle_key(&mut self, k: KeyEvent, report: Option<&RunReport>) -> Outcome {
+    pub fn handle_key(&mut self, k: KeyEvent, km: &Keymap, report: Option<&RunReport>) -> Outcome {
+        const ACTS: &[Act] = &[Act::Close, Act::Left, Act::Up, Act::Right, Act::Down, Act::First, Act::Last, Act::PageDown, Act::PageUp, Act::Rerun, Act::Select, Act::Edit];
         let n = report.map_or(0, |r| r.attempts.len());
         let attempt = report.and_then(|r| r.attempts.get(self.selected));
-        match k.code {
-            KeyCode::Esc | KeyCode::Char('q') => return Outcome::Close,
-            KeyCode::Left | KeyCode::Up | KeyCode::Char('h' | 'k') => self.select(self.selected.saturating_sub(1)),
-            KeyCode::Right | KeyCode::Down | KeyCode::Char('l' | 'j') => self.select((self.selected + 1).min(n.saturating_sub(1))),
-            KeyCode::Home | KeyCode::Char('g') => self.select(0),
-            KeyCode::End | KeyCode::Char('G') => self.select(n.saturating_sub(1)),
-            KeyCode::PageDown => self.scroll = self.scroll.saturating_add(10),
-            KeyCode::PageUp => self.scroll = self.scroll.saturating_sub(10),
-            KeyCode::Enter | KeyCode::Char('r') => {
+        match km.action(&k, ACTS) {
+            Some(Act::Close) => return Outcome::Close,
+            Some(Act::Left | Act::Up) => self.select(self.selected.saturating_sub(1)),
+            Some(Act::Right | Act::Down) => self.select((self.selected + 1).min(n.saturating_sub(1))),
+            Some(Act::First) => self.select(0),
+            Some(Act::Last) => self.select(n.saturating_sub(1)),
+            Some(Act::PageDown) => self.scroll = self.scroll.saturating_add(10),
+            Some(Act::PageUp) => self.scroll = self.scroll.saturating_sub(10),
+            Some(Act::Rerun | Act::Select) => {
                 if let Some(a) = attempt.filter(|a| !a.sql.trim().is_empty()) {
                     return Outcome::Submit(JobKind::Sql(a.sql.clone()));
                 }
             }
-            KeyCode::Char('e') => {
+            Some(Act::Edit) => {
                 if let Some(a) = attempt.filter(|a| !a.sql.trim().is_empty()) {
                     return Outcome::Edit(format!("/sql {}", a.sql));
                 }
@@ -208,7 +210,7 @@ fn detail<'a>(a: &Attempt, prev: Option<&Attempt>, names: &Names, theme: &Theme)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ratatui::crossterm::event::KeyModifiers;
+    use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
     #[test]
     fn duckdb_positions_are_read_from_the_caret() {
@@ -238,17 +240,17 @@ mod tests {
         let mut s = Stepper::default();
         s.open(r.attempts.len());
         assert_eq!(s.selected, 2);
-        assert_eq!(s.handle_key(key(KeyCode::Right), Some(&r)), Outcome::Stay);
+        assert_eq!(s.handle_key(key(KeyCode::Right), &Keymap::default(), Some(&r)), Outcome::Stay);
         assert_eq!(s.selected, 2, "stops at the last attempt");
-        s.handle_key(key(KeyCode::Left), Some(&r));
-        s.handle_key(key(KeyCode::Char('h')), Some(&r));
-        s.handle_key(key(KeyCode::Left), Some(&r));
+        s.handle_key(key(KeyCode::Left), &Keymap::default(), Some(&r));
+        s.handle_key(key(KeyCode::Up), &Keymap::default(), Some(&r));
+        s.handle_key(key(KeyCode::Left), &Keymap::default(), Some(&r));
         assert_eq!(s.selected, 0, "stops at the first");
-        assert_eq!(s.handle_key(key(KeyCode::Enter), Some(&r)), Outcome::Submit(JobKind::Sql("SELECT x".into())));
-        s.handle_key(key(KeyCode::End), Some(&r));
-        assert_eq!(s.handle_key(key(KeyCode::Char('e')), Some(&r)), Outcome::Edit("/sql SELECT z".into()));
-        assert_eq!(s.handle_key(key(KeyCode::Esc), Some(&r)), Outcome::Close);
+        assert_eq!(s.handle_key(key(KeyCode::Enter), &Keymap::default(), Some(&r)), Outcome::Submit(JobKind::Sql("SELECT x".into())));
+        s.handle_key(key(KeyCode::End), &Keymap::default(), Some(&r));
+        assert_eq!(s.handle_key(key(KeyCode::Char('e')), &Keymap::default(), Some(&r)), Outcome::Edit("/sql SELECT z".into()));
+        assert_eq!(s.handle_key(key(KeyCode::Esc), &Keymap::default(), Some(&r)), Outcome::Close);
         // Without a run nothing is submitted.
-        assert_eq!(s.handle_key(key(KeyCode::Enter), None), Outcome::Stay);
+        assert_eq!(s.handle_key(key(KeyCode::Enter), &Keymap::default(), None), Outcome::Stay);
     }
 }

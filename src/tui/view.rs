@@ -41,7 +41,7 @@ pub fn draw(f: &mut Frame<'_>, app: &App, theme: &Theme) {
     input_line(f, input, app, theme);
     status_bar(f, status, app, theme);
     if app.help {
-        super::help::render(f, app.screen, theme);
+        super::help::render(f, app.screen, &app.keymap, theme);
     }
 }
 
