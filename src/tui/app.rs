@@ -137,6 +137,9 @@ pub struct App {
     pub theme: super::theme::Theme,
     pub depth: super::themes::Depth,
     pub keymap: super::keymap::Keymap,
+    /// Entered lines (Up/Down) and dataset names (Tab after /dataset).
+    pub history: super::input::History,
+    pub datasets: Vec<String>,
 }
 
 impl App {
@@ -167,6 +170,8 @@ impl App {
             theme: super::theme::Theme::dark(),
             depth: super::themes::Depth::TrueColor,
             keymap: super::keymap::Keymap::default(),
+            history: super::input::History::default(),
+            datasets: Vec::new(),
         }
     }
 
@@ -241,6 +246,11 @@ impl App {
         }
         match km.action_while_typing(&k, MAIN) {
             Some(Act::Cancel) => return self.running.map(Action::Cancel).into_iter().collect(),
+            Some(Act::NextTab) if self.input.starts_with('/') => {
+                if let Some(done) = super::input::complete(&self.input, &self.datasets, &super::themes::names()) {
+                    self.input = done;
+                }
+            }
             Some(Act::NextTab) => {
                 self.tab = match self.tab {
                     Tab::Chat => Tab::Detail,
@@ -249,8 +259,16 @@ impl App {
                 };
             }
             Some(Act::TogglePlan) => self.panel = if self.panel == Panel::Sql { Panel::Plan } else { Panel::Sql },
-            Some(Act::Up) => self.scroll = self.scroll.saturating_sub(1),
-            Some(Act::Down) => self.scroll_by(1),
+            Some(Act::Up) => {
+                if let Some(line) = self.history.older(&self.input) {
+                    self.input = line;
+                }
+            }
+            Some(Act::Down) => {
+                if let Some(line) = self.history.newer() {
+                    self.input = line;
+                }
+            }
             Some(Act::PageUp) => self.scroll = self.scroll.saturating_sub(20),
             Some(Act::PageDown) => self.scroll_by(20),
             Some(Act::Select) => return self.enter(),
@@ -280,6 +298,13 @@ impl App {
             return Vec::new();
         }
         self.input.clear();
+        let save = self.history.push(&text).then(|| Action::Work(Task::AppendHistory(text.clone())));
+        let mut actions = self.enter_line(text);
+        actions.extend(save);
+        actions
+    }
+
+    fn enter_line(&mut self, text: String) -> Vec<Action> {
         let kind = match parse_command(&text) {
             Command::Quit => return vec![Action::Quit],
             Command::Open(screen) => return self.open(screen),
@@ -471,6 +496,40 @@ mod tests {
         for c in text.chars() {
             app.handle(key(KeyCode::Char(c)));
         }
+        no_history(app.handle(key(KeyCode::Enter)))
+    }
+
+    /// Actions without the history write every entered line adds.
+    fn no_history(actions: Vec<Action>) -> Vec<Action> {
+        actions.into_iter().filter(|a| !matches!(a, Action::Work(Task::AppendHistory(_)))).collect()
+    }
+
+    #[test]
+    fn entered_lines_are_saved_once_and_come_back_with_up() {
+        let mut app = App::new("ecommerce", "", "strict");
+        let acts = typed_raw(&mut app, "revenue by month");
+        assert!(acts.contains(&Action::Work(Task::AppendHistory("revenue by month".into()))));
+        app.handle(AppEvent::Engine(Reply::Failed { job: 0, error: "x".into() }));
+        app.running = None;
+        app.handle(key(KeyCode::Up));
+        assert_eq!(app.input, "revenue by month");
+        app.handle(key(KeyCode::Down));
+        assert_eq!(app.input, "");
+        for c in "/da".chars() {
+            app.handle(key(KeyCode::Char(c)));
+        }
+        app.datasets = vec!["ecommerce".into(), "iot".into()];
+        app.handle(key(KeyCode::Tab));
+        assert_eq!(app.input, "/dataset ");
+        app.handle(key(KeyCode::Char('i')));
+        app.handle(key(KeyCode::Tab));
+        assert_eq!(app.input, "/dataset iot");
+    }
+
+    fn typed_raw(app: &mut App, text: &str) -> Vec<Action> {
+        for c in text.chars() {
+            app.handle(key(KeyCode::Char(c)));
+        }
         app.handle(key(KeyCode::Enter))
     }
 
@@ -485,7 +544,7 @@ mod tests {
         assert_eq!(app.input, "/sql SELECT 1");
         app.handle(AppEvent::Engine(Reply::Superseded { job: 1 }));
         assert_eq!(app.running, None);
-        assert_eq!(app.handle(key(KeyCode::Enter)), [Action::Submit(JobKind::Sql("SELECT 1".into()))]);
+        assert_eq!(no_history(app.handle(key(KeyCode::Enter))), [Action::Submit(JobKind::Sql("SELECT 1".into()))]);
         app.submitted(2);
         app.handle(AppEvent::Engine(Reply::Failed { job: 2, error: "x".into() }));
         assert_eq!(typed(&mut app, "/dataset iot"), [Action::Submit(JobKind::Dataset("iot".into()))]);

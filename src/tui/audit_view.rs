@@ -194,7 +194,7 @@ impl AuditView {
             f.render_widget(Paragraph::new(Span::styled(t, theme.muted)).block(block(&title, theme)), list_area);
         } else {
             let mut state = ListState::default().with_selected(Some(self.selected.min(visible.len().saturating_sub(1))));
-            let list = List::new(items).highlight_style(theme.selected).block(block(&title, theme));
+            let list = List::new(items).highlight_style(theme.selected).highlight_symbol("▶ ").block(block(&title, theme));
             f.render_stateful_widget(list, list_area, &mut state);
         }
         let detail = match visible.get(self.selected) {
@@ -259,7 +259,7 @@ fn block<'a>(title: &str, theme: &Theme) -> Block<'a> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::audit::{Entry, Kind};
     use ratatui::crossterm::event::KeyModifiers;

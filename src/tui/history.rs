@@ -145,7 +145,7 @@ impl RunsView {
             })
             .collect();
         let mut state = ListState::default().with_selected(Some(self.selected.min(matching.len() - 1)));
-        f.render_stateful_widget(List::new(items).highlight_style(theme.selected).block(block(&title, theme)), body, &mut state);
+        f.render_stateful_widget(List::new(items).highlight_style(theme.selected).highlight_symbol("▶ ").block(block(&title, theme)), body, &mut state);
     }
 }
 

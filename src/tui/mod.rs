@@ -13,6 +13,7 @@ pub mod app;
 pub mod audit_view;
 pub mod help;
 pub mod highlight;
+pub mod input;
 pub mod keymap;
 pub mod history;
 pub mod picker;
@@ -60,6 +61,8 @@ pub fn run(dataset: Option<&str>, jail: Option<JailMode>, theme: Option<&str>) -
     app.set_manifest(manifest);
     (app.keymap, app.theme, app.depth) = (keymap, theme, depth);
     let home = session.home().clone();
+    app.history = input::History::load(&home.root.join(worker::HISTORY_FILE));
+    app.datasets = session.registry().names();
     let notices = session.take_notices();
     if !notices.is_empty() {
         app.turns.push(app::Turn { input: "(start)".into(), note: Some(notices.join("; ")), done: true, ..app::Turn::default() });
@@ -167,3 +170,5 @@ fn spawn_signals(tx: Sender<AppEvent>) -> std::io::Result<()> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod snapshots_test;

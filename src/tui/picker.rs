@@ -120,7 +120,7 @@ impl Picker {
             .collect();
         let mut state = ListState::default().with_selected(Some(self.selected));
         let focus = if self.in_prompts { theme.muted } else { theme.selected };
-        f.render_stateful_widget(List::new(items).highlight_style(focus).block(block("Datasets (● active)", theme)), list_area, &mut state);
+        f.render_stateful_widget(List::new(items).highlight_style(focus).highlight_symbol("▶ ").block(block("Datasets (● active)", theme)), list_area, &mut state);
 
         let Some((name, m)) = self.datasets.get(self.selected) else { return };
         let [about, prompts] = Layout::vertical([Constraint::Percentage(45), Constraint::Percentage(55)]).areas(right);
@@ -137,7 +137,7 @@ impl Picker {
         let items: Vec<ListItem<'_>> = m.suggested_prompts.iter().map(|p| ListItem::new(Line::styled(p.clone(), theme.normal))).collect();
         let mut state = ListState::default().with_selected(self.in_prompts.then_some(self.prompt));
         let title = if self.in_prompts { "Suggested prompts: Enter asks" } else { "Suggested prompts (Tab to choose one)" };
-        f.render_stateful_widget(List::new(items).highlight_style(theme.selected).block(block(title, theme)), prompts, &mut state);
+        f.render_stateful_widget(List::new(items).highlight_style(theme.selected).highlight_symbol("▶ ").block(block(title, theme)), prompts, &mut state);
     }
 }
 
@@ -146,7 +146,7 @@ fn block<'a>(title: &str, theme: &Theme) -> Block<'a> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 

@@ -128,6 +128,10 @@ impl App {
             Loaded::Manifest(Ok(m)) => self.set_manifest(*m),
             Loaded::Manifest(Err(e)) => self.runs.note = Some(e),
             Loaded::Run(Err(e)) => self.runs.note = Some(e),
+            Loaded::HistorySaved(Ok(())) => {}
+            Loaded::HistorySaved(Err(e)) => {
+                self.turns.push(Turn { input: "(history)".into(), note: Some(format!("could not save the input history: {e}")), done: true, ..Turn::default() });
+            }
             Loaded::Run(Ok(cap)) => {
                 let short = &cap.run_id[..8.min(cap.run_id.len())];
                 let Some(sql) = cap.final_sql.clone() else {

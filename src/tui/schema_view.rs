@@ -235,7 +235,7 @@ impl SchemaView {
         let mut state = ListState::default().with_selected(Some(self.table));
         let focus = if self.in_columns { theme.muted } else { theme.selected };
         let title = format!("{} tables (Tab: columns)", m.name);
-        f.render_stateful_widget(List::new(items).highlight_style(focus).block(block(&title, theme)), list_area, &mut state);
+        f.render_stateful_widget(List::new(items).highlight_style(focus).highlight_symbol("▶ ").block(block(&title, theme)), list_area, &mut state);
 
         match m.tables.get(self.table) {
             Some(t) => self.render_table(f, right, m, t, theme),
@@ -277,7 +277,7 @@ impl SchemaView {
             .collect();
         let mut state = ListState::default().with_selected(self.in_columns.then_some(self.column));
         let title = format!("{}: {} columns{} (p: profile)", t.name, t.columns.len(), if t.description.is_empty() { String::new() } else { format!(" — {}", t.description) });
-        f.render_stateful_widget(List::new(items).highlight_style(theme.selected).block(block(&title, theme)), cols_area, &mut state);
+        f.render_stateful_widget(List::new(items).highlight_style(theme.selected).highlight_symbol("▶ ").block(block(&title, theme)), cols_area, &mut state);
 
         let col = t.columns.get(self.column);
         let key = col.map(|c| format!("{}.{}", t.name, c.name)).unwrap_or_default();

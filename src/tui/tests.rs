@@ -36,7 +36,7 @@ pub(super) fn report(rows: usize) -> RunReport {
     }
 }
 
-fn screen(app: &App, w: u16, h: u16) -> String {
+pub(super) fn screen(app: &App, w: u16, h: u16) -> String {
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
     t.draw(|f| view::draw(f, app, &Theme::monochrome())).unwrap();
     let buf = t.backend().buffer().clone();

@@ -254,10 +254,12 @@ fn status_bar(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let hash = if app.dataset_hash.len() >= 8 { format!(" {}", &app.dataset_hash[..8]) } else { String::new() };
     let latency = app.last_latency_ms.map(|ms| format!(" │ last {ms:.0} ms")).unwrap_or_default();
     let jail_style = if app.jail == "strict" { theme.status } else { theme.error };
+    let view = if app.screen == Screen::Main { String::new() } else { format!(" │ {}", app.screen.title()) };
+    let hints = if area.width >= WIDE { " │ F1 help  F3-F7 views  Esc cancel  ^C quit " } else { " │ F1 help  ^C quit " };
     let line = Line::from(vec![
         Span::styled(format!(" {}{hash} │ {} │ ", app.dataset, app.provider), theme.status),
         Span::styled(format!("jail {}", app.jail), jail_style),
-        Span::styled(format!("{latency} │ F1 help  F3-F7 views  Esc cancel  ^C quit "), theme.status),
+        Span::styled(format!("{latency}{view}{hints}"), theme.status),
     ]);
     f.render_widget(Paragraph::new(line).style(theme.status), area);
 }

@@ -15,6 +15,9 @@ use crate::store::{RunCapsule, RunSummary, Store};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::Sender;
 
+/// The input history, under the home.
+pub const HISTORY_FILE: &str = "tui-history";
+
 /// Runs listed by the history view.
 pub const RUNS_LISTED: usize = 500;
 
@@ -33,6 +36,8 @@ pub enum Task {
     ListDatasets,
     /// One dataset's manifest (the schema browser).
     LoadManifest(String),
+    /// Add an entered line to the input history file.
+    AppendHistory(String),
 }
 
 /// An audit entry and the line it came from (to place a verify problem).
@@ -52,6 +57,7 @@ pub enum Loaded {
     Run(Result<Box<RunCapsule>, String>),
     Datasets(Vec<(String, Manifest)>),
     Manifest(Result<Box<Manifest>, String>),
+    HistorySaved(Result<(), String>),
 }
 
 /// Starts tasks against one home.
@@ -94,6 +100,9 @@ pub fn perform(home: &Home, task: Task) -> Loaded {
             let reg = Registry::new(home.clone());
             Loaded::Datasets(reg.names().into_iter().filter_map(|n| reg.manifest(&n).ok().map(|(m, _)| (n, m))).collect())
         }
+        Task::AppendHistory(line) => Loaded::HistorySaved(
+            home.dir("").map_err(|e| e.to_string()).and_then(|root| super::input::History::append_to(&root.join(HISTORY_FILE), &line).map_err(|e| e.to_string())),
+        ),
         Task::LoadManifest(name) => {
             Loaded::Manifest(Registry::new(home.clone()).manifest(&name).map(|(m, _)| Box::new(m)).map_err(|e| e.to_string()))
         }
