@@ -205,7 +205,7 @@ fn step_through_a_repair_of_a_broken_sql_then_quit_restored() {
 fn open_the_audit_view_and_verify_the_chain() {
     let mut p = Pty::start(80, 24);
     p.wait_shown(&["Ask (Enter)"], 60);
-    p.send("orders by status\r");
+    p.send("What is the average order value by channel?\r");
     p.wait_shown(&["✓"], 60);
     p.key(F4);
     p.wait_shown(&["Entries:", "session_start", "answer"], 10);

@@ -295,7 +295,8 @@ mod tests {
 
     #[test]
     fn keys_parse_with_modifiers_and_reject_nonsense() {
-        let cases: &[(&str, Option<(KeyCodeOrd, bool, bool)>)] = &[
+        type Parsed = Option<(KeyCodeOrd, bool, bool)>;
+        let cases: &[(&str, Parsed)] = &[
             ("ctrl-c", Some((KeyCodeOrd::Char('c'), true, false))),
             ("Ctrl-C", Some((KeyCodeOrd::Char('c'), true, false))),
             ("f5", Some((KeyCodeOrd::F(5), false, false))),
