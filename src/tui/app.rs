@@ -246,6 +246,14 @@ impl App {
         }
         match km.action_while_typing(&k, MAIN) {
             Some(Act::Cancel) => return self.running.map(Action::Cancel).into_iter().collect(),
+            Some(Act::NextTab) if self.input.starts_with("/sql ") => {
+                let mut cands: Vec<&str> = super::input::SQL_WORDS.to_vec();
+                cands.extend(self.names.tables.iter().map(String::as_str));
+                cands.extend(self.names.columns.iter().map(String::as_str));
+                if let Some(done) = super::input::complete_word(&self.input, &cands) {
+                    self.input = done;
+                }
+            }
             Some(Act::NextTab) if self.input.starts_with('/') => {
                 if let Some(done) = super::input::complete(&self.input, &self.datasets, &super::themes::names()) {
                     self.input = done;

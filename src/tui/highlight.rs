@@ -72,6 +72,29 @@ pub fn highlight_sql(sql: &str, names: &Names, theme: &Theme) -> Vec<Line<'stati
     lines
 }
 
+/// `sql` on one line (for the one-line input): newlines become spaces and
+/// `--` comments, which would swallow the rest of the line, are dropped.
+pub fn one_line(sql: &str) -> String {
+    let dialect = DuckDbDialect {};
+    let Ok(tokens) = Tokenizer::new(&dialect, sql).tokenize_with_location() else {
+        return sql.split_whitespace().collect::<Vec<_>>().join(" ");
+    };
+    let mut line_starts = vec![0];
+    line_starts.extend(sql.match_indices('\n').map(|(i, _)| i + 1));
+    let starts: Vec<usize> = tokens.iter().map(|t| offset(&line_starts, sql, t.span.start.line, t.span.start.column)).collect();
+    let mut out = String::new();
+    for (i, tok) in tokens.iter().enumerate() {
+        match &tok.token {
+            Token::Whitespace(Whitespace::Newline | Whitespace::SingleLineComment { .. }) => out.push(' '),
+            _ => {
+                let (from, to) = (starts[i], starts.get(i + 1).copied().unwrap_or(sql.len()));
+                out.push_str(&sql.get(from..to.max(from)).unwrap_or("").replace('\n', " "));
+            }
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 fn push(lines: &mut Vec<Line<'static>>, text: &str, style: Style) {
     if text.is_empty() {
         return;
@@ -111,6 +134,12 @@ mod tests {
         assert_eq!(lines.len(), 3);
         let back: Vec<String> = lines.iter().map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect()).collect();
         assert_eq!(back.join("\n"), sql);
+    }
+
+    #[test]
+    fn one_line_sql_keeps_strings_and_drops_line_comments() {
+        assert_eq!(one_line("SELECT a, -- the key\n  'x\ny' AS b\nFROM t"), "SELECT a, 'x y' AS b FROM t");
+        assert_eq!(one_line("SELECT 1"), "SELECT 1");
     }
 
     #[test]

@@ -136,6 +136,32 @@ pub fn complete(input: &str, datasets: &[String], themes: &[&str]) -> Option<Str
     }
 }
 
+/// Keywords SQL mode completes (with the dataset's tables and columns).
+pub const SQL_WORDS: &[&str] = &[
+    "SELECT", "FROM", "WHERE", "GROUP BY", "ORDER BY", "HAVING", "LIMIT", "JOIN", "LEFT JOIN", "ON", "AS", "AND", "OR", "NOT", "DISTINCT",
+    "COUNT", "SUM", "AVG", "MIN", "MAX", "CASE", "WHEN", "THEN", "ELSE", "END", "BETWEEN", "LIKE", "IN", "IS NULL", "DESC", "ASC",
+    "date_trunc", "strftime", "round", "coalesce",
+];
+
+/// Tab in SQL mode: the last word of `input` completed from `candidates`
+/// (case-insensitive; keywords keep their case, names theirs).
+pub fn complete_word(input: &str, candidates: &[&str]) -> Option<String> {
+    let start = input.rfind(|c: char| !(c.is_alphanumeric() || c == '_')).map_or(0, |i| i + 1);
+    let word = &input[start..];
+    if word.is_empty() {
+        return None;
+    }
+    let lower = word.to_lowercase();
+    let mut hits: Vec<&str> = candidates.iter().copied().filter(|c| c.to_lowercase().starts_with(&lower)).collect();
+    hits.sort_unstable();
+    hits.dedup();
+    let done = match hits.as_slice() {
+        [one] => format!("{one} "),
+        _ => longer_prefix(word, &hits)?,
+    };
+    Some(format!("{}{done}", &input[..start]))
+}
+
 /// The common prefix of `hits` when it is longer than `typed`.
 fn longer_prefix(typed: &str, hits: &[&str]) -> Option<String> {
     let first = hits.first()?;
@@ -182,6 +208,21 @@ mod tests {
         assert_eq!(h.entries.len(), KEEP);
         assert_eq!(h.entries.last().map(String::as_str), Some(format!("q{}", KEEP + 4).as_str()));
         assert_eq!(History::load(&dir.path().join("missing")), History::default());
+    }
+
+    #[test]
+    fn sql_mode_completes_keywords_tables_and_columns() {
+        let cands = ["orders", "order_items", "total_amount", "SELECT", "SUM"];
+        let cases: &[(&str, Option<&str>)] = &[
+            ("/sql sel", Some("/sql SELECT ")),
+            ("/sql SELECT tot", Some("/sql SELECT total_amount ")),
+            ("/sql SELECT 1 FROM ord", Some("/sql SELECT 1 FROM order")),
+            ("/sql SELECT 1 FROM orders_", None),
+            ("/sql SELECT ", None),
+        ];
+        for (input, want) in cases {
+            assert_eq!(complete_word(input, &cands).as_deref(), *want, "{input}");
+        }
     }
 
     #[test]

@@ -74,7 +74,7 @@ impl Stepper {
             }
             Some(Act::Edit) => {
                 if let Some(a) = attempt.filter(|a| !a.sql.trim().is_empty()) {
-                    return Outcome::Edit(format!("/sql {}", a.sql));
+                    return Outcome::Edit(format!("/sql {}", super::highlight::one_line(&a.sql)));
                 }
             }
             _ => {}

@@ -131,20 +131,17 @@ fn outcome_lines<'a>(r: &'a RunReport, theme: &Theme, lines: &mut Vec<Line<'a>>)
 fn detail(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let report = app.current_report();
     let (title, text) = match app.panel {
-        Panel::Sql => ("SQL (F2: plan)", sql_text(report, theme)),
+        Panel::Sql => ("SQL (F2: plan)", sql_text(report, &app.names, theme)),
         Panel::Plan => ("Plan (F2: SQL)", plan_text(report, theme)),
     };
     f.render_widget(Paragraph::new(text).wrap(Wrap { trim: false }).block(block(title, theme)), area);
 }
 
-fn sql_text<'a>(report: Option<&'a RunReport>, theme: &Theme) -> Text<'a> {
+fn sql_text<'a>(report: Option<&'a RunReport>, names: &super::highlight::Names, theme: &Theme) -> Text<'a> {
     let Some(sql) = report.and_then(|r| r.sql.as_deref()) else {
         return Text::styled("The SQL of the last run shows here.", theme.muted);
     };
-    let mut lines = Vec::new();
-    for line in sql.lines() {
-        lines.push(highlight(line, theme));
-    }
+    let mut lines = super::highlight::highlight_sql(sql, names, theme);
     if let Some(r) = report.filter(|r| r.attempts.len() > 1) {
         lines.push(Line::raw(""));
         for a in &r.attempts {
@@ -154,38 +151,6 @@ fn sql_text<'a>(report: Option<&'a RunReport>, theme: &Theme) -> Text<'a> {
         }
     }
     Text::from(lines)
-}
-
-/// SQL keywords in their colour, the rest plain (a line at a time).
-fn highlight<'a>(line: &'a str, theme: &Theme) -> Line<'a> {
-    const KEYWORDS: &[&str] = &[
-        "SELECT", "FROM", "WHERE", "GROUP", "BY", "ORDER", "LIMIT", "JOIN", "LEFT", "INNER", "ON", "AS", "AND", "OR", "NOT", "HAVING", "WITH",
-        "DESC", "ASC", "NULLS", "LAST", "FIRST", "CASE", "WHEN", "THEN", "ELSE", "END", "DISTINCT", "ALL", "IN", "IS", "NULL", "INTERVAL",
-        "UNION", "OVER", "PARTITION", "FILTER", "BETWEEN", "LIKE",
-    ];
-    let mut spans = Vec::new();
-    let mut start = 0;
-    let bytes = line.as_bytes();
-    let mut i = 0;
-    while i <= bytes.len() {
-        let boundary = i == bytes.len() || !(bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_');
-        if boundary {
-            if start < i {
-                let word = &line[start..i];
-                let style = if KEYWORDS.iter().any(|k| k.eq_ignore_ascii_case(word)) { theme.keyword } else { theme.normal };
-                spans.push(Span::styled(word, style));
-            }
-            if i < bytes.len() {
-                let ch_len = line[i..].chars().next().map_or(1, char::len_utf8);
-                spans.push(Span::styled(&line[i..i + ch_len], theme.normal));
-                i += ch_len;
-                start = i;
-                continue;
-            }
-        }
-        i += 1;
-    }
-    Line::from(spans)
 }
 
 fn plan_text<'a>(report: Option<&'a RunReport>, theme: &Theme) -> Text<'a> {
@@ -244,7 +209,16 @@ fn results(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
 
 fn input_line(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let prompt = if app.running.is_some() { "running… " } else { "› " };
-    let line = Line::from(vec![Span::styled(prompt, theme.accent), Span::styled(app.input.as_str(), theme.normal)]);
+    let mut spans = vec![Span::styled(prompt, theme.accent)];
+    match app.input.strip_prefix("/sql ") {
+        // SQL mode: the SQL highlighted as in the panel.
+        Some(sql) => {
+            spans.push(Span::styled("/sql ", theme.accent));
+            spans.extend(super::highlight::highlight_sql(sql, &app.names, theme).into_iter().flat_map(|l| l.spans));
+        }
+        None => spans.push(Span::styled(app.input.as_str(), theme.normal)),
+    }
+    let line = Line::from(spans);
     f.render_widget(Paragraph::new(line).block(block("Ask (Enter)", theme)), area);
     let x = area.x + 1 + u16::try_from(prompt.chars().count() + app.input.chars().count()).unwrap_or(0);
     f.set_cursor_position((x.min(area.right().saturating_sub(2)), area.y + 1));
