@@ -162,14 +162,15 @@ pub fn complete_word(input: &str, candidates: &[&str]) -> Option<String> {
     Some(format!("{}{done}", &input[..start]))
 }
 
-/// The common prefix of `hits` when it is longer than `typed`.
+/// The common prefix of `hits` (ignoring ASCII case) when it is longer
+/// than `typed`, spelled as the hit that matches `typed`'s case.
 fn longer_prefix(typed: &str, hits: &[&str]) -> Option<String> {
-    let first = hits.first()?;
+    let first = hits.iter().find(|h| h.starts_with(typed)).or(hits.first())?;
     let mut n = first.len();
-    for h in &hits[1..] {
-        n = n.min(first.bytes().zip(h.bytes()).take_while(|(a, b)| a == b).count());
+    for h in hits {
+        n = n.min(first.bytes().zip(h.bytes()).take_while(|(a, b)| a.eq_ignore_ascii_case(b)).count());
     }
-    (n > typed.len()).then(|| first[..n].to_string())
+    (n > typed.len() && first.is_char_boundary(n)).then(|| first[..n].to_string())
 }
 
 #[cfg(test)]
@@ -212,7 +213,7 @@ mod tests {
 
     #[test]
     fn sql_mode_completes_keywords_tables_and_columns() {
-        let cands = ["orders", "order_items", "total_amount", "SELECT", "SUM"];
+        let cands = ["orders", "order_items", "total_amount", "SELECT", "SUM", "ORDER BY"];
         let cases: &[(&str, Option<&str>)] = &[
             ("/sql sel", Some("/sql SELECT ")),
             ("/sql SELECT tot", Some("/sql SELECT total_amount ")),
