@@ -355,6 +355,7 @@ mod tests {
             attempts: 1,
             repair_ms: 0.0,
             usage,
+            uncertain: false,
         };
         let u = crate::llm::calls::RunUsage { calls: 2, input_tokens: 100, output_tokens: 10, total_ms: 50, ..Default::default() };
         assert_eq!(Summary::from_results(&[case(None)]).usage, None);
@@ -428,6 +429,7 @@ mod tests {
             attempts: 1,
             repair_ms: 0.0,
             uncertain: false,
+            usage: None,
         }
     }
 

@@ -105,6 +105,15 @@ pub struct Settings {
     pub repair_budget_secs: u64,
     /// `[llm]`: model provider, budgets, timeouts and prices.
     pub llm: crate::llm::config::LlmSettings,
+    /// Workbench theme: dark, light, high-contrast or monochrome.
+    pub theme: String,
+    /// Workbench colours: auto (detected), truecolor, 256, 16 or none.
+    pub colors: String,
+    /// Workbench key preset under `[keys]`: default or vim.
+    pub key_preset: String,
+    /// Workbench keys: `action = "key, key"` (checked when the workbench
+    /// starts, with the line of a bad entry).
+    pub keys: std::collections::BTreeMap<String, toml::Spanned<String>>,
 }
 
 impl Default for Settings {
@@ -120,6 +129,10 @@ impl Default for Settings {
             max_attempts: crate::agent::MAX_ATTEMPTS,
             repair_budget_secs: crate::driver::DEFAULT_REPAIR_BUDGET.as_secs(),
             llm: crate::llm::config::LlmSettings::default(),
+            theme: "dark".into(),
+            colors: "auto".into(),
+            key_preset: "default".into(),
+            keys: std::collections::BTreeMap::new(),
         }
     }
 }
@@ -175,6 +188,12 @@ impl Settings {
             return Err(HomeError::Config {
                 path: path.to_path_buf(),
                 message: format!("key `warm_datasets`: expected 1 or 2, found {}", s.warm_datasets),
+            });
+        }
+        if !matches!(s.colors.as_str(), "auto" | "truecolor" | "256" | "16" | "none") {
+            return Err(HomeError::Config {
+                path: path.to_path_buf(),
+                message: format!("key `colors`: expected \"auto\", \"truecolor\", \"256\", \"16\" or \"none\", found \"{}\"", s.colors),
             });
         }
         if !(1..=10).contains(&s.max_attempts) {

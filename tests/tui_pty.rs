@@ -1,8 +1,9 @@
 //! The real binary in a pseudo-terminal, used as a person would: open the
 //! workbench, ask a question, read the answer and its SQL on screen, quit
 //! with Ctrl-C; and an SSH disconnect (SIGHUP) that must leave the terminal
-//! restored. The screen is read as the raw bytes the app wrote (text of one
-//! style is written contiguously, so words can be found in it).
+//! restored. The first tests read the raw bytes the app wrote; the tool-view
+//! tests read the screen as a terminal shows it (a vt100 parser), and wait
+//! for content with a timeout rather than sleeping.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::io::{Read, Write};
@@ -15,6 +16,7 @@ struct Pty {
     child: Child,
     master: std::fs::File,
     screen: Arc<Mutex<Vec<u8>>>,
+    vt: Arc<Mutex<vt100::Parser>>,
     _home: tempfile::TempDir,
     _config: tempfile::TempDir,
 }
@@ -42,7 +44,8 @@ impl Pty {
             .spawn()
             .unwrap();
         let screen = Arc::new(Mutex::new(Vec::new()));
-        let (sink, mut reader) = (Arc::clone(&screen), master.try_clone().unwrap());
+        let vt = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, 0)));
+        let (sink, vt_sink, mut reader) = (Arc::clone(&screen), Arc::clone(&vt), master.try_clone().unwrap());
         std::thread::spawn(move || {
             let mut buf = [0u8; 8192];
             while let Ok(n) = reader.read(&mut buf) {
@@ -50,9 +53,10 @@ impl Pty {
                     break;
                 }
                 sink.lock().unwrap().extend_from_slice(&buf[..n]);
+                vt_sink.lock().unwrap().process(&buf[..n]);
             }
         });
-        Pty { child, master, screen, _home: home, _config: config }
+        Pty { child, master, screen, vt, _home: home, _config: config }
     }
 
     fn text(&self) -> String {
@@ -70,6 +74,43 @@ impl Pty {
             assert!(Instant::now() < until, "{what:?} never appeared; screen bytes:\n{}", t.escape_debug());
             std::thread::sleep(Duration::from_millis(20));
         }
+    }
+
+    /// The screen as a terminal shows it now.
+    fn shown(&self) -> String {
+        self.vt.lock().unwrap().screen().contents()
+    }
+
+    /// Wait until every one of `what` is on screen at once.
+    fn wait_shown(&self, what: &[&str], secs: u64) -> String {
+        let until = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let s = self.shown();
+            if what.iter().all(|w| s.contains(w)) {
+                return s;
+            }
+            assert!(Instant::now() < until, "{what:?} never all shown; screen:\n{s}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Wait until the screen satisfies `pred`.
+    fn wait_until(&self, what: &str, pred: impl Fn(&str) -> bool, secs: u64) -> String {
+        let until = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let s = self.shown();
+            if pred(&s) {
+                return s;
+            }
+            assert!(Instant::now() < until, "waited in vain for {what}; screen:\n{s}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// A key whose escape sequence must arrive in one read (F-keys, arrows).
+    fn key(&mut self, seq: &str) {
+        self.master.write_all(seq.as_bytes()).unwrap();
+        std::thread::sleep(Duration::from_millis(30));
     }
 
     fn send(&mut self, keys: &str) {
@@ -128,4 +169,70 @@ fn sighup_restores_the_terminal() {
     unsafe { libc::kill(p.child.id() as i32, libc::SIGHUP) };
     assert_eq!(p.exit_code(10), Some(0));
     assert!(p.text().contains(ALT_SCREEN_OFF), "the terminal was restored");
+}
+
+const F3: &str = "\x1bOR";
+const F4: &str = "\x1bOS";
+const F7: &str = "\x1b[18~";
+const LEFT: &str = "\x1b[D";
+
+#[test]
+fn step_through_a_repair_of_a_broken_sql_then_quit_restored() {
+    let mut p = Pty::start(120, 40);
+    p.wait_shown(&["Ask (Enter)"], 60);
+    p.send("/sql SELECT country, SUM(total_amont) AS revenue FROM orders GROUP BY country\r");
+    p.wait_shown(&["✓ 8 rows"], 60);
+    p.key(F3);
+    let s = p.wait_shown(&["Attempt 2 of 2", "rules:column_name", "Diff against attempt 1", "+SELECT country, SUM(total_amount)"], 10);
+    assert!(s.contains("1/2") && s.contains("2/2"), "the timeline lists both attempts:\n{s}");
+    p.key(LEFT);
+    let s = p.wait_shown(&["Attempt 1 of 2", "^ here (line 1, column 21)", "total_amont"], 10);
+    assert!(s.contains("Binder Error"), "{s}");
+    // Re-run the failed attempt: a new run, repaired again.
+    p.send("r");
+    p.wait_until("the re-run to finish", |s| s.contains("Chat") && !s.contains("running…"), 60);
+    // Two runs are recorded now (the history lists the capsules).
+    p.key(F7);
+    p.wait_shown(&["Runs: 2", "(sql)"], 30);
+    p.send("\x03");
+    assert_eq!(p.exit_code(10), Some(0));
+    let vt = p.vt.lock().unwrap();
+    assert!(!vt.screen().alternate_screen(), "back on the main screen");
+    assert!(!vt.screen().hide_cursor(), "cursor shown again");
+}
+
+#[test]
+fn open_the_audit_view_and_verify_the_chain() {
+    let mut p = Pty::start(80, 24);
+    p.wait_shown(&["Ask (Enter)"], 60);
+    p.send("What is the average order value by channel?\r");
+    p.wait_shown(&["✓"], 60);
+    p.key(F4);
+    p.wait_shown(&["Entries:", "session_start", "answer"], 10);
+    p.send("v");
+    let s = p.wait_shown(&["chain intact"], 20);
+    assert!(s.contains("entries verified"), "{s}");
+    // Filter by kind.
+    p.send("/answer\r");
+    p.wait_shown(&["filter \"answer\""], 10);
+    p.send("\x03");
+    assert_eq!(p.exit_code(10), Some(0));
+}
+
+#[test]
+fn switch_dataset_with_slash_dataset_and_the_picker() {
+    let mut p = Pty::start(80, 24);
+    p.wait_shown(&["Ask (Enter)", "ecommerce"], 60);
+    p.send("/dataset iot\r");
+    let s = p.wait_shown(&["now on dataset iot"], 60);
+    assert!(s.lines().last().is_some_and(|l| l.trim_start().starts_with("iot")), "the status bar names iot:\n{s}");
+    p.send("/dataset\r");
+    p.wait_shown(&["Datasets (● active)", "● iot", "ecommerce", "Suggested prompts"], 10);
+    // Up to ecommerce and Enter switches back.
+    p.key("\x1b[A");
+    p.key("\x1b[A");
+    p.send("\r");
+    p.wait_shown(&["now on dataset ecommerce"], 60);
+    p.send("\x03");
+    assert_eq!(p.exit_code(10), Some(0));
 }

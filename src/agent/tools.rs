@@ -169,7 +169,7 @@ mod tests {
     impl Runner for Seen {
         fn run(&mut self, req: &QueryRequest) -> Result<QueryOutput, ExecError> {
             self.0.push((req.sql.clone(), req.max_rows));
-            Ok(QueryOutput { columns: vec![ColumnInfo { name: "x".into(), ty: "VARCHAR".into() }], rows: vec![vec![json!("a")]], truncated: false, elapsed_ms: 0.0 })
+            Ok(QueryOutput { columns: vec![ColumnInfo { name: "x".into(), ty: "VARCHAR".into() }], rows: vec![vec![json!("a")]], truncated: false, elapsed_ms: 0.0, arrow: None })
         }
         fn mode(&self) -> JailMode {
             JailMode::Strict

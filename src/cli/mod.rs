@@ -35,6 +35,10 @@ pub struct Cli {
     pub jail: Option<JailChoice>,
     #[command(flatten)]
     pub llm: llm::LlmArgs,
+    /// The workbench's theme: dark, light, high-contrast, monochrome
+    /// (default: from settings, else dark; NO_COLOR forces monochrome).
+    #[arg(long)]
+    pub theme: Option<String>,
 }
 
 /// How queries are isolated.
@@ -332,7 +336,8 @@ pub fn main() -> i32 {
     };
     let result = match cli.command {
         Some(cmd) => dispatch(cmd, &cli.llm),
-        None => llm::model_setup(&cli.llm).and_then(|m| crate::tui::run(cli.dataset.as_deref(), cli.jail.map(engine::jail_mode), m)),
+        None => llm::model_setup(&cli.llm)
+            .and_then(|m| crate::tui::run(cli.dataset.as_deref(), cli.jail.map(engine::jail_mode), cli.theme.as_deref(), m)),
     };
     match result {
         Ok(code) => code,

@@ -7,6 +7,15 @@
 //! running; replies for jobs that are not the current one only update the
 //! turn they belong to.
 
+use super::audit_view::AuditView;
+use super::highlight::Names;
+use super::history::RunsView;
+use super::picker::Picker;
+use super::routing::reply_job;
+use super::schema_view::SchemaView;
+use super::screen::Screen;
+use super::stepper::Stepper;
+use super::worker::{Loaded, Task};
 use crate::agent::Request;
 use crate::progress::{AttemptOutcome, Progress};
 use crate::report::{RunReport, Status};
@@ -27,6 +36,8 @@ pub enum AppEvent {
     Paste(String),
     Resize,
     Engine(Reply),
+    /// A view's background work is done.
+    Loaded(Loaded),
     /// SIGTERM or SIGHUP (an SSH disconnect): quit and restore.
     Terminate,
     /// An `/export` finished (on a thread of its own).
@@ -43,6 +54,8 @@ pub enum Action {
     Copy(String),
     /// Write the grid's result to a file, off the UI thread.
     Export { format: FileFormat, path: PathBuf },
+    /// Background work for a view (read or verify the audit log, ...).
+    Work(Task),
 }
 
 /// A job the app wants the session to run (mapped to an engine job by
@@ -54,6 +67,8 @@ pub enum JobKind {
     Dataset(String),
     /// Re-run this SQL with the row cap at [`FULL_RESULT_ROWS`].
     FullResult(String),
+    /// Re-run a recorded run's SQL as a replay of it.
+    Replay { run_id: String, sql: String },
 }
 
 impl JobKind {
@@ -65,6 +80,10 @@ impl JobKind {
             JobKind::Ask(q) => Job::Run { request: Request::Ask { question: q }, overrides },
             JobKind::Sql(s) => Job::Run { request: Request::Sql { sql: s, validate: true }, overrides },
             JobKind::Dataset(name) => Job::UseDataset { name },
+            JobKind::Replay { run_id, sql } => Job::Run {
+                request: Request::Sql { sql, validate: true },
+                overrides: RunOverrides { provider: Some("replay".into()), replay_of: Some(run_id), ..RunOverrides::default() },
+            },
         }
     }
 }
@@ -115,6 +134,28 @@ pub struct App {
     pub grid: Grid,
     pub last_latency_ms: Option<f64>,
     pub help: bool,
+    /// The view filling the screen (the main one or a tool view).
+    pub screen: Screen,
+    pub stepper: Stepper,
+    pub audit: AuditView,
+    pub schema: SchemaView,
+    pub picker: Picker,
+    pub runs: RunsView,
+    /// The active dataset's tables and columns, for SQL highlighting.
+    pub names: Names,
+    /// A view's own query (a column profile) waits for its id.
+    pub(super) side_pending: bool,
+    /// The job running for a view rather than for a chat turn.
+    pub(super) side_job: Option<JobId>,
+    /// A prompt chosen in the picker, asked once its dataset is active.
+    pub(super) ask_after_switch: Option<String>,
+    /// Styles of the views, and the colours the terminal shows.
+    pub theme: super::theme::Theme,
+    pub depth: super::themes::Depth,
+    pub keymap: super::keymap::Keymap,
+    /// Entered lines (Up/Down) and dataset names (Tab after /dataset).
+    pub history: super::input::History,
+    pub datasets: Vec<String>,
 }
 
 impl App {
@@ -132,6 +173,21 @@ impl App {
             grid: Grid::default(),
             last_latency_ms: None,
             help: false,
+            screen: Screen::Main,
+            stepper: Stepper::default(),
+            audit: AuditView::default(),
+            schema: SchemaView::default(),
+            picker: Picker::default(),
+            runs: RunsView::default(),
+            names: Names::default(),
+            side_pending: false,
+            side_job: None,
+            ask_after_switch: None,
+            theme: super::theme::Theme::dark(),
+            depth: super::themes::Depth::TrueColor,
+            keymap: super::keymap::Keymap::default(),
+            history: super::input::History::default(),
+            datasets: Vec::new(),
         }
     }
 
@@ -142,7 +198,9 @@ impl App {
 
     /// The loop submitted the newest turn's job as `id`.
     pub fn submitted(&mut self, id: JobId) {
-        if let Some(t) = self.turns.last_mut() {
+        if std::mem::take(&mut self.side_pending) {
+            self.side_job = Some(id);
+        } else if let Some(t) = self.turns.last_mut() {
             t.job = Some(id);
         }
         self.running = Some(id);
@@ -157,10 +215,8 @@ impl App {
                 self.input.push_str(&text.replace(['\r', '\n'], " "));
                 Vec::new()
             }
-            AppEvent::Engine(reply) => {
-                self.reply(reply);
-                Vec::new()
-            }
+            AppEvent::Engine(reply) => self.reply(reply),
+            AppEvent::Loaded(l) => self.loaded(l),
             AppEvent::Terminate => vec![Action::Quit],
             AppEvent::Exported(result) => {
                 let note = match result {
@@ -178,8 +234,46 @@ impl App {
     }
 
     fn key(&mut self, k: KeyEvent) -> Vec<Action> {
-        let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
-        if self.tab == Tab::Results && !self.help {
+        use super::keymap::Act;
+        const GLOBAL: &[Act] = &[Act::Quit, Act::Help, Act::Stepper, Act::Audit, Act::Schema, Act::Datasets, Act::Runs];
+        const MAIN: &[Act] = &[Act::Cancel, Act::NextTab, Act::TogglePlan, Act::Up, Act::Down, Act::PageUp, Act::PageDown, Act::Select];
+        let km = &self.keymap;
+        if self.help {
+            if km.action(&k, &[Act::Quit]).is_some() {
+                return vec![Action::Quit];
+            }
+            if k.code == KeyCode::Esc || km.action(&k, &[Act::Help, Act::Close]).is_some() {
+                self.help = false;
+            }
+            return Vec::new();
+        }
+        let typing = self.screen == Screen::Main || self.view_is_typing();
+        let global = if typing { km.action_while_typing(&k, GLOBAL) } else { km.action(&k, GLOBAL) };
+        if let Some(act) = global {
+            let screen = match act {
+                Act::Quit => return vec![Action::Quit],
+                Act::Help => {
+                    self.help = true;
+                    return Vec::new();
+                }
+                Act::Stepper => Screen::Stepper,
+                Act::Audit => Screen::Audit,
+                Act::Schema => Screen::Schema,
+                Act::Datasets => Screen::Picker,
+                _ => Screen::Runs,
+            };
+            if self.screen == screen {
+                self.screen = Screen::Main;
+                return Vec::new();
+            }
+            return self.open(screen);
+        }
+        if self.screen != Screen::Main {
+            let o = self.view_key(k);
+            return self.apply(o);
+        }
+        if self.tab == Tab::Results {
+            let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
             match self.grid.handle_key(k) {
                 GridOutcome::Handled => return Vec::new(),
                 GridOutcome::Copy { text, .. } => return vec![Action::Copy(text)],
@@ -189,56 +283,52 @@ impl App {
                 GridOutcome::Ignored => {}
             }
         }
-        match k.code {
-            KeyCode::Char('c') | KeyCode::Char('q') if ctrl => vec![Action::Quit],
-            KeyCode::Esc if self.help => {
-                self.help = false;
-                Vec::new()
+        let km = &self.keymap;
+        match km.action_while_typing(&k, MAIN) {
+            Some(Act::Cancel) => return self.running.map(Action::Cancel).into_iter().collect(),
+            Some(Act::NextTab) if self.input.starts_with("/sql ") => {
+                let mut cands: Vec<&str> = super::input::SQL_WORDS.to_vec();
+                cands.extend(self.names.tables.iter().map(String::as_str));
+                cands.extend(self.names.columns.iter().map(String::as_str));
+                if let Some(done) = super::input::complete_word(&self.input, &cands) {
+                    self.input = done;
+                }
             }
-            KeyCode::Esc => self.running.map(Action::Cancel).into_iter().collect(),
-            KeyCode::F(1) => {
-                self.help = !self.help;
-                Vec::new()
+            Some(Act::NextTab) if self.input.starts_with('/') => {
+                if let Some(done) = super::input::complete(&self.input, &self.datasets, &super::themes::names()) {
+                    self.input = done;
+                }
             }
-            KeyCode::Tab => {
+            Some(Act::NextTab) => {
                 self.tab = match self.tab {
                     Tab::Chat => Tab::Detail,
                     Tab::Detail => Tab::Results,
                     Tab::Results => Tab::Chat,
                 };
-                Vec::new()
             }
-            KeyCode::F(2) => {
-                self.panel = if self.panel == Panel::Sql { Panel::Plan } else { Panel::Sql };
-                Vec::new()
+            Some(Act::TogglePlan) => self.panel = if self.panel == Panel::Sql { Panel::Plan } else { Panel::Sql },
+            Some(Act::Up) => {
+                if let Some(line) = self.history.older(&self.input) {
+                    self.input = line;
+                }
             }
-            KeyCode::Up => {
-                self.grid.scroll(-1);
-                Vec::new()
+            Some(Act::Down) => {
+                if let Some(line) = self.history.newer() {
+                    self.input = line;
+                }
             }
-            KeyCode::Down => {
-                self.grid.scroll(1);
-                Vec::new()
-            }
-            KeyCode::PageUp => {
-                self.grid.scroll(-20);
-                Vec::new()
-            }
-            KeyCode::PageDown => {
-                self.grid.scroll(20);
-                Vec::new()
-            }
-            KeyCode::Backspace => {
-                self.input.pop();
-                Vec::new()
-            }
-            KeyCode::Enter => self.enter(),
-            KeyCode::Char(c) if !ctrl => {
-                self.input.push(c);
-                Vec::new()
-            }
-            _ => Vec::new(),
+            Some(Act::PageUp) => self.grid.scroll(-20),
+            Some(Act::PageDown) => self.grid.scroll(20),
+            Some(Act::Select) => return self.enter(),
+            _ => match k.code {
+                KeyCode::Backspace => {
+                    self.input.pop();
+                }
+                KeyCode::Char(c) if !k.modifiers.contains(KeyModifiers::CONTROL) => self.input.push(c),
+                _ => {}
+            },
         }
+        Vec::new()
     }
 
     /// Re-run the shown result's SQL with the row cap at 1,000,000.
@@ -265,8 +355,31 @@ impl App {
             return Vec::new();
         }
         self.input.clear();
+        let save = self.history.push(&text).then(|| Action::Work(Task::AppendHistory(text.clone())));
+        let mut actions = self.enter_line(text);
+        actions.extend(save);
+        actions
+    }
+
+    fn enter_line(&mut self, text: String) -> Vec<Action> {
         let kind = match parse_command(&text) {
             Command::Quit => return vec![Action::Quit],
+            Command::Open(screen) => return self.open(screen),
+            Command::Theme(name) => {
+                let note = match super::themes::load(&name, self.depth) {
+                    Ok(t) if self.depth == super::themes::Depth::None => {
+                        self.theme = t;
+                        "NO_COLOR is set: staying monochrome".to_string()
+                    }
+                    Ok(t) => {
+                        self.theme = t;
+                        format!("theme {name}")
+                    }
+                    Err(e) => e.to_string(),
+                };
+                self.turns.push(Turn { input: text, note: Some(note), done: true, ..Turn::default() });
+                return Vec::new();
+            }
             Command::Help => {
                 self.help = true;
                 return Vec::new();
@@ -294,11 +407,15 @@ impl App {
         vec![Action::Submit(kind)]
     }
 
-    fn turn_of(&mut self, job: JobId) -> Option<&mut Turn> {
+    pub(super) fn turn_of(&mut self, job: JobId) -> Option<&mut Turn> {
         self.turns.iter_mut().rev().find(|t| t.job == Some(job))
     }
 
-    fn reply(&mut self, reply: Reply) {
+    fn reply(&mut self, reply: Reply) -> Vec<Action> {
+        if let Some(job) = reply_job(&reply).filter(|j| self.side_job == Some(*j)) {
+            return self.side_reply(job, reply);
+        }
+        let mut actions = Vec::new();
         match reply {
             Reply::Progress { job, event } => {
                 if let (Some(line), Some(t)) = (step_line(&event.step), self.turn_of(job)) {
@@ -323,6 +440,10 @@ impl App {
                     t.done = true;
                 }
                 self.finish(job);
+                self.stepper.open(self.current_report().map_or(0, |r| r.attempts.len()));
+                if self.screen == Screen::Audit {
+                    actions.push(Action::Work(Task::ReadAudit));
+                }
             }
             Reply::DatasetChanged { job, name, notices } => {
                 let note = if notices.is_empty() { format!("now on dataset {name}") } else { format!("now on dataset {name} ({})", notices.join("; ")) };
@@ -330,9 +451,11 @@ impl App {
                     t.note = Some(note);
                     t.done = true;
                 }
+                actions.push(Action::Work(Task::LoadManifest(name.clone())));
                 self.dataset = name;
                 self.dataset_hash.clear();
                 self.finish(job);
+                actions.extend(self.after_switch());
             }
             Reply::Superseded { job } => {
                 if let Some(t) = self.turn_of(job) {
@@ -346,12 +469,14 @@ impl App {
                     t.note = Some(format!("failed: {error}"));
                     t.done = true;
                 }
+                self.ask_after_switch = None;
                 self.finish(job);
             }
         }
+        actions
     }
 
-    fn finish(&mut self, job: JobId) {
+    pub(super) fn finish(&mut self, job: JobId) {
         if self.running == Some(job) {
             self.running = None;
         }
@@ -371,6 +496,8 @@ enum Command {
     Help,
     /// `/export FORMAT PATH` (the arguments).
     Export(String),
+    Open(Screen),
+    Theme(String),
     Unknown(String),
 }
 
@@ -384,9 +511,16 @@ fn parse_command(text: &str) -> Command {
         ("quit" | "q", _) => Command::Quit,
         ("help", _) => Command::Help,
         ("export", _) => Command::Export(arg.to_string()),
+        ("audit", _) => Command::Open(Screen::Audit),
+        ("schema", _) => Command::Open(Screen::Schema),
+        ("runs", _) => Command::Open(Screen::Runs),
+        ("repairs" | "steps", _) => Command::Open(Screen::Stepper),
+        ("dataset" | "datasets", true) => Command::Open(Screen::Picker),
         ("sql", false) => Command::Job(JobKind::Sql(arg.to_string())),
         ("dataset", false) => Command::Job(JobKind::Dataset(arg.to_string())),
-        ("sql" | "dataset", true) => Command::Unknown(format!("/{cmd} needs an argument: /{cmd} {}", if cmd == "sql" { "SELECT ..." } else { "NAME" })),
+        ("theme", false) => Command::Theme(arg.to_string()),
+        ("theme", true) => Command::Unknown(format!("/theme needs a name: {}", super::themes::names().join(", "))),
+        ("sql", true) => Command::Unknown("/sql needs an argument: /sql SELECT ...".into()),
         _ => Command::Unknown(format!("unknown command /{cmd}; try /help")),
     }
 }
@@ -453,6 +587,40 @@ mod tests {
         for c in text.chars() {
             app.handle(key(KeyCode::Char(c)));
         }
+        no_history(app.handle(key(KeyCode::Enter)))
+    }
+
+    /// Actions without the history write every entered line adds.
+    fn no_history(actions: Vec<Action>) -> Vec<Action> {
+        actions.into_iter().filter(|a| !matches!(a, Action::Work(Task::AppendHistory(_)))).collect()
+    }
+
+    #[test]
+    fn entered_lines_are_saved_once_and_come_back_with_up() {
+        let mut app = App::new("ecommerce", "", "strict");
+        let acts = typed_raw(&mut app, "revenue by month");
+        assert!(acts.contains(&Action::Work(Task::AppendHistory("revenue by month".into()))));
+        app.handle(AppEvent::Engine(Reply::Failed { job: 0, error: "x".into() }));
+        app.running = None;
+        app.handle(key(KeyCode::Up));
+        assert_eq!(app.input, "revenue by month");
+        app.handle(key(KeyCode::Down));
+        assert_eq!(app.input, "");
+        for c in "/da".chars() {
+            app.handle(key(KeyCode::Char(c)));
+        }
+        app.datasets = vec!["ecommerce".into(), "iot".into()];
+        app.handle(key(KeyCode::Tab));
+        assert_eq!(app.input, "/dataset ");
+        app.handle(key(KeyCode::Char('i')));
+        app.handle(key(KeyCode::Tab));
+        assert_eq!(app.input, "/dataset iot");
+    }
+
+    fn typed_raw(app: &mut App, text: &str) -> Vec<Action> {
+        for c in text.chars() {
+            app.handle(key(KeyCode::Char(c)));
+        }
         app.handle(key(KeyCode::Enter))
     }
 
@@ -467,7 +635,7 @@ mod tests {
         assert_eq!(app.input, "/sql SELECT 1");
         app.handle(AppEvent::Engine(Reply::Superseded { job: 1 }));
         assert_eq!(app.running, None);
-        assert_eq!(app.handle(key(KeyCode::Enter)), [Action::Submit(JobKind::Sql("SELECT 1".into()))]);
+        assert_eq!(no_history(app.handle(key(KeyCode::Enter))), [Action::Submit(JobKind::Sql("SELECT 1".into()))]);
         app.submitted(2);
         app.handle(AppEvent::Engine(Reply::Failed { job: 2, error: "x".into() }));
         assert_eq!(typed(&mut app, "/dataset iot"), [Action::Submit(JobKind::Dataset("iot".into()))]);

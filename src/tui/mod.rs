@@ -13,8 +13,21 @@ pub mod app;
 pub mod cast;
 pub mod osc52;
 pub mod grid;
+pub mod audit_view;
+pub mod help;
+pub mod highlight;
+pub mod input;
+pub mod keymap;
+pub mod history;
+pub mod picker;
+mod routing;
+pub mod schema_view;
+pub mod screen;
+pub mod stepper;
 pub mod theme;
+pub mod themes;
 pub mod view;
+pub mod worker;
 
 use crate::runner::JailMode;
 use crate::session::engine::{Engine, Reply};
@@ -37,16 +50,22 @@ pub fn unsuitable_terminal() -> Option<&'static str> {
 }
 
 /// Open the workbench on `dataset` (the settings' default otherwise).
-pub fn run(dataset: Option<&str>, jail: Option<JailMode>, model: Option<crate::planner::model::ModelSetup>) -> anyhow::Result<i32> {
+pub fn run(dataset: Option<&str>, jail: Option<JailMode>, theme: Option<&str>, model: Option<crate::planner::model::ModelSetup>) -> anyhow::Result<i32> {
     if let Some(why) = unsuitable_terminal() {
         eprintln!("sandpiper: {why}; use `sandpiper ask QUESTION` or `sandpiper sql SQL` instead (see `sandpiper --help`)");
         return Ok(2);
     }
     let mut session = Session::open(SessionOptions { record: true, jail, model, ..SessionOptions::default() })?;
+    let (keymap, theme, depth) = looks(session.settings(), theme)?;
     let ds = session.use_dataset(dataset)?;
-    let (name, hash) = (ds.name().to_string(), ds.hash.clone());
+    let (name, hash, manifest) = (ds.name().to_string(), ds.hash.clone(), ds.manifest.clone());
     let jail_word = session.runner_mode().map_or("strict", JailMode::word);
     let mut app = App::new(&name, &hash, jail_word);
+    app.set_manifest(manifest);
+    (app.keymap, app.theme, app.depth) = (keymap, theme, depth);
+    let home = session.home().clone();
+    app.history = input::History::load(&home.root.join(worker::HISTORY_FILE));
+    app.datasets = session.registry().names();
     let notices = session.take_notices();
     if !notices.is_empty() {
         app.turns.push(app::Turn { input: "(start)".into(), note: Some(notices.join("; ")), done: true, ..app::Turn::default() });
@@ -54,23 +73,30 @@ pub fn run(dataset: Option<&str>, jail: Option<JailMode>, model: Option<crate::p
 
     let (tx, rx) = channel::<AppEvent>();
     let engine = Engine::start(session, forward_replies(tx.clone())?)?;
+    let worker = worker::Worker::new(home, tx.clone());
     spawn_input(tx.clone())?;
     let tx_loop = tx.clone();
     spawn_signals(tx)?;
 
     let mut terminal = ratatui::try_init()?;
     let _ = execute!(std::io::stdout(), EnableBracketedPaste);
-    let result = event_loop(&mut terminal, &mut app, &rx, &engine, &tx_loop);
+    let result = event_loop(&mut terminal, &mut app, &rx, &engine, &worker, &tx_loop);
     let _ = execute!(std::io::stdout(), DisableBracketedPaste);
     ratatui::restore();
     drop(engine);
     result.map(|()| 0)
 }
 
-fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App, rx: &Receiver<AppEvent>, engine: &Engine, tx: &Sender<AppEvent>) -> anyhow::Result<()> {
-    let theme = theme::Theme::from_env();
+fn event_loop(
+    terminal: &mut ratatui::DefaultTerminal,
+    app: &mut App,
+    rx: &Receiver<AppEvent>,
+    engine: &Engine,
+    worker: &worker::Worker,
+    tx: &Sender<AppEvent>,
+) -> anyhow::Result<()> {
     loop {
-        terminal.draw(|f| view::draw(f, app, &theme))?;
+        terminal.draw(|f| view::draw(f, app, &app.theme))?;
         // Block for the next event, then take whatever else is already
         // waiting, so a burst (paste, progress) costs one frame.
         let Ok(first) = rx.recv() else { return Ok(()) };
@@ -81,6 +107,7 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App, rx: &Recei
                 match action {
                     Action::Quit => return Ok(()),
                     Action::Cancel(id) => engine.cancel(id),
+                    Action::Work(task) => worker.start(task),
                     Action::Submit(kind) => {
                         let id = engine.submit(kind.into_job());
                         app.submitted(id);
@@ -116,6 +143,23 @@ fn copy_to_clipboard(text: &str) -> Result<(), osc52::CopyError> {
     let _ = out.write_all(seq.as_bytes());
     let _ = out.flush();
     Ok(())
+}
+
+/// Keys and theme from the settings (and `--theme`), checked before the
+/// terminal is taken over so a mistake prints as a plain error.
+fn looks(settings: &crate::home::Settings, theme: Option<&str>) -> anyhow::Result<(keymap::Keymap, theme::Theme, themes::Depth)> {
+    let path = crate::home::Settings::path().unwrap_or_default();
+    let text = if settings.keys.is_empty() { String::new() } else { std::fs::read_to_string(&path).unwrap_or_default() };
+    let user: Vec<(String, String, usize)> = settings.keys.iter().map(|(k, v)| (k.clone(), v.get_ref().clone(), v.span().start)).collect();
+    let keymap = keymap::Keymap::build(&settings.key_preset, &user, &path, &text)?;
+    let depth = match themes::Depth::from_name(&settings.colors) {
+        // NO_COLOR wins over a forced depth.
+        Some(d) if themes::Depth::from_env() != themes::Depth::None => d,
+        _ => themes::Depth::from_env(),
+    };
+    let name = theme.unwrap_or(&settings.theme);
+    let theme = themes::load(name, depth).map_err(|e| anyhow::anyhow!("{e} (from {})", if theme.is_some() { "--theme".to_string() } else { path.display().to_string() }))?;
+    Ok((keymap, theme, depth))
 }
 
 /// The session thread's replies, as app events.
@@ -164,3 +208,5 @@ fn spawn_signals(tx: Sender<AppEvent>) -> std::io::Result<()> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod snapshots_test;

@@ -7,11 +7,12 @@
 //! moves between them. The results grid formats only the rows on screen.
 
 use super::app::{status_word, App, Panel, Tab};
+use super::screen::Screen;
 use super::theme::Theme;
 use crate::report::{RunReport, Status, Understood};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span, Text};
-use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Paragraph, Wrap};
 use ratatui::Frame;
 
 /// Narrower than this, views become tabs.
@@ -19,7 +20,9 @@ pub const WIDE: u16 = 100;
 
 pub fn draw(f: &mut Frame<'_>, app: &App, theme: &Theme) {
     let [main, input, status] = Layout::vertical([Constraint::Min(3), Constraint::Length(3), Constraint::Length(1)]).areas(f.area());
-    if f.area().width >= WIDE {
+    if app.screen != Screen::Main {
+        tool_view(f, main, app, theme);
+    } else if f.area().width >= WIDE {
         let [top, bottom] = Layout::vertical([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(main);
         let [left, right] = Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(top);
         chat(f, left, app, theme);
@@ -37,7 +40,19 @@ pub fn draw(f: &mut Frame<'_>, app: &App, theme: &Theme) {
     input_line(f, input, app, theme);
     status_bar(f, status, app, theme);
     if app.help {
-        help(f, theme);
+        super::help::render(f, app.screen, &app.keymap, theme);
+    }
+}
+
+/// A tool view (stepper, audit, schema, picker, history) in the main area.
+fn tool_view(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
+    match app.screen {
+        Screen::Main => {}
+        Screen::Stepper => app.stepper.render(f, area, app.current_report(), &app.names, theme),
+        Screen::Audit => app.audit.render(f, area, theme),
+        Screen::Schema => app.schema.render(f, area, theme),
+        Screen::Picker => app.picker.render(f, area, &app.dataset, theme),
+        Screen::Runs => app.runs.render(f, area, theme),
     }
 }
 
@@ -115,20 +130,17 @@ fn outcome_lines<'a>(r: &'a RunReport, theme: &Theme, lines: &mut Vec<Line<'a>>)
 fn detail(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let report = app.current_report();
     let (title, text) = match app.panel {
-        Panel::Sql => ("SQL (F2: plan)", sql_text(report, theme)),
+        Panel::Sql => ("SQL (F2: plan)", sql_text(report, &app.names, theme)),
         Panel::Plan => ("Plan (F2: SQL)", plan_text(report, theme)),
     };
     f.render_widget(Paragraph::new(text).wrap(Wrap { trim: false }).block(block(title, theme)), area);
 }
 
-fn sql_text<'a>(report: Option<&'a RunReport>, theme: &Theme) -> Text<'a> {
+fn sql_text<'a>(report: Option<&'a RunReport>, names: &super::highlight::Names, theme: &Theme) -> Text<'a> {
     let Some(sql) = report.and_then(|r| r.sql.as_deref()) else {
         return Text::styled("The SQL of the last run shows here.", theme.muted);
     };
-    let mut lines = Vec::new();
-    for line in sql.lines() {
-        lines.push(highlight(line, theme));
-    }
+    let mut lines = super::highlight::highlight_sql(sql, names, theme);
     if let Some(r) = report.filter(|r| r.attempts.len() > 1) {
         lines.push(Line::raw(""));
         for a in &r.attempts {
@@ -138,38 +150,6 @@ fn sql_text<'a>(report: Option<&'a RunReport>, theme: &Theme) -> Text<'a> {
         }
     }
     Text::from(lines)
-}
-
-/// SQL keywords in their colour, the rest plain (a line at a time).
-fn highlight<'a>(line: &'a str, theme: &Theme) -> Line<'a> {
-    const KEYWORDS: &[&str] = &[
-        "SELECT", "FROM", "WHERE", "GROUP", "BY", "ORDER", "LIMIT", "JOIN", "LEFT", "INNER", "ON", "AS", "AND", "OR", "NOT", "HAVING", "WITH",
-        "DESC", "ASC", "NULLS", "LAST", "FIRST", "CASE", "WHEN", "THEN", "ELSE", "END", "DISTINCT", "ALL", "IN", "IS", "NULL", "INTERVAL",
-        "UNION", "OVER", "PARTITION", "FILTER", "BETWEEN", "LIKE",
-    ];
-    let mut spans = Vec::new();
-    let mut start = 0;
-    let bytes = line.as_bytes();
-    let mut i = 0;
-    while i <= bytes.len() {
-        let boundary = i == bytes.len() || !(bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_');
-        if boundary {
-            if start < i {
-                let word = &line[start..i];
-                let style = if KEYWORDS.iter().any(|k| k.eq_ignore_ascii_case(word)) { theme.keyword } else { theme.normal };
-                spans.push(Span::styled(word, style));
-            }
-            if i < bytes.len() {
-                let ch_len = line[i..].chars().next().map_or(1, char::len_utf8);
-                spans.push(Span::styled(&line[i..i + ch_len], theme.normal));
-                i += ch_len;
-                start = i;
-                continue;
-            }
-        }
-        i += 1;
-    }
-    Line::from(spans)
 }
 
 fn plan_text<'a>(report: Option<&'a RunReport>, theme: &Theme) -> Text<'a> {
@@ -199,7 +179,16 @@ fn results(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
 
 fn input_line(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let prompt = if app.running.is_some() { "running… " } else { "› " };
-    let line = Line::from(vec![Span::styled(prompt, theme.accent), Span::styled(app.input.as_str(), theme.normal)]);
+    let mut spans = vec![Span::styled(prompt, theme.accent)];
+    match app.input.strip_prefix("/sql ") {
+        // SQL mode: the SQL highlighted as in the panel.
+        Some(sql) => {
+            spans.push(Span::styled("/sql ", theme.accent));
+            spans.extend(super::highlight::highlight_sql(sql, &app.names, theme).into_iter().flat_map(|l| l.spans));
+        }
+        None => spans.push(Span::styled(app.input.as_str(), theme.normal)),
+    }
+    let line = Line::from(spans);
     f.render_widget(Paragraph::new(line).block(block("Ask (Enter)", theme)), area);
     let x = area.x + 1 + u16::try_from(prompt.chars().count() + app.input.chars().count()).unwrap_or(0);
     f.set_cursor_position((x.min(area.right().saturating_sub(2)), area.y + 1));
@@ -209,31 +198,12 @@ fn status_bar(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let hash = if app.dataset_hash.len() >= 8 { format!(" {}", &app.dataset_hash[..8]) } else { String::new() };
     let latency = app.last_latency_ms.map(|ms| format!(" │ last {ms:.0} ms")).unwrap_or_default();
     let jail_style = if app.jail == "strict" { theme.status } else { theme.error };
+    let view = if app.screen == Screen::Main { String::new() } else { format!(" │ {}", app.screen.title()) };
+    let hints = if area.width >= WIDE { " │ F1 help  F3-F7 views  Esc cancel  ^C quit " } else { " │ F1 help  ^C quit " };
     let line = Line::from(vec![
         Span::styled(format!(" {}{hash} │ {} │ ", app.dataset, app.provider), theme.status),
         Span::styled(format!("jail {}", app.jail), jail_style),
-        Span::styled(format!("{latency} │ F1 help  Esc cancel  ^C quit "), theme.status),
+        Span::styled(format!("{latency}{view}{hints}"), theme.status),
     ]);
     f.render_widget(Paragraph::new(line).style(theme.status), area);
-}
-
-fn help(f: &mut Frame<'_>, theme: &Theme) {
-    let area = f.area();
-    let w = 76.min(area.width);
-    let h = 22.min(area.height);
-    let r = Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h };
-    let keys = [
-        ("Enter", "ask the question (or run /command)"),
-        ("/sql SELECT ...", "run SQL through the validator and jail"),
-        ("/dataset NAME", "switch dataset"),
-        ("Esc", "cancel the running query"),
-        ("Up/Down PgUp/PgDn", "scroll the results"),
-        ("Tab", "next view; on Results the grid keys below work"),
-        ("F2", "plan or SQL in the panel"),
-        ("F1", "this help"),
-        ("Ctrl-C, /quit", "quit"),
-    ];
-    let lines: Vec<Line<'_>> = keys.iter().chain(super::grid::KEYS).map(|(k, v)| Line::from(vec![Span::styled(format!("{k:<20}"), theme.keyword), Span::styled(*v, theme.normal)])).collect();
-    f.render_widget(Clear, r);
-    f.render_widget(Paragraph::new(lines).block(block("Keys (Esc closes)", theme)), r);
 }
