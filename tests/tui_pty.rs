@@ -23,6 +23,10 @@ struct Pty {
 
 impl Pty {
     fn start(cols: u16, rows: u16) -> Pty {
+        Pty::start_with(cols, rows, &[])
+    }
+
+    fn start_with(cols: u16, rows: u16, args: &[&str]) -> Pty {
         let (mut master, mut slave) = (0, 0);
         let size = libc::winsize { ws_row: rows, ws_col: cols, ws_xpixel: 0, ws_ypixel: 0 };
         // SAFETY: openpty fills two fds we then own.
@@ -34,6 +38,7 @@ impl Pty {
         let home = tempfile::tempdir().unwrap();
         let config = tempfile::tempdir().unwrap();
         let child = Command::new(env!("CARGO_BIN_EXE_sandpiper"))
+            .args(args)
             .env("SANDPIPER_HOME", home.path())
             .env("XDG_CONFIG_HOME", config.path())
             .env("TERM", "xterm-256color")
@@ -235,4 +240,32 @@ fn switch_dataset_with_slash_dataset_and_the_picker() {
     p.wait_shown(&["now on dataset ecommerce"], 60);
     p.send("\x03");
     assert_eq!(p.exit_code(10), Some(0));
+}
+
+#[test]
+fn a_recorded_session_replays_the_question_and_its_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let cast_path = dir.path().join("session.cast");
+    let mut p = Pty::start_with(100, 30, &["--record", cast_path.to_str().unwrap()]);
+    let drawn = p.wait_for("Ask (Enter)", 0, 60);
+    p.send("What is the total revenue by product category?\r");
+    p.wait_for("Electronics", drawn, 60);
+    p.send("\x03");
+    assert_eq!(p.exit_code(10), Some(0));
+    let text = std::fs::read_to_string(&cast_path).unwrap();
+    let (header, events) = sandpiper::tui::cast::parse(&text).unwrap();
+    assert_eq!((header.version, header.width, header.height), (2, 100, 30));
+    assert_eq!(header.env.term, "xterm-256color");
+    assert!(events.len() > 3, "one event per frame, not one in all");
+    // Played back on a terminal of the header's size, the frames show the
+    // question and the rows of its answer.
+    let mut vt = vt100::Parser::new(header.height, header.width, 0);
+    let mut saw_question = false;
+    for e in events.iter().filter(|e| e.code == "o") {
+        vt.process(e.data.as_bytes());
+        saw_question |= vt.screen().contents().contains("What is the total revenue by product category?");
+    }
+    let last = vt.screen().contents();
+    assert!(saw_question, "the question is never on screen");
+    assert!(last.contains("Electronics") && last.contains("revenue"), "{last}");
 }

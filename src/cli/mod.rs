@@ -39,6 +39,10 @@ pub struct Cli {
     /// (default: from settings, else dark; NO_COLOR forces monochrome).
     #[arg(long)]
     pub theme: Option<String>,
+    /// Record the workbench session as an asciicast v2 file (plays in
+    /// asciinema, converts to a GIF with agg).
+    #[arg(long, value_name = "FILE.cast")]
+    pub record: Option<PathBuf>,
 }
 
 /// How queries are isolated.
@@ -337,7 +341,7 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Some(cmd) => dispatch(cmd, &cli.llm),
         None => llm::model_setup(&cli.llm)
-            .and_then(|m| crate::tui::run(cli.dataset.as_deref(), cli.jail.map(engine::jail_mode), cli.theme.as_deref(), m)),
+            .and_then(|m| crate::tui::run(cli.dataset.as_deref(), cli.jail.map(engine::jail_mode), cli.theme.as_deref(), m, cli.record.as_deref())),
     };
     match result {
         Ok(code) => code,

@@ -50,7 +50,13 @@ pub fn unsuitable_terminal() -> Option<&'static str> {
 }
 
 /// Open the workbench on `dataset` (the settings' default otherwise).
-pub fn run(dataset: Option<&str>, jail: Option<JailMode>, theme: Option<&str>, model: Option<crate::planner::model::ModelSetup>) -> anyhow::Result<i32> {
+pub fn run(
+    dataset: Option<&str>,
+    jail: Option<JailMode>,
+    theme: Option<&str>,
+    model: Option<crate::planner::model::ModelSetup>,
+    record: Option<&std::path::Path>,
+) -> anyhow::Result<i32> {
     if let Some(why) = unsuitable_terminal() {
         eprintln!("sandpiper: {why}; use `sandpiper ask QUESTION` or `sandpiper sql SQL` instead (see `sandpiper --help`)");
         return Ok(2);
@@ -74,27 +80,60 @@ pub fn run(dataset: Option<&str>, jail: Option<JailMode>, theme: Option<&str>, m
     let (tx, rx) = channel::<AppEvent>();
     let engine = Engine::start(session, forward_replies(tx.clone())?)?;
     let worker = worker::Worker::new(home, tx.clone());
+    // Raw mode, the alternate screen and the panic hook that restores them.
+    let mut terminal = ratatui::try_init()?;
+    // The same terminal drawn through the recorder, made before the input
+    // thread starts reading standard input.
+    let recorded = match record.map(recording).transpose() {
+        Ok(r) => r,
+        Err(e) => {
+            ratatui::restore();
+            return Err(e);
+        }
+    };
     spawn_input(tx.clone())?;
     let tx_loop = tx.clone();
     spawn_signals(tx)?;
 
-    let mut terminal = ratatui::try_init()?;
     let _ = execute!(std::io::stdout(), EnableBracketedPaste);
-    let result = event_loop(&mut terminal, &mut app, &rx, &engine, &worker, &tx_loop);
+    let result = match recorded {
+        None => event_loop(&mut terminal, &mut app, &rx, &engine, &worker, &tx_loop),
+        Some(mut recorded) => event_loop(&mut recorded, &mut app, &rx, &engine, &worker, &tx_loop),
+    };
     let _ = execute!(std::io::stdout(), DisableBracketedPaste);
     ratatui::restore();
     drop(engine);
     result.map(|()| 0)
 }
 
-fn event_loop(
-    terminal: &mut ratatui::DefaultTerminal,
+/// A terminal that draws on stdout and records it to `path` as asciicast v2.
+/// Frames are buffered so each lands in the cast as one event (the backend
+/// flushes once per frame).
+type Recorded = ratatui::Terminal<ratatui::backend::CrosstermBackend<std::io::BufWriter<cast::CastWriter<std::io::Stdout, std::io::BufWriter<std::fs::File>>>>>;
+
+fn recording(path: &std::path::Path) -> anyhow::Result<Recorded> {
+    use anyhow::Context;
+    let file = std::fs::File::create(path).with_context(|| format!("creating the recording {}", path.display()))?;
+    let (w, h) = ratatui::crossterm::terminal::size().unwrap_or((80, 24));
+    let mut writer = cast::CastWriter::new(std::io::stdout(), std::io::BufWriter::new(file), &cast::Header::now(w, h))
+        .with_context(|| format!("writing the recording {}", path.display()))?;
+    // A cleared screen to start from (`Terminal::clear` would ask the
+    // terminal for its cursor position, which not every terminal answers).
+    std::io::Write::write_all(&mut writer, b"\x1b[2J\x1b[H")?;
+    Ok(ratatui::Terminal::new(ratatui::backend::CrosstermBackend::new(std::io::BufWriter::with_capacity(1 << 16, writer)))?)
+}
+
+fn event_loop<B: ratatui::backend::Backend>(
+    terminal: &mut ratatui::Terminal<B>,
     app: &mut App,
     rx: &Receiver<AppEvent>,
     engine: &Engine,
     worker: &worker::Worker,
     tx: &Sender<AppEvent>,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<()>
+where
+    B::Error: Send + Sync + 'static,
+{
     loop {
         terminal.draw(|f| view::draw(f, app, &app.theme))?;
         // Block for the next event, then take whatever else is already
