@@ -7,22 +7,13 @@ use llm_server::{anthropic_text, view, Reply, Server};
 
 const KEY: &str = "sk-test-DO-NOT-LEAK-0123456789";
 
-/// Runs the real binary with a clean environment plus `env`.
+/// Runs the real binary with a clean environment plus `env`, in a fresh home.
 fn run_binary(args: &[&str], env: &[(&str, String)]) -> (i32, String, String) {
     let dir = match tempfile::tempdir() {
         Ok(d) => d,
         Err(e) => panic!("{e}"),
     };
-    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_sandpiper"));
-    cmd.args(args).env_clear().env("PATH", std::env::var("PATH").unwrap_or_default()).env("HOME", dir.path()).env("SANDPIPER_HOME", dir.path().join("home"));
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let out = match cmd.output() {
-        Ok(o) => o,
-        Err(e) => panic!("{e}"),
-    };
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+    run_in(dir.path(), args, env)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
