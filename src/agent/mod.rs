@@ -350,10 +350,7 @@ impl Agent {
             RecordKind::Execution,
             json!({ "attempt": n, "status": "ok", "rows": 0, "truncated": false, "category": ErrorCategory::EmptyResult }),
         )];
-        let fix = crate::repair::value_synonym(&self.manifest, &sql).filter(|f| {
-            let key = crate::repair::text::canonical_hash(&f.sql);
-            !self.attempts.iter().any(|a| crate::repair::text::canonical_hash(&a.sql) == key)
-        });
+        let fix = crate::repair::value_synonym(&self.manifest, &sql).filter(|f| !self.already_tried(&f.sql));
         if let (Some(fix), true) = (fix, n < self.max_attempts) {
             if let Some(a) = self.attempts.get_mut(idx) {
                 a.status = Status::Failed;
@@ -374,6 +371,13 @@ impl Agent {
             (true, false) => {}
         }
         self.finish(Status::Ok, None, fx).into_iter().map(|e| with_answer(e, n)).collect()
+    }
+
+    /// Whether `sql` is an earlier attempt after canonical formatting
+    /// (layout and keyword case do not make a new attempt).
+    fn already_tried(&self, sql: &str) -> bool {
+        let key = crate::repair::text::canonical_hash(sql);
+        self.attempts.iter().any(|a| crate::repair::text::canonical_hash(&a.sql) == key)
     }
 
     /// The record and progress event of a proposed repair of attempt `n`.
@@ -414,8 +418,7 @@ impl Agent {
         };
         // Same statement after canonical formatting: running it again would
         // fail the same way (layout and keyword case do not make a fix).
-        let key = crate::repair::text::canonical_hash(&fix.sql);
-        if self.attempts.iter().any(|a| crate::repair::text::canonical_hash(&a.sql) == key) {
+        if self.already_tried(&fix.sql) {
             // Running the same SQL again would fail the same way.
             let mut fx = vec![record(
                 RecordKind::RepairAttempt,
