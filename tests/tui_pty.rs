@@ -6,139 +6,9 @@
 //! for content with a timeout rather than sleeping.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::io::{Read, Write};
-use std::os::fd::{FromRawFd, OwnedFd};
-use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+mod pty_support;
 
-struct Pty {
-    child: Child,
-    master: std::fs::File,
-    screen: Arc<Mutex<Vec<u8>>>,
-    vt: Arc<Mutex<vt100::Parser>>,
-    _home: tempfile::TempDir,
-    _config: tempfile::TempDir,
-}
-
-impl Pty {
-    fn start(cols: u16, rows: u16) -> Pty {
-        Pty::start_with(cols, rows, &[])
-    }
-
-    fn start_with(cols: u16, rows: u16, args: &[&str]) -> Pty {
-        let (mut master, mut slave) = (0, 0);
-        let size = libc::winsize { ws_row: rows, ws_col: cols, ws_xpixel: 0, ws_ypixel: 0 };
-        // SAFETY: openpty fills two fds we then own.
-        let rc = unsafe { libc::openpty(&mut master, &mut slave, std::ptr::null_mut(), std::ptr::null(), &size) };
-        assert_eq!(rc, 0, "openpty failed");
-        // SAFETY: fresh fds from openpty, owned from here on.
-        let slave = unsafe { OwnedFd::from_raw_fd(slave) };
-        let master = unsafe { std::fs::File::from_raw_fd(master) };
-        let home = tempfile::tempdir().unwrap();
-        let config = tempfile::tempdir().unwrap();
-        let child = Command::new(env!("CARGO_BIN_EXE_sandpiper"))
-            .args(args)
-            .env("SANDPIPER_HOME", home.path())
-            .env("XDG_CONFIG_HOME", config.path())
-            .env("TERM", "xterm-256color")
-            .env_remove("NO_COLOR")
-            .stdin(Stdio::from(slave.try_clone().unwrap()))
-            .stdout(Stdio::from(slave.try_clone().unwrap()))
-            .stderr(Stdio::from(slave))
-            .spawn()
-            .unwrap();
-        let screen = Arc::new(Mutex::new(Vec::new()));
-        let vt = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, 0)));
-        let (sink, vt_sink, mut reader) = (Arc::clone(&screen), Arc::clone(&vt), master.try_clone().unwrap());
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 8192];
-            while let Ok(n) = reader.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                sink.lock().unwrap().extend_from_slice(&buf[..n]);
-                vt_sink.lock().unwrap().process(&buf[..n]);
-            }
-        });
-        Pty { child, master, screen, vt, _home: home, _config: config }
-    }
-
-    fn text(&self) -> String {
-        String::from_utf8_lossy(&self.screen.lock().unwrap()).into_owned()
-    }
-
-    /// Wait until the app has written `what` (after `from` bytes).
-    fn wait_for(&self, what: &str, from: usize, secs: u64) -> usize {
-        let until = Instant::now() + Duration::from_secs(secs);
-        loop {
-            let t = self.text();
-            if let Some(i) = t.get(from..).and_then(|s| s.find(what)) {
-                return from + i;
-            }
-            assert!(Instant::now() < until, "{what:?} never appeared; screen bytes:\n{}", t.escape_debug());
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    /// The screen as a terminal shows it now.
-    fn shown(&self) -> String {
-        self.vt.lock().unwrap().screen().contents()
-    }
-
-    /// Wait until every one of `what` is on screen at once.
-    fn wait_shown(&self, what: &[&str], secs: u64) -> String {
-        let until = Instant::now() + Duration::from_secs(secs);
-        loop {
-            let s = self.shown();
-            if what.iter().all(|w| s.contains(w)) {
-                return s;
-            }
-            assert!(Instant::now() < until, "{what:?} never all shown; screen:\n{s}");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    /// Wait until the screen satisfies `pred`.
-    fn wait_until(&self, what: &str, pred: impl Fn(&str) -> bool, secs: u64) -> String {
-        let until = Instant::now() + Duration::from_secs(secs);
-        loop {
-            let s = self.shown();
-            if pred(&s) {
-                return s;
-            }
-            assert!(Instant::now() < until, "waited in vain for {what}; screen:\n{s}");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    /// A key whose escape sequence must arrive in one read (F-keys, arrows).
-    fn key(&mut self, seq: &str) {
-        self.master.write_all(seq.as_bytes()).unwrap();
-        std::thread::sleep(Duration::from_millis(30));
-    }
-
-    fn send(&mut self, keys: &str) {
-        for b in keys.bytes() {
-            self.master.write_all(&[b]).unwrap();
-            std::thread::sleep(Duration::from_millis(2));
-        }
-    }
-
-    fn exit_code(&mut self, secs: u64) -> Option<i32> {
-        let until = Instant::now() + Duration::from_secs(secs);
-        loop {
-            if let Some(st) = self.child.try_wait().unwrap() {
-                return st.code();
-            }
-            assert!(Instant::now() < until, "the app did not exit");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-const ALT_SCREEN_ON: &str = "\x1b[?1049h";
-const ALT_SCREEN_OFF: &str = "\x1b[?1049l";
+use pty_support::*;
 
 #[test]
 fn ask_a_question_read_the_answer_and_quit_with_ctrl_c() {
@@ -176,10 +46,6 @@ fn sighup_restores_the_terminal() {
     assert!(p.text().contains(ALT_SCREEN_OFF), "the terminal was restored");
 }
 
-const F3: &str = "\x1bOR";
-const F4: &str = "\x1bOS";
-const F7: &str = "\x1b[18~";
-const LEFT: &str = "\x1b[D";
 
 #[test]
 fn step_through_a_repair_of_a_broken_sql_then_quit_restored() {

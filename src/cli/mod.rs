@@ -141,6 +141,24 @@ pub enum Command {
     },
     /// Print the JSON Schema of query plans.
     PlanSchema,
+    /// A scripted session in the workbench on the built-in data: picks a
+    /// dataset, asks three of its suggested questions, shows the plan, SQL
+    /// and a chart, repairs a broken SQL step by step, verifies the audit
+    /// log and quits. No model, no network.
+    Demo {
+        /// How fast it types and pauses.
+        #[arg(long, value_enum, default_value_t = crate::tui::script::Pace::Normal)]
+        pace: crate::tui::script::Pace,
+        /// Record the session as an asciicast v2 file.
+        #[arg(long, value_name = "FILE.cast")]
+        record: Option<PathBuf>,
+    },
+    /// Hidden: draw every main view of the workbench from real runs into
+    /// DIR as SVG images (the README's screenshots).
+    #[command(hide = true)]
+    Screenshots {
+        dir: PathBuf,
+    },
     /// Hidden: the jailed worker (started by sandpiper itself).
     #[command(name = "__jail", hide = true)]
     Jail {
@@ -373,6 +391,8 @@ fn dispatch(cmd: Command, llm_args: &llm::LlmArgs) -> anyhow::Result<i32> {
             Ok(if r.mode == "none" { 1 } else { 0 })
         }
         Command::Llm { command: LlmCommand::Ping { json } } => llm::ping(llm_args, json),
+        Command::Demo { pace, record } => crate::tui::demo::run(pace, record.as_deref()),
+        Command::Screenshots { dir } => crate::tui::screenshots::run(&dir),
         Command::PlanSchema => {
             outln!("{}", crate::plan::json_schema());
             Ok(0)

@@ -12,6 +12,8 @@
 //! (`"r"` with `"COLSxROWS"` for a resize).
 
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
@@ -73,6 +75,20 @@ pub struct CastWriter<T: Write, C: Write> {
     /// The first error writing the cast file: recording stops, the app
     /// goes on (a full disk must not take the terminal with it).
     failed: Option<io::Error>,
+    /// A size reported through [`Resizes`], written before the next output.
+    resize: Arc<AtomicU32>,
+}
+
+/// Reports a new terminal size to a [`CastWriter`] held elsewhere (inside
+/// the terminal backend): the `"r"` event goes into the cast just before
+/// the next output, which is the first frame drawn at that size.
+#[derive(Debug, Clone)]
+pub struct Resizes(Arc<AtomicU32>);
+
+impl Resizes {
+    pub fn resized(&self, width: u16, height: u16) {
+        self.0.store((u32::from(width) << 16) | u32::from(height), Ordering::Relaxed);
+    }
 }
 
 impl<T: Write, C: Write> CastWriter<T, C> {
@@ -80,12 +96,17 @@ impl<T: Write, C: Write> CastWriter<T, C> {
     pub fn new(term: T, mut cast: C, header: &Header) -> io::Result<Self> {
         let line = serde_json::to_string(header).map_err(io::Error::other)?;
         writeln!(cast, "{line}")?;
-        Ok(CastWriter { term, cast, start: Instant::now(), pending: Vec::new(), failed: None })
+        Ok(CastWriter { term, cast, start: Instant::now(), pending: Vec::new(), failed: None, resize: Arc::new(AtomicU32::new(0)) })
     }
 
     /// Records a terminal resize.
     pub fn resized(&mut self, width: u16, height: u16) {
         self.event("r", &format!("{width}x{height}"));
+    }
+
+    /// A handle that reports resizes from another owner.
+    pub fn resizes(&self) -> Resizes {
+        Resizes(Arc::clone(&self.resize))
     }
 
     /// Why recording stopped, if it did.
@@ -129,6 +150,11 @@ impl<T: Write, C: Write> CastWriter<T, C> {
 
 impl<T: Write, C: Write> Write for CastWriter<T, C> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let size = self.resize.swap(0, Ordering::Relaxed);
+        if size != 0 {
+            // Both halves fit in u16 by construction.
+            self.resized((size >> 16) as u16, (size & 0xffff) as u16);
+        }
         let n = self.term.write(buf)?;
         let text = self.take_text(&buf[..n]);
         self.event("o", &text);
@@ -206,6 +232,22 @@ mod tests {
         assert_eq!(codes, ["o", "r", "o"]);
         assert_eq!(events[1].data, "120x40");
         assert_eq!(output(&events), "\x1b[2Jrevenue by monthcaf\u{e9} \u{1f600}");
+    }
+
+    #[test]
+    fn a_resize_reported_elsewhere_lands_before_the_next_frame() {
+        let mut w = CastWriter::new(Vec::new(), Vec::new(), &header()).unwrap();
+        let resizes = w.resizes();
+        w.write_all(b"frame at 80x24").unwrap();
+        resizes.resized(64, 20);
+        resizes.resized(132, 43);
+        w.write_all(b"frame at 132x43").unwrap();
+        w.write_all(b"more").unwrap();
+        let (_, cast) = w.into_inner();
+        let (_, events) = parse(std::str::from_utf8(&cast).unwrap()).unwrap();
+        let got: Vec<(&str, &str)> = events.iter().map(|e| (e.code.as_str(), e.data.as_str())).collect();
+        // Only the latest size counts; it comes once, before the frame drawn at it.
+        assert_eq!(got, [("o", "frame at 80x24"), ("r", "132x43"), ("o", "frame at 132x43"), ("o", "more")]);
     }
 
     #[test]

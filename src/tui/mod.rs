@@ -20,6 +20,10 @@ pub mod input;
 pub mod keymap;
 pub mod history;
 pub mod picker;
+pub mod demo;
+pub mod script;
+pub mod screenshots;
+pub mod svg;
 mod routing;
 pub mod schema_view;
 pub mod screen;
@@ -57,13 +61,34 @@ pub fn run(
     model: Option<crate::planner::model::ModelSetup>,
     record: Option<&std::path::Path>,
 ) -> anyhow::Result<i32> {
-    if let Some(why) = unsuitable_terminal() {
-        eprintln!("sandpiper: {why}; use `sandpiper ask QUESTION` or `sandpiper sql SQL` instead (see `sandpiper --help`)");
-        return Ok(2);
-    }
-    let mut session = Session::open(SessionOptions { record: true, jail, model, ..SessionOptions::default() })?;
-    let (keymap, theme, depth) = looks(session.settings(), theme)?;
-    let ds = session.use_dataset(dataset)?;
+    run_scripted(Start { dataset, jail, theme, model, home: None }, record, None)
+}
+
+/// What a workbench opens on.
+pub struct Start<'a> {
+    pub dataset: Option<&'a str>,
+    pub jail: Option<JailMode>,
+    pub theme: Option<&'a str>,
+    pub model: Option<crate::planner::model::ModelSetup>,
+    /// A home other than the environment's (screenshots use a fresh one).
+    pub home: Option<crate::home::Home>,
+}
+
+/// A workbench ready for its loop: the state, the session thread, the
+/// worker for views and the one channel every event arrives on.
+pub struct Opened {
+    pub app: App,
+    engine: Engine,
+    worker: worker::Worker,
+    rx: Receiver<AppEvent>,
+    tx: Sender<AppEvent>,
+}
+
+/// Open the session and build the app's state (no terminal yet).
+pub fn open(start: Start<'_>) -> anyhow::Result<Opened> {
+    let mut session = Session::open(SessionOptions { record: true, jail: start.jail, model: start.model, home: start.home, ..SessionOptions::default() })?;
+    let (keymap, theme, depth) = looks(session.settings(), start.theme)?;
+    let ds = session.use_dataset(start.dataset)?;
     let (name, hash, manifest) = (ds.name().to_string(), ds.hash.clone(), ds.manifest.clone());
     let jail_word = session.runner_mode().map_or("strict", JailMode::word);
     let mut app = App::new(&name, &hash, jail_word);
@@ -76,10 +101,37 @@ pub fn run(
     if !notices.is_empty() {
         app.turns.push(app::Turn { input: "(start)".into(), note: Some(notices.join("; ")), done: true, ..app::Turn::default() });
     }
-
     let (tx, rx) = channel::<AppEvent>();
     let engine = Engine::start(session, forward_replies(tx.clone())?)?;
     let worker = worker::Worker::new(home, tx.clone());
+    Ok(Opened { app, engine, worker, rx, tx })
+}
+
+impl Opened {
+    /// Run the loop on `terminal` until the app quits (or `script` ends).
+    pub fn run_loop<B: ratatui::backend::Backend>(&mut self, terminal: &mut ratatui::Terminal<B>, hooks: &mut Hooks<'_>) -> anyhow::Result<()>
+    where
+        B::Error: Send + Sync + 'static,
+    {
+        event_loop(terminal, &mut self.app, &self.rx, &self.engine, &self.worker, &self.tx, hooks)
+    }
+}
+
+/// What a caller adds to the loop: a scripted event source (the demo,
+/// the screenshots) and what to do on a resize (the recorder's event).
+#[derive(Default)]
+pub struct Hooks<'a> {
+    pub script: Option<&'a mut script::Player>,
+    pub on_resize: Option<Box<dyn FnMut() + 'a>>,
+}
+
+/// The workbench on this terminal, with `script` typing into it when given.
+pub fn run_scripted(start: Start<'_>, record: Option<&std::path::Path>, script: Option<&mut script::Player>) -> anyhow::Result<i32> {
+    if let Some(why) = unsuitable_terminal() {
+        eprintln!("sandpiper: {why}; use `sandpiper ask QUESTION` or `sandpiper sql SQL` instead (see `sandpiper --help`)");
+        return Ok(2);
+    }
+    let mut opened = open(start)?;
     // Raw mode, the alternate screen and the panic hook that restores them.
     let mut terminal = ratatui::try_init()?;
     // The same terminal drawn through the recorder, made before the input
@@ -91,18 +143,26 @@ pub fn run(
             return Err(e);
         }
     };
-    spawn_input(tx.clone())?;
-    let tx_loop = tx.clone();
-    spawn_signals(tx)?;
+    spawn_input(opened.tx.clone())?;
+    spawn_signals(opened.tx.clone())?;
 
     let _ = execute!(std::io::stdout(), EnableBracketedPaste);
     let result = match recorded {
-        None => event_loop(&mut terminal, &mut app, &rx, &engine, &worker, &tx_loop),
-        Some(mut recorded) => event_loop(&mut recorded, &mut app, &rx, &engine, &worker, &tx_loop),
+        None => opened.run_loop(&mut terminal, &mut Hooks { script, on_resize: None }),
+        Some((mut recorded, resizes)) => {
+            // A resize becomes the recording's `"r"` event, placed before
+            // the first frame drawn at the new size.
+            let on_resize = move || {
+                if let Ok((w, h)) = ratatui::crossterm::terminal::size() {
+                    resizes.resized(w, h);
+                }
+            };
+            opened.run_loop(&mut recorded, &mut Hooks { script, on_resize: Some(Box::new(on_resize)) })
+        }
     };
     let _ = execute!(std::io::stdout(), DisableBracketedPaste);
     ratatui::restore();
-    drop(engine);
+    drop(opened);
     result.map(|()| 0)
 }
 
@@ -111,7 +171,7 @@ pub fn run(
 /// flushes once per frame).
 type Recorded = ratatui::Terminal<ratatui::backend::CrosstermBackend<std::io::BufWriter<cast::CastWriter<std::io::Stdout, std::io::BufWriter<std::fs::File>>>>>;
 
-fn recording(path: &std::path::Path) -> anyhow::Result<Recorded> {
+fn recording(path: &std::path::Path) -> anyhow::Result<(Recorded, cast::Resizes)> {
     use anyhow::Context;
     let file = std::fs::File::create(path).with_context(|| format!("creating the recording {}", path.display()))?;
     let (w, h) = ratatui::crossterm::terminal::size().unwrap_or((80, 24));
@@ -120,7 +180,8 @@ fn recording(path: &std::path::Path) -> anyhow::Result<Recorded> {
     // A cleared screen to start from (`Terminal::clear` would ask the
     // terminal for its cursor position, which not every terminal answers).
     std::io::Write::write_all(&mut writer, b"\x1b[2J\x1b[H")?;
-    Ok(ratatui::Terminal::new(ratatui::backend::CrosstermBackend::new(std::io::BufWriter::with_capacity(1 << 16, writer)))?)
+    let resizes = writer.resizes();
+    Ok((ratatui::Terminal::new(ratatui::backend::CrosstermBackend::new(std::io::BufWriter::with_capacity(1 << 16, writer)))?, resizes))
 }
 
 fn event_loop<B: ratatui::backend::Backend>(
@@ -130,18 +191,46 @@ fn event_loop<B: ratatui::backend::Backend>(
     engine: &Engine,
     worker: &worker::Worker,
     tx: &Sender<AppEvent>,
+    hooks: &mut Hooks<'_>,
 ) -> anyhow::Result<()>
 where
     B::Error: Send + Sync + 'static,
 {
     loop {
-        terminal.draw(|f| view::draw(f, app, &app.theme))?;
+        let frame = terminal.draw(|f| view::draw(f, app, &app.theme))?;
+        // A script's next key, or when to ask it again.
+        let (mut batch, wake) = match hooks.script.as_deref_mut() {
+            None => (Vec::new(), None),
+            Some(s) => match s.next(app, frame.buffer, std::time::Instant::now()) {
+                script::Next::Event(ev) => (vec![ev], None),
+                script::Next::At(t) => (Vec::new(), Some(t)),
+                script::Next::Done => return Ok(()),
+                script::Next::Stuck(why) => anyhow::bail!(why),
+            },
+        };
         // Block for the next event, then take whatever else is already
         // waiting, so a burst (paste, progress) costs one frame.
-        let Ok(first) = rx.recv() else { return Ok(()) };
-        let mut batch = vec![first];
+        if batch.is_empty() {
+            let first = match wake {
+                None => match rx.recv() {
+                    Ok(ev) => Some(ev),
+                    Err(_) => return Ok(()),
+                },
+                Some(t) => match rx.recv_timeout(t.saturating_duration_since(std::time::Instant::now())) {
+                    Ok(ev) => Some(ev),
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => None,
+                    Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
+                },
+            };
+            batch.extend(first);
+        }
         batch.extend(rx.try_iter());
         for ev in batch {
+            if matches!(ev, AppEvent::Resize) {
+                if let Some(f) = hooks.on_resize.as_mut() {
+                    f();
+                }
+            }
             for action in app.handle(ev) {
                 match action {
                     Action::Quit => return Ok(()),

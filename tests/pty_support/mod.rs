@@ -1,0 +1,194 @@
+//! Shared harness for tests of the real binary in a pseudo-terminal: start
+//! it in a fresh home with a TERM, send keys as a person would, read the raw
+//! bytes it wrote and the screen as a terminal shows it (a vt100 parser),
+//! resize the window, and wait for content with a timeout, never a fixed
+//! sleep. The child gets the terminal as its controlling tty, so a resize
+//! reaches it as SIGWINCH like in a real terminal.
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
+
+use std::io::{Read, Write};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::unix::process::CommandExt;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+pub const ALT_SCREEN_ON: &str = "\x1b[?1049h";
+pub const ALT_SCREEN_OFF: &str = "\x1b[?1049l";
+pub const F3: &str = "\x1bOR";
+pub const F4: &str = "\x1bOS";
+pub const F7: &str = "\x1b[18~";
+pub const LEFT: &str = "\x1b[D";
+pub const UP: &str = "\x1b[A";
+pub const DOWN: &str = "\x1b[B";
+
+pub struct Pty {
+    pub child: Child,
+    pub master: std::fs::File,
+    pub screen: Arc<Mutex<Vec<u8>>>,
+    pub vt: Arc<Mutex<vt100::Parser>>,
+    pub home: tempfile::TempDir,
+    _config: tempfile::TempDir,
+}
+
+impl Pty {
+    pub fn start(cols: u16, rows: u16) -> Pty {
+        Pty::start_with(cols, rows, &[])
+    }
+
+    pub fn start_with(cols: u16, rows: u16, args: &[&str]) -> Pty {
+        Pty::start_term(cols, rows, args, "xterm-256color")
+    }
+
+    /// Start the binary with `args` in a `cols` x `rows` terminal of type `term`.
+    pub fn start_term(cols: u16, rows: u16, args: &[&str], term: &str) -> Pty {
+        let (mut master, mut slave) = (0, 0);
+        let size = libc::winsize { ws_row: rows, ws_col: cols, ws_xpixel: 0, ws_ypixel: 0 };
+        // SAFETY: openpty fills two fds we then own.
+        let rc = unsafe { libc::openpty(&mut master, &mut slave, std::ptr::null_mut(), std::ptr::null(), &size) };
+        assert_eq!(rc, 0, "openpty failed");
+        // SAFETY: fresh fds from openpty, owned from here on.
+        let slave = unsafe { OwnedFd::from_raw_fd(slave) };
+        let master = unsafe { std::fs::File::from_raw_fd(master) };
+        let home = tempfile::tempdir().unwrap();
+        let config = tempfile::tempdir().unwrap();
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_sandpiper"));
+        cmd.args(args)
+            .env("SANDPIPER_HOME", home.path())
+            .env("XDG_CONFIG_HOME", config.path())
+            .env("TERM", term)
+            .env_remove("NO_COLOR")
+            .env_remove("COLORTERM")
+            .env_remove("TMUX")
+            .stdin(Stdio::from(slave.try_clone().unwrap()))
+            .stdout(Stdio::from(slave.try_clone().unwrap()))
+            .stderr(Stdio::from(slave));
+        // SAFETY: only async-signal-safe calls between fork and exec: a new
+        // session whose controlling terminal is the pty (stdin), so window
+        // size changes arrive as SIGWINCH.
+        unsafe {
+            cmd.pre_exec(|| {
+                libc::setsid();
+                libc::ioctl(0, libc::TIOCSCTTY as _, 0);
+                Ok(())
+            });
+        }
+        let child = cmd.spawn().unwrap();
+        let screen = Arc::new(Mutex::new(Vec::new()));
+        let vt = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, 0)));
+        let (sink, vt_sink, mut reader) = (Arc::clone(&screen), Arc::clone(&vt), master.try_clone().unwrap());
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock().unwrap().extend_from_slice(&buf[..n]);
+                vt_sink.lock().unwrap().process(&buf[..n]);
+            }
+        });
+        Pty { child, master, screen, vt, home, _config: config }
+    }
+
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.screen.lock().unwrap()).into_owned()
+    }
+
+    /// Bytes the app has written so far.
+    pub fn written(&self) -> usize {
+        self.screen.lock().unwrap().len()
+    }
+
+    /// Wait until the app has written `what` (after `from` bytes).
+    pub fn wait_for(&self, what: &str, from: usize, secs: u64) -> usize {
+        let until = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let t = self.text();
+            if let Some(i) = t.get(from..).and_then(|s| s.find(what)) {
+                return from + i;
+            }
+            assert!(Instant::now() < until, "{what:?} never appeared; screen bytes:\n{}", t.escape_debug());
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// The screen as a terminal shows it now.
+    pub fn shown(&self) -> String {
+        self.vt.lock().unwrap().screen().contents()
+    }
+
+    /// Wait until every one of `what` is on screen at once.
+    pub fn wait_shown(&self, what: &[&str], secs: u64) -> String {
+        let until = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let s = self.shown();
+            if what.iter().all(|w| s.contains(w)) {
+                return s;
+            }
+            assert!(Instant::now() < until, "{what:?} never all shown; screen:\n{s}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Wait until the screen satisfies `pred`.
+    pub fn wait_until(&self, what: &str, pred: impl Fn(&str) -> bool, secs: u64) -> String {
+        let until = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let s = self.shown();
+            if pred(&s) {
+                return s;
+            }
+            assert!(Instant::now() < until, "waited in vain for {what}; screen:\n{s}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Wait until the app has written nothing for `quiet` (a frame is done).
+    pub fn settle(&self, quiet: Duration, secs: u64) {
+        let until = Instant::now() + Duration::from_secs(secs);
+        let mut last = (self.written(), Instant::now());
+        loop {
+            std::thread::sleep(Duration::from_millis(10));
+            let n = self.written();
+            if n != last.0 {
+                last = (n, Instant::now());
+            } else if last.1.elapsed() >= quiet {
+                return;
+            }
+            assert!(Instant::now() < until, "the app never went quiet");
+        }
+    }
+
+    /// A key whose escape sequence must arrive in one read (F-keys, arrows).
+    pub fn key(&mut self, seq: &str) {
+        self.master.write_all(seq.as_bytes()).unwrap();
+        std::thread::sleep(Duration::from_millis(30));
+    }
+
+    pub fn send(&mut self, keys: &str) {
+        for b in keys.bytes() {
+            self.master.write_all(&[b]).unwrap();
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    /// Resize the window (the app gets SIGWINCH) and the screen parser.
+    pub fn resize(&mut self, cols: u16, rows: u16) {
+        let size = libc::winsize { ws_row: rows, ws_col: cols, ws_xpixel: 0, ws_ypixel: 0 };
+        // SAFETY: TIOCSWINSZ on our own pty master with a valid winsize.
+        let rc = unsafe { libc::ioctl(self.master.as_raw_fd(), libc::TIOCSWINSZ, &size) };
+        assert_eq!(rc, 0, "TIOCSWINSZ failed");
+        self.vt.lock().unwrap().screen_mut().set_size(rows, cols);
+    }
+
+    pub fn exit_code(&mut self, secs: u64) -> Option<i32> {
+        let until = Instant::now() + Duration::from_secs(secs);
+        loop {
+            if let Some(st) = self.child.try_wait().unwrap() {
+                return st.code();
+            }
+            assert!(Instant::now() < until, "the app did not exit; screen:\n{}", self.shown());
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
