@@ -107,6 +107,7 @@ pub fn run(opts: &Options) -> anyhow::Result<Value> {
         term.draw(|f| view::draw(f, &app, &theme))?;
         sorts.push(ms_since(t));
     }
+    let bytes_per_key = bytes_per_key(&mut app, opts.iterations)?;
     let rss_loaded = rss_bytes(pid).unwrap_or(0);
     let target = 2 * arrow + 50 * 1_048_576;
     let starts = if opts.starts > 0 { Some(first_frames(opts.starts)?) } else { None };
@@ -119,6 +120,7 @@ pub fn run(opts: &Options) -> anyhow::Result<Value> {
         "frame_ms": frames,
         "input_to_frame_ms": input,
         "sort_1m_rows_by_float_with_frame_ms": Samples::of(&sorts),
+        "bytes_per_key": bytes_per_key,
         "memory": {
             "arrow_mb": mb(arrow),
             "rss_before_mb": mb(rss_before),
@@ -132,6 +134,57 @@ pub fn run(opts: &Options) -> anyhow::Result<Value> {
         },
         "targets": "frame <= 2 ms median; input-to-frame < 16 ms; first frame <= 200 ms; RSS <= 2 x Arrow + 50 MB",
     }))
+}
+
+/// Counts what a terminal would be sent (shared: the backend owns it).
+struct Counter(Arc<std::sync::atomic::AtomicUsize>);
+
+impl std::io::Write for Counter {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.fetch_add(b.len(), std::sync::atomic::Ordering::Relaxed);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Bytes the terminal is sent per keypress while scrolling the results
+/// grid (the real crossterm backend with the dark theme in 256 colours:
+/// ratatui sends only the cells that changed), at 120x40 and 80x24.
+fn bytes_per_key(app: &mut App, iterations: usize) -> anyhow::Result<Value> {
+    use ratatui::backend::CrosstermBackend;
+    use ratatui::layout::Rect;
+    use ratatui::{TerminalOptions, Viewport};
+    let theme = crate::tui::themes::load("dark", crate::tui::themes::Depth::Ansi256)?;
+    let mut out = serde_json::Map::new();
+    for (w, h) in [(120u16, 40u16), (80, 24)] {
+        let viewport = Viewport::Fixed(Rect::new(0, 0, w, h));
+        let sent = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let take = || sent.swap(0, std::sync::atomic::Ordering::Relaxed);
+        let mut term = Terminal::with_options(CrosstermBackend::new(Counter(Arc::clone(&sent))), TerminalOptions { viewport })?;
+        app.tab = Tab::Results;
+        app.handle(key(KeyCode::Home));
+        term.draw(|f| view::draw(f, app, &theme))?;
+        let full = take();
+        let mut case = serde_json::Map::new();
+        case.insert("first_frame_bytes".into(), json!(full));
+        for (name, code) in [("down", KeyCode::Down), ("page_down", KeyCode::PageDown), ("right_left", KeyCode::Right)] {
+            app.handle(key(KeyCode::Home));
+            term.draw(|f| view::draw(f, app, &theme))?;
+            take();
+            let mut v = Vec::with_capacity(iterations);
+            for i in 0..iterations {
+                let code = if name == "right_left" && i % 8 >= 4 { KeyCode::Left } else { code };
+                app.handle(key(code));
+                term.draw(|f| view::draw(f, app, &theme))?;
+                v.push(take() as f64);
+            }
+            case.insert(name.into(), serde_json::to_value(Samples::of(&v))?);
+        }
+        out.insert(format!("{w}x{h}"), Value::Object(case));
+    }
+    Ok(Value::Object(out))
 }
 
 /// Start this binary (no arguments: the workbench) in a pseudo-terminal

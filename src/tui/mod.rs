@@ -132,6 +132,10 @@ pub fn run_scripted(start: Start<'_>, record: Option<&std::path::Path>, script: 
         return Ok(2);
     }
     let mut opened = open(start)?;
+    if script.is_some() {
+        // Scripts press the default keys, whatever the settings bind.
+        opened.app.keymap = keymap::Keymap::default();
+    }
     // Raw mode, the alternate screen and the panic hook that restores them.
     let mut terminal = ratatui::try_init()?;
     // The same terminal drawn through the recorder, made before the input

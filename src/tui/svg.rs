@@ -13,10 +13,11 @@ use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
 use std::fmt::Write;
 
-/// Cell size in pixels, for a 14 px monospace font.
-const CELL_W: f32 = 8.4;
-const CELL_H: f32 = 18.0;
-const FONT_PX: f32 = 14.0;
+/// Cell size in pixels for the font size below: a line as tall as the
+/// font's box-drawing glyphs, so borders join.
+const CELL_W: f32 = 8.8;
+const CELL_H: f32 = 17.0;
+const FONT_PX: f32 = 14.6;
 const PAD: f32 = 10.0;
 
 /// The terminal's own colours: what `Color::Reset` shows.
@@ -187,7 +188,7 @@ pub fn render(buf: &Buffer, p: Palette, title: &str) -> String {
             i = j;
         }
         // Text: runs of one look; a wide character's second cell is empty.
-        let base = top + CELL_H * 0.75;
+        let base = top + CELL_H * 0.79;
         let mut i = 0;
         while i < row.len() {
             let mut j = i + 1;
@@ -225,7 +226,7 @@ pub fn render(buf: &Buffer, p: Palette, title: &str) -> String {
 mod tests {
     use super::*;
     use ratatui::layout::Rect;
-    use ratatui::style::{Style, Stylize};
+    use ratatui::style::Style;
 
     #[test]
     fn text_colours_and_bold_reach_the_svg() {

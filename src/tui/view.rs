@@ -18,7 +18,16 @@ use ratatui::Frame;
 /// Narrower than this, views become tabs.
 pub const WIDE: u16 = 100;
 
+/// Smaller than this (columns, rows), the workbench only says so.
+pub const MIN_SIZE: (u16, u16) = (32, 10);
+
 pub fn draw(f: &mut Frame<'_>, app: &App, theme: &Theme) {
+    let size = f.area();
+    if size.width < MIN_SIZE.0 || size.height < MIN_SIZE.1 {
+        let msg = format!("window too small ({}x{}): needs {}x{}; Ctrl-C quits", size.width, size.height, MIN_SIZE.0, MIN_SIZE.1);
+        f.render_widget(Paragraph::new(Span::styled(msg, theme.warn)).wrap(Wrap { trim: true }), size);
+        return;
+    }
     let [main, input, status] = Layout::vertical([Constraint::Min(3), Constraint::Length(3), Constraint::Length(1)]).areas(f.area());
     if app.screen != Screen::Main {
         tool_view(f, main, app, theme);

@@ -293,3 +293,37 @@ fn an_empty_result_draws_and_ignores_keys_safely() {
     let s = screen(&g, 80, 24);
     assert!(s.contains("no rows"), "{s}");
 }
+
+#[test]
+fn wide_characters_keep_the_columns_aligned() {
+    // Two-column CJK, Hangul and emoji, a zero-width combining accent, and
+    // plain ASCII: each text's display width, not its chars or bytes.
+    let names = ["東京都", "서울", "😀 party", "Zu\u{301}rich", "plain", "東京都新宿区"];
+    let widths = [6, 4, 8, 6, 5, 12];
+    for (n, w) in names.iter().zip(widths) {
+        assert_eq!(super::format::width(n), w, "{n:?}");
+    }
+    let schema = Arc::new(Schema::new(vec![Field::new("city", DataType::Utf8, true), Field::new("orders", DataType::Int64, true)]));
+    let cols: Vec<ArrayRef> = vec![Arc::new(StringArray::from(names.to_vec())), Arc::new(Int64Array::from(vec![1, 22, 333, 4_444, 55_555, 6]))];
+    let g = grid(ResultSet::new(Arc::clone(&schema), vec![RecordBatch::try_new(schema, cols).unwrap()], false));
+    let data = g.data().unwrap();
+    assert_eq!(data.columns[0].width, 12, "the widest cell's display width (the header needs less)");
+    for (w, h) in [(60u16, 12u16), (30, 12)] {
+        let buf = draw(&g, w, h);
+        // Every data row: the separator after the first column, and the
+        // last digit of the right-aligned number, at the same display column.
+        let (_, first) = find(&buf, "東").unwrap_or_else(|| panic!("not drawn at {w}:\n{}", text(&buf)));
+        let shown = text(&buf);
+        for n in names {
+            assert!(shown.contains(n), "{n:?} not drawn whole at {w}:\n{shown}");
+        }
+        let rows: Vec<(u16, u16)> = (first..first + names.len() as u16)
+            .map(|y| {
+                let sep = (1..w).find(|&x| buf[(x, y)].symbol() == "│").unwrap();
+                let last_digit = (0..w).rev().find(|&x| buf[(x, y)].symbol().chars().all(|c| c.is_ascii_digit()) && !buf[(x, y)].symbol().trim().is_empty()).unwrap();
+                (sep, last_digit)
+            })
+            .collect();
+        assert!(rows.windows(2).all(|p| p[0] == p[1]), "misaligned at {w}: {rows:?}\n{}", text(&buf));
+    }
+}
