@@ -25,7 +25,7 @@ fn colours(bytes: &str) -> (Vec<u16>, usize) {
         let mut i = 0;
         while i < params.len() {
             if (params[i] == "38" || params[i] == "48") && params.get(i + 1) == Some(&"5") {
-                indexed.extend(params.get(i + 2).and_then(|p| p.parse().ok()));
+                indexed.extend(params.get(i + 2).and_then(|p| p.parse::<u16>().ok()));
                 i += 3;
             } else if (params[i] == "38" || params[i] == "48") && params.get(i + 1) == Some(&"2") {
                 rgb += 1;
@@ -41,7 +41,7 @@ fn colours(bytes: &str) -> (Vec<u16>, usize) {
 #[test]
 fn each_terminal_type_answers_a_golden_question_and_quits_restored() {
     for term in ["xterm-256color", "screen-256color", "tmux-256color", "linux"] {
-        let mut p = Pty::start_term(100, 30, &[], term);
+        let mut p = Pty::start_term(120, 40, &[], term);
         p.wait_shown(&["Ask (Enter)"], 60);
         p.send(&format!("{GOLDEN}\r"));
         let s = p.wait_shown(&["✓ 8 rows", "Electronics", "Toys"], 60);
