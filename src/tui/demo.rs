@@ -82,7 +82,12 @@ pub fn script(m: &Manifest) -> Vec<Step> {
         Step::key(KeyCode::Left),
         Step::Pause(4),
         Step::key(KeyCode::Right),
-        Step::Pause(4),
+        Step::Pause(3),
+        // Down to the diff (a small window shows it only scrolled).
+        Step::key(KeyCode::PageDown),
+        Step::Pause(3),
+        Step::key(KeyCode::PageUp),
+        Step::Pause(1),
         Step::key(KeyCode::Esc),
         Step::Pause(1),
     ]);

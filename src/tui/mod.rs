@@ -3,7 +3,9 @@
 //! thread, replies from the session thread ([`crate::session::engine`]),
 //! SIGTERM/SIGHUP from a signal thread. The loop only updates the state
 //! ([`App::handle`]), performs the returned actions (submit, cancel, quit)
-//! and draws; all work runs on the session thread.
+//! and draws; all work runs on the session thread. [`Hooks`] add a scripted
+//! event source (`sandpiper demo`, the screenshots: [`script`]) and a resize
+//! callback (the recorder's `"r"` events) without changing that loop.
 //!
 //! Invariants: a frame is drawn only after something happened (the loop
 //! blocks on its channel, so an idle workbench uses no CPU); the terminal
