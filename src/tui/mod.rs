@@ -15,6 +15,7 @@ pub mod osc52;
 pub mod grid;
 pub mod audit_view;
 pub mod help;
+pub mod inline;
 pub mod highlight;
 pub mod input;
 pub mod keymap;
@@ -49,19 +50,23 @@ pub fn unsuitable_terminal() -> Option<&'static str> {
     None
 }
 
-/// Open the workbench on `dataset` (the settings' default otherwise).
+/// Open the workbench on `dataset` (the settings' default otherwise);
+/// `inline` (or `inline = true` in the settings) runs it without the
+/// alternate screen ([`inline`]).
 pub fn run(
     dataset: Option<&str>,
     jail: Option<JailMode>,
     theme: Option<&str>,
     model: Option<crate::planner::model::ModelSetup>,
     record: Option<&std::path::Path>,
+    inline: bool,
 ) -> anyhow::Result<i32> {
     if let Some(why) = unsuitable_terminal() {
         eprintln!("sandpiper: {why}; use `sandpiper ask QUESTION` or `sandpiper sql SQL` instead (see `sandpiper --help`)");
         return Ok(2);
     }
     let mut session = Session::open(SessionOptions { record: true, jail, model, ..SessionOptions::default() })?;
+    let inline = inline || session.settings().inline;
     let (keymap, theme, depth) = looks(session.settings(), theme)?;
     let ds = session.use_dataset(dataset)?;
     let (name, hash, manifest) = (ds.name().to_string(), ds.hash.clone(), ds.manifest.clone());
@@ -80,65 +85,102 @@ pub fn run(
     let (tx, rx) = channel::<AppEvent>();
     let engine = Engine::start(session, forward_replies(tx.clone())?)?;
     let worker = worker::Worker::new(home, tx.clone());
-    // Raw mode, the alternate screen and the panic hook that restores them.
-    let mut terminal = ratatui::try_init()?;
-    // The same terminal drawn through the recorder, made before the input
-    // thread starts reading standard input.
-    let recorded = match record.map(recording).transpose() {
-        Ok(r) => r,
-        Err(e) => {
-            ratatui::restore();
-            return Err(e);
-        }
-    };
-    spawn_input(tx.clone())?;
-    let tx_loop = tx.clone();
-    spawn_signals(tx)?;
-
-    let _ = execute!(std::io::stdout(), EnableBracketedPaste);
-    let result = match recorded {
-        None => event_loop(&mut terminal, &mut app, &rx, &engine, &worker, &tx_loop),
-        Some(mut recorded) => event_loop(&mut recorded, &mut app, &rx, &engine, &worker, &tx_loop),
-    };
-    let _ = execute!(std::io::stdout(), DisableBracketedPaste);
-    ratatui::restore();
-    drop(engine);
+    let wiring = Wiring { rx, tx, engine, worker };
+    let result = if inline { inline::run(&mut app, &wiring, record) } else { full_screen(&mut app, &wiring, record) };
+    drop(wiring);
     result.map(|()| 0)
 }
 
-/// A terminal that draws on stdout and records it to `path` as asciicast v2.
-/// Frames are buffered so each lands in the cast as one event (the backend
-/// flushes once per frame).
-type Recorded = ratatui::Terminal<ratatui::backend::CrosstermBackend<std::io::BufWriter<cast::CastWriter<std::io::Stdout, std::io::BufWriter<std::fs::File>>>>>;
+/// What the loop reads and drives: its events, the session thread and
+/// the background worker.
+pub(crate) struct Wiring {
+    rx: Receiver<AppEvent>,
+    tx: Sender<AppEvent>,
+    engine: Engine,
+    worker: worker::Worker,
+}
 
-fn recording(path: &std::path::Path) -> anyhow::Result<Recorded> {
+/// How the loop shows the app: the full-screen workbench, or inline mode's
+/// live area with finished turns written into the scrollback.
+pub(crate) trait Front {
+    /// Show the state after a batch of events. `Some(d)`: show it again
+    /// after `d` even if nothing happens (a clock is on screen); `None`:
+    /// only when something happens.
+    fn show(&mut self, app: &mut App) -> anyhow::Result<Option<std::time::Duration>>;
+}
+
+impl<B: ratatui::backend::Backend> Front for ratatui::Terminal<B>
+where
+    B::Error: Send + Sync + 'static,
+{
+    fn show(&mut self, app: &mut App) -> anyhow::Result<Option<std::time::Duration>> {
+        self.draw(|f| view::draw(f, app, &app.theme))?;
+        Ok(None)
+    }
+}
+
+/// The full-screen workbench: raw mode, the alternate screen and the panic
+/// hook that restores them (ratatui's), until quit.
+fn full_screen(app: &mut App, wiring: &Wiring, record: Option<&std::path::Path>) -> anyhow::Result<()> {
+    let mut terminal = ratatui::try_init()?;
+    // The same terminal drawn through the recorder, made before the input
+    // thread starts reading standard input.
+    let result = match record.map(|p| recorder(p, true)) {
+        None => drive(&mut terminal, app, wiring),
+        Some(Ok(backend)) => ratatui::Terminal::new(backend).map_err(anyhow::Error::from).and_then(|mut t| drive(&mut t, app, wiring)),
+        Some(Err(e)) => Err(e),
+    };
+    ratatui::restore();
+    result
+}
+
+/// Start the input and signal threads and run the loop through `front`
+/// until quit (the caller restores the terminal).
+pub(crate) fn drive(front: &mut impl Front, app: &mut App, wiring: &Wiring) -> anyhow::Result<()> {
+    spawn_input(wiring.tx.clone())?;
+    spawn_signals(wiring.tx.clone())?;
+    let _ = execute!(std::io::stdout(), EnableBracketedPaste);
+    let result = event_loop(front, app, wiring);
+    let _ = execute!(std::io::stdout(), DisableBracketedPaste);
+    result
+}
+
+/// A backend that draws on stdout and records it to `path` as asciicast
+/// v2. Frames are buffered so each lands in the cast as one event (the
+/// backend flushes once per frame). `clear`: start from a cleared screen
+/// (the full-screen workbench; inline mode draws below what is there).
+type Recorder = ratatui::backend::CrosstermBackend<std::io::BufWriter<cast::CastWriter<std::io::Stdout, std::io::BufWriter<std::fs::File>>>>;
+
+fn recorder(path: &std::path::Path, clear: bool) -> anyhow::Result<Recorder> {
     use anyhow::Context;
     let file = std::fs::File::create(path).with_context(|| format!("creating the recording {}", path.display()))?;
     let (w, h) = ratatui::crossterm::terminal::size().unwrap_or((80, 24));
     let mut writer = cast::CastWriter::new(std::io::stdout(), std::io::BufWriter::new(file), &cast::Header::now(w, h))
         .with_context(|| format!("writing the recording {}", path.display()))?;
-    // A cleared screen to start from (`Terminal::clear` would ask the
-    // terminal for its cursor position, which not every terminal answers).
-    std::io::Write::write_all(&mut writer, b"\x1b[2J\x1b[H")?;
-    Ok(ratatui::Terminal::new(ratatui::backend::CrosstermBackend::new(std::io::BufWriter::with_capacity(1 << 16, writer)))?)
+    if clear {
+        // A cleared screen to start from (`Terminal::clear` would ask the
+        // terminal for its cursor position, which not every terminal answers).
+        std::io::Write::write_all(&mut writer, b"\x1b[2J\x1b[H")?;
+    }
+    Ok(ratatui::backend::CrosstermBackend::new(std::io::BufWriter::with_capacity(1 << 16, writer)))
 }
 
-fn event_loop<B: ratatui::backend::Backend>(
-    terminal: &mut ratatui::Terminal<B>,
-    app: &mut App,
-    rx: &Receiver<AppEvent>,
-    engine: &Engine,
-    worker: &worker::Worker,
-    tx: &Sender<AppEvent>,
-) -> anyhow::Result<()>
-where
-    B::Error: Send + Sync + 'static,
-{
+fn event_loop(front: &mut impl Front, app: &mut App, wiring: &Wiring) -> anyhow::Result<()> {
+    let Wiring { rx, tx, engine, worker } = wiring;
     loop {
-        terminal.draw(|f| view::draw(f, app, &app.theme))?;
-        // Block for the next event, then take whatever else is already
-        // waiting, so a burst (paste, progress) costs one frame.
-        let Ok(first) = rx.recv() else { return Ok(()) };
+        let wake = front.show(app)?;
+        // Block for the next event (or the clock's next tick), then take
+        // whatever else is already waiting, so a burst (paste, progress)
+        // costs one frame.
+        let first = match wake {
+            None => rx.recv().ok(),
+            Some(after) => match rx.recv_timeout(after) {
+                Ok(ev) => Some(ev),
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => continue,
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => None,
+            },
+        };
+        let Some(first) = first else { return Ok(()) };
         let mut batch = vec![first];
         batch.extend(rx.try_iter());
         for ev in batch {

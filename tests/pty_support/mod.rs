@@ -1,0 +1,175 @@
+//! The real binary in a pseudo-terminal, for the workbench's end-to-end
+//! tests: keys are written to the master side; what the app writes is kept
+//! as raw bytes and fed to a vt100 screen parser (with scrollback when
+//! asked), which also answers the app's cursor-position queries as a
+//! terminal would.
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
+
+use std::io::{Read, Write};
+use std::os::fd::{FromRawFd, OwnedFd};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+pub struct Pty {
+    pub child: Child,
+    pub master: std::fs::File,
+    pub screen: Arc<Mutex<Vec<u8>>>,
+    pub vt: Arc<Mutex<vt100::Parser>>,
+    _home: tempfile::TempDir,
+    _config: tempfile::TempDir,
+}
+
+impl Pty {
+    pub fn start(cols: u16, rows: u16) -> Pty {
+        Pty::start_with(cols, rows, &[])
+    }
+
+    pub fn start_with(cols: u16, rows: u16, args: &[&str]) -> Pty {
+        Pty::spawn(cols, rows, args, 0)
+    }
+
+    /// The binary with `args` on a `cols` x `rows` terminal that keeps
+    /// `scrollback` lines above the screen.
+    pub fn spawn(cols: u16, rows: u16, args: &[&str], scrollback: usize) -> Pty {
+        let (mut master, mut slave) = (0, 0);
+        let size = libc::winsize { ws_row: rows, ws_col: cols, ws_xpixel: 0, ws_ypixel: 0 };
+        // SAFETY: openpty fills two fds we then own.
+        let rc = unsafe { libc::openpty(&mut master, &mut slave, std::ptr::null_mut(), std::ptr::null(), &size) };
+        assert_eq!(rc, 0, "openpty failed");
+        // SAFETY: fresh fds from openpty, owned from here on.
+        let slave = unsafe { OwnedFd::from_raw_fd(slave) };
+        let master = unsafe { std::fs::File::from_raw_fd(master) };
+        let home = tempfile::tempdir().unwrap();
+        let config = tempfile::tempdir().unwrap();
+        let child = Command::new(env!("CARGO_BIN_EXE_sandpiper"))
+            .args(args)
+            .env("SANDPIPER_HOME", home.path())
+            .env("XDG_CONFIG_HOME", config.path())
+            .env("TERM", "xterm-256color")
+            .env_remove("NO_COLOR")
+            .stdin(Stdio::from(slave.try_clone().unwrap()))
+            .stdout(Stdio::from(slave.try_clone().unwrap()))
+            .stderr(Stdio::from(slave))
+            .spawn()
+            .unwrap();
+        let screen = Arc::new(Mutex::new(Vec::new()));
+        let vt = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, scrollback)));
+        let (sink, vt_sink, mut reader, mut answer) = (Arc::clone(&screen), Arc::clone(&vt), master.try_clone().unwrap(), master.try_clone().unwrap());
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock().unwrap().extend_from_slice(&buf[..n]);
+                let mut vt = vt_sink.lock().unwrap();
+                vt.process(&buf[..n]);
+                // A cursor-position query (inline mode asks once at start).
+                if buf[..n].windows(4).any(|w| w == b"\x1b[6n") {
+                    let (row, col) = vt.screen().cursor_position();
+                    let _ = answer.write_all(format!("\x1b[{};{}R", row + 1, col + 1).as_bytes());
+                }
+            }
+        });
+        Pty { child, master, screen, vt, _home: home, _config: config }
+    }
+
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.screen.lock().unwrap()).into_owned()
+    }
+
+    /// Wait until the app has written `what` (after `from` bytes).
+    pub fn wait_for(&self, what: &str, from: usize, secs: u64) -> usize {
+        let until = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let t = self.text();
+            if let Some(i) = t.get(from..).and_then(|s| s.find(what)) {
+                return from + i;
+            }
+            assert!(Instant::now() < until, "{what:?} never appeared; screen bytes:\n{}", t.escape_debug());
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// The screen as a terminal shows it now.
+    pub fn shown(&self) -> String {
+        self.vt.lock().unwrap().screen().contents()
+    }
+
+    /// Wait until every one of `what` is on screen at once.
+    pub fn wait_shown(&self, what: &[&str], secs: u64) -> String {
+        let until = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let s = self.shown();
+            if what.iter().all(|w| s.contains(w)) {
+                return s;
+            }
+            assert!(Instant::now() < until, "{what:?} never all shown; screen:\n{s}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Wait until the screen satisfies `pred`.
+    pub fn wait_until(&self, what: &str, pred: impl Fn(&str) -> bool, secs: u64) -> String {
+        let until = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let s = self.shown();
+            if pred(&s) {
+                return s;
+            }
+            assert!(Instant::now() < until, "waited in vain for {what}; screen:\n{s}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// A key whose escape sequence must arrive in one read (F-keys, arrows).
+    pub fn key(&mut self, seq: &str) {
+        self.master.write_all(seq.as_bytes()).unwrap();
+        std::thread::sleep(Duration::from_millis(30));
+    }
+
+    pub fn send(&mut self, keys: &str) {
+        for b in keys.bytes() {
+            self.master.write_all(&[b]).unwrap();
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+
+    pub fn exit_code(&mut self, secs: u64) -> Option<i32> {
+        let until = Instant::now() + Duration::from_secs(secs);
+        loop {
+            if let Some(st) = self.child.try_wait().unwrap() {
+                return st.code();
+            }
+            assert!(Instant::now() < until, "the app did not exit");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Every line the terminal holds, scrollback first, then the screen
+    /// (needs a scrollback given to [`Pty::spawn`]).
+    pub fn history(&self) -> Vec<String> {
+        let mut vt = self.vt.lock().unwrap();
+        let (rows, cols) = vt.screen().size();
+        vt.screen_mut().set_scrollback(usize::MAX);
+        let back = vt.screen().scrollback();
+        let mut lines: Vec<String> = Vec::new();
+        let mut offset = back;
+        loop {
+            vt.screen_mut().set_scrollback(offset);
+            // The window at `offset` shows lines back - offset .. + rows.
+            for (i, row) in vt.screen().rows(0, cols).enumerate() {
+                if back - offset + i == lines.len() {
+                    lines.push(row);
+                }
+            }
+            if offset == 0 {
+                break;
+            }
+            offset = offset.saturating_sub(usize::from(rows));
+        }
+        vt.screen_mut().set_scrollback(0);
+        lines
+    }
+}
