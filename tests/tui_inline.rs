@@ -42,7 +42,7 @@ fn answers_stay_in_the_scrollback_above_the_prompt_after_quit() {
     let row = line_of(&lines, "Electronics", sql).expect("its rows follow the SQL");
     let done = line_of(&lines, "✓", row).expect("and its row count");
     let second = line_of(&lines, "/sql SELECT order_id", done).expect("then the second question");
-    assert!(line_of(&lines, "more rows (40 in all", second).is_some(), "a long result says how many rows there are:\n{text}");
+    assert!(line_of(&lines, "more (of 40 rows;", second).is_some(), "a long result says how many rows there are:\n{text}");
     // The prompt goes where the live area was: below every answer, and the
     // live area is gone.
     let prompt = lines.len() - 24 + usize::from(cursor_row);

@@ -107,7 +107,17 @@ pub(crate) trait Front {
     /// after `d` even if nothing happens (a clock is on screen); `None`:
     /// only when something happens.
     fn show(&mut self, app: &mut App) -> anyhow::Result<Option<std::time::Duration>>;
+
+    /// Where the input thread puts the cursor position it asks the
+    /// terminal for after each resize (inline mode places its live area
+    /// by it; only the thread reading input can ask).
+    fn cursor_probe(&self) -> Option<CursorProbe> {
+        None
+    }
 }
+
+/// The cursor position (column, row) the terminal reported after a resize.
+pub(crate) type CursorProbe = std::sync::Arc<std::sync::Mutex<Option<(u16, u16)>>>;
 
 impl<B: ratatui::backend::Backend> Front for ratatui::Terminal<B>
 where
@@ -137,7 +147,7 @@ fn full_screen(app: &mut App, wiring: &Wiring, record: Option<&std::path::Path>)
 /// Start the input and signal threads and run the loop through `front`
 /// until quit (the caller restores the terminal).
 pub(crate) fn drive(front: &mut impl Front, app: &mut App, wiring: &Wiring) -> anyhow::Result<()> {
-    spawn_input(wiring.tx.clone())?;
+    spawn_input(wiring.tx.clone(), front.cursor_probe())?;
     spawn_signals(wiring.tx.clone())?;
     let _ = execute!(std::io::stdout(), EnableBracketedPaste);
     let result = event_loop(front, app, wiring);
@@ -256,13 +266,21 @@ fn forward_replies(tx: Sender<AppEvent>) -> std::io::Result<Sender<Reply>> {
     Ok(rtx)
 }
 
-/// Keys, pasted text and resizes from the terminal.
-fn spawn_input(tx: Sender<AppEvent>) -> std::io::Result<()> {
+/// Keys, pasted text and resizes from the terminal (with the cursor
+/// position after a resize, when `probe` asks for it).
+fn spawn_input(tx: Sender<AppEvent>, probe: Option<CursorProbe>) -> std::io::Result<()> {
     std::thread::Builder::new().name("sandpiper-input".into()).spawn(move || loop {
         let ev = match event::read() {
             Ok(Event::Key(k)) => AppEvent::Key(k),
             Ok(Event::Paste(p)) => AppEvent::Paste(p),
-            Ok(Event::Resize(..)) => AppEvent::Resize,
+            Ok(Event::Resize(..)) => {
+                if let Some(probe) = &probe {
+                    if let (Ok(pos), Ok(mut slot)) = (ratatui::crossterm::cursor::position(), probe.lock()) {
+                        *slot = Some(pos);
+                    }
+                }
+                AppEvent::Resize
+            }
             Ok(_) => continue,
             Err(_) => AppEvent::Terminate,
         };

@@ -8,6 +8,11 @@
 //! asked once, before the input thread starts; after that every move the
 //! loop makes goes through this wrapper, which keeps the position itself.
 //!
+//! Lines written into the scrollback ([`Tracked::trimming`]) are sent
+//! without their trailing blanks (the rest of the row is erased instead),
+//! so they copy without padding and rewrap cleanly when the window
+//! narrows.
+//!
 //! Invariants: the tracked position is inside the last known size; every
 //! cursor movement ratatui makes (set, draw, line feeds) updates it.
 
@@ -20,17 +25,34 @@ use ratatui::layout::{Position, Size};
 pub struct Tracked<B: Backend> {
     inner: B,
     pos: Position,
+    /// Drawing whole rows for the scrollback: trim their trailing blanks.
+    pub trimming: bool,
 }
 
 impl<B: Backend> Tracked<B> {
     /// Wrap `inner` whose cursor is at `pos` now.
     pub fn new(inner: B, pos: Position) -> Tracked<B> {
-        Tracked { inner, pos }
+        Tracked { inner, pos, trimming: false }
     }
 
-    /// The wrapped backend.
-    pub fn inner_mut(&mut self) -> &mut B {
-        &mut self.inner
+    /// The terminal says the cursor is at `pos` (after a resize).
+    pub fn moved_to(&mut self, pos: Position) {
+        self.pos = pos;
+    }
+
+    /// Draw whole rows without their trailing blanks, erasing the rest of
+    /// each row instead.
+    fn draw_trimmed<'a>(&mut self, content: impl Iterator<Item = (u16, u16, &'a Cell)>) -> Result<(), B::Error> {
+        let cells: Vec<(u16, u16, &Cell)> = content.collect();
+        for row in cells.chunk_by(|a, b| a.1 == b.1) {
+            let y = row[0].1;
+            let used = row.iter().rposition(|(_, _, c)| !blank(c)).map_or(0, |i| i + 1);
+            self.inner.draw(row[..used].iter().copied())?;
+            let x = row[..used].last().map_or(0, |(x, _, c)| x.saturating_add(u16::try_from(ratatui::text::Span::raw(c.symbol()).width().max(1)).unwrap_or(1)));
+            self.set_cursor_position(Position::new(x, y))?;
+            self.inner.clear_region(ClearType::UntilNewLine)?;
+        }
+        Ok(())
     }
 
     /// Keep the position inside a screen of `size` (after a resize the
@@ -52,6 +74,9 @@ impl<B: Backend> Backend for Tracked<B> {
     where
         I: Iterator<Item = (u16, u16, &'a Cell)>,
     {
+        if self.trimming {
+            return self.draw_trimmed(content);
+        }
         let mut last = None;
         let cells = content.inspect(|(x, y, c)| last = Some((*x, *y, ratatui::text::Span::raw(c.symbol()).width().max(1))));
         self.inner.draw(cells)?;
@@ -108,6 +133,11 @@ impl<B: Backend> Backend for Tracked<B> {
     }
 }
 
+/// A cell that looks like nothing: a space with no background or marks.
+fn blank(c: &Cell) -> bool {
+    c.symbol() == " " && c.bg == ratatui::style::Color::Reset && c.modifier.is_empty()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,5 +155,20 @@ mod tests {
         assert_eq!(b.get_cursor_position().ok().map(|p| p.y), Some(4), "line feeds stop at the last row");
         b.clamp_to(Size::new(3, 2));
         assert_eq!(b.get_cursor_position().ok(), Some(Position::new(2, 1)));
+    }
+
+    #[test]
+    fn scrollback_rows_are_sent_without_trailing_blanks() {
+        let mut b = Tracked::new(TestBackend::new(6, 2), Position::new(0, 0));
+        let mut old = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, 6, 2));
+        old.set_string(0, 0, "zzzzzz", ratatui::style::Style::default());
+        b.draw(old.content.iter().enumerate().map(|(i, c)| ((i % 6) as u16, (i / 6) as u16, c))).ok();
+        b.trimming = true;
+        let mut new = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, 6, 2));
+        new.set_string(0, 0, "ab", ratatui::style::Style::default());
+        b.draw(new.content.iter().enumerate().map(|(i, c)| ((i % 6) as u16, (i / 6) as u16, c))).ok();
+        // The old text after "ab" was erased, not overwritten with spaces.
+        b.inner.assert_buffer_lines(["ab    ", "      "]);
+        assert_eq!(b.get_cursor_position().ok(), Some(Position::new(0, 1)), "at the end of the last row's text");
     }
 }

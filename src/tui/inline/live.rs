@@ -32,7 +32,7 @@ pub fn draw(f: &mut Frame<'_>, app: &App, clock: Option<Clock>, theme: &Theme) {
     let [rule, input, progress, status] = Layout::vertical([Constraint::Length(1); 4]).areas(f.area());
     f.render_widget(Paragraph::new(Line::styled("─".repeat(usize::from(rule.width)), theme.border)), rule);
     input_line(f, input, app, theme);
-    f.render_widget(Paragraph::new(progress_line(app, clock, theme)), progress);
+    f.render_widget(Paragraph::new(progress_line(app, clock, progress.width, theme)), progress);
     f.render_widget(Paragraph::new(status_line(app, theme)).style(theme.status), status);
 }
 
@@ -54,7 +54,7 @@ fn input_line(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     f.set_cursor_position((area.x + end - skip, area.y));
 }
 
-fn progress_line<'a>(app: &'a App, clock: Option<Clock>, theme: &Theme) -> Line<'a> {
+fn progress_line<'a>(app: &'a App, clock: Option<Clock>, width: u16, theme: &Theme) -> Line<'a> {
     let running = app.running.and_then(|id| app.turns.iter().rev().find(|t| t.job == Some(id)));
     match (running, clock) {
         (Some(turn), Some(c)) => {
@@ -67,8 +67,18 @@ fn progress_line<'a>(app: &'a App, clock: Option<Clock>, theme: &Theme) -> Line<
             ])
         }
         _ if app.running.is_some() => Line::styled("  working… · Esc cancels", theme.muted),
-        _ => Line::styled("  Enter asks · /sql SELECT … · /dataset NAME · /runs · /export csv FILE · /help · ^C quits", theme.muted),
+        _ => Line::styled(hint(width), theme.muted),
     }
+}
+
+/// What can be typed, as much as fits.
+fn hint(width: u16) -> &'static str {
+    const HINTS: [&str; 3] = [
+        "  Enter asks · /sql SELECT … · /dataset NAME · /runs · /export csv FILE · /help · ^C quits",
+        "  Enter asks · /sql … · /dataset · /runs · /export · /help · ^C quits",
+        "  /help · ^C quits",
+    ];
+    HINTS.into_iter().find(|h| h.chars().count() <= usize::from(width)).unwrap_or(HINTS[2])
 }
 
 /// The time in the newest step, when earlier steps took time too.

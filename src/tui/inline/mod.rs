@@ -24,7 +24,7 @@ pub mod turn;
 
 use super::app::{App, Tab};
 use super::screen::Screen;
-use super::{Front, Wiring};
+use super::{CursorProbe, Front, Wiring};
 use backend::Tracked;
 use ratatui::backend::{Backend, CrosstermBackend};
 use ratatui::layout::{Position, Size};
@@ -35,6 +35,9 @@ use std::time::{Duration, Instant};
 
 /// How often the live area's clock is redrawn while a job runs.
 const TICK: Duration = Duration::from_millis(100);
+
+/// Frames put off after a resize until the cursor position arrives.
+const RESIZE_WAITS: u8 = 8;
 
 /// Runs `/runs` prints, newest first.
 const RUNS_PRINTED: usize = 20;
@@ -98,6 +101,10 @@ pub struct Inline<B: Backend> {
     /// `/runs` asked for the list; print it when it is loaded.
     runs_wanted: bool,
     size: Size,
+    /// The cursor position the input thread read after a resize.
+    probe: CursorProbe,
+    /// Frames put off while waiting for that position.
+    waited: u8,
 }
 
 impl<B: Backend> Inline<B>
@@ -106,7 +113,7 @@ where
 {
     pub fn new(terminal: Terminal<Tracked<B>>) -> Inline<B> {
         let size = terminal.size().unwrap_or_default();
-        Inline { terminal, printed: 0, job: None, runs_wanted: false, size }
+        Inline { terminal, printed: 0, job: None, runs_wanted: false, size, probe: CursorProbe::default(), waited: 0 }
     }
 
     /// Write `lines` above the live area.
@@ -115,8 +122,10 @@ where
             return Ok(());
         }
         let height = u16::try_from(lines.len()).unwrap_or(u16::MAX);
-        self.terminal.insert_before(height, |buf| Paragraph::new(lines).render(buf.area, buf))?;
-        Ok(())
+        self.terminal.backend_mut().trimming = true;
+        let written = self.terminal.insert_before(height, |buf| Paragraph::new(lines).render(buf.area, buf));
+        self.terminal.backend_mut().trimming = false;
+        Ok(written?)
     }
 
     /// Write the turns that are done (all of them when `all`), in order.
@@ -189,8 +198,19 @@ where
     fn show(&mut self, app: &mut App) -> anyhow::Result<Option<Duration>> {
         let size = self.terminal.size()?;
         if size != self.size {
-            // The terminal moved the cursor onto the new screen.
-            self.terminal.backend_mut().clamp_to(size);
+            // The terminal moved the cursor (and may have pulled lines back
+            // from its scrollback): the live area goes where the cursor is
+            // now, as the input thread reads it. Wait a little for it.
+            let reported = self.probe.lock().ok().and_then(|mut p| p.take());
+            match reported {
+                Some((x, y)) => self.terminal.backend_mut().moved_to(Position::new(x, y)),
+                None if self.waited < RESIZE_WAITS => {
+                    self.waited += 1;
+                    return Ok(Some(TICK / 4));
+                }
+                None => self.terminal.backend_mut().clamp_to(size),
+            }
+            self.waited = 0;
             self.size = size;
         }
         self.answer_views(app)?;
@@ -198,6 +218,10 @@ where
         let clock = self.clock(app);
         self.terminal.draw(|f| live::draw(f, app, clock, &app.theme))?;
         Ok(app.running.map(|_| TICK))
+    }
+
+    fn cursor_probe(&self) -> Option<CursorProbe> {
+        Some(self.probe.clone())
     }
 }
 

@@ -41,7 +41,7 @@ fn a_long_result_shows_its_first_rows_and_counts_the_rest() {
     r.row_count = 1234;
     let out = text(&lines(&turn("orders by channel", r), &Names::default(), 80, &Theme::monochrome()));
     assert!(out.contains(&format!("ch{}", SHOWN_ROWS - 1)) && !out.contains(&format!("ch{SHOWN_ROWS} ")), "{out}");
-    assert!(out.contains(&format!("… 1,{} more rows (1234 in all", 234 - SHOWN_ROWS)), "{out}");
+    assert!(out.contains(&format!("… 1,{} more (of 1,234 rows;", 234 - SHOWN_ROWS)), "{out}");
     assert!(out.contains("✓ 1,234 rows in 12 ms · run 01234567"), "{out}");
 }
 

@@ -130,7 +130,8 @@ fn answer_lines(r: &RunReport, width: usize, theme: &Theme, out: &mut Vec<Line<'
     }
     if r.row_count > shown.len() {
         let more = r.row_count - shown.len();
-        out.push(Line::styled(format!("{IN}… {} more ({} in all; /export csv FILE writes them)", plural(more, "row"), r.row_count), theme.muted));
+        let all = crate::tui::grid::format::format_int(r.row_count as i128);
+        out.push(Line::styled(format!("{IN}… {} more (of {all} rows; /export csv FILE writes them all)", crate::tui::grid::format::format_int(more as i128)), theme.muted));
     }
     if !t.hidden.is_empty() {
         let n = plural(t.hidden.len(), "column");
@@ -156,7 +157,8 @@ fn plural(n: usize, word: &str) -> String {
     format!("{} {word}{}", crate::tui::grid::format::format_int(n as i128), if n == 1 { "" } else { "s" })
 }
 
-/// `line` broken into lines at most `width` columns wide (by character),
+/// `line` broken into lines at most `width` columns wide, between words
+/// where it can (a word longer than a line is broken where it must),
 /// continuation lines indented as the line is; every piece keeps its style.
 pub fn wrap(line: Line<'static>, width: usize) -> Vec<Line<'static>> {
     if line.width() <= width {
@@ -165,30 +167,37 @@ pub fn wrap(line: Line<'static>, width: usize) -> Vec<Line<'static>> {
     let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
     let indent = text.len() - text.trim_start_matches(' ').len();
     let indent = if indent * 2 < width { indent } else { 0 };
-    let mut out = Vec::new();
-    let mut current: Vec<Span<'static>> = Vec::new();
+    let mut lines: Vec<Vec<Span<'static>>> = vec![Vec::new()];
     let mut used = 0;
-    for span in line.spans {
-        let mut piece = String::new();
-        for c in span.content.chars() {
-            let w = Span::raw(c.to_string()).width();
-            if used + w > width {
-                if !piece.is_empty() {
-                    current.push(Span::styled(std::mem::take(&mut piece), span.style));
-                }
-                out.push(Line::from(std::mem::take(&mut current)).style(line.style));
-                current.push(Span::raw(" ".repeat(indent)));
+    for span in &line.spans {
+        for word in span.content.split_inclusive(' ') {
+            let w = Span::raw(word.trim_end()).width();
+            if used + w > width && used > indent {
+                lines.push(vec![Span::raw(" ".repeat(indent))]);
                 used = indent;
+                if word.trim().is_empty() {
+                    continue;
+                }
             }
-            piece.push(c);
-            used += w;
-        }
-        if !piece.is_empty() {
-            current.push(Span::styled(piece, span.style));
+            // Wider than a whole line: by character.
+            for c in word.chars() {
+                let cw = Span::raw(c.to_string()).width();
+                if used + cw > width {
+                    if c == ' ' {
+                        continue;
+                    }
+                    lines.push(vec![Span::raw(" ".repeat(indent))]);
+                    used = indent;
+                }
+                if let Some(current) = lines.last_mut() {
+                    match current.last_mut() {
+                        Some(last) if last.style == span.style => last.content.to_mut().push(c),
+                        _ => current.push(Span::styled(c.to_string(), span.style)),
+                    }
+                }
+                used += cw;
+            }
         }
     }
-    if !current.is_empty() {
-        out.push(Line::from(current).style(line.style));
-    }
-    out
+    lines.into_iter().map(|spans| Line::from(spans).style(line.style)).collect()
 }
