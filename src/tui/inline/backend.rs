@@ -50,7 +50,11 @@ impl<B: Backend> Tracked<B> {
             self.inner.draw(row[..used].iter().copied())?;
             let x = row[..used].last().map_or(0, |(x, _, c)| x.saturating_add(u16::try_from(ratatui::text::Span::raw(c.symbol()).width().max(1)).unwrap_or(1)));
             self.set_cursor_position(Position::new(x, y))?;
-            self.inner.clear_region(ClearType::UntilNewLine)?;
+            // A full row has nothing to erase (and the cursor, held at the
+            // last column, would erase its last character).
+            if x < self.inner.size().map_or(u16::MAX, |s| s.width) {
+                self.inner.clear_region(ClearType::UntilNewLine)?;
+            }
         }
         Ok(())
     }
@@ -170,5 +174,10 @@ mod tests {
         // The old text after "ab" was erased, not overwritten with spaces.
         b.inner.assert_buffer_lines(["ab    ", "      "]);
         assert_eq!(b.get_cursor_position().ok(), Some(Position::new(0, 1)), "at the end of the last row's text");
+        // A row that fills the width keeps its last character.
+        let mut full = ratatui::buffer::Buffer::empty(ratatui::layout::Rect::new(0, 0, 6, 1));
+        full.set_string(0, 0, "abcde…", ratatui::style::Style::default());
+        b.draw(full.content.iter().enumerate().map(|(i, c)| ((i % 6) as u16, 0, c))).ok();
+        b.inner.assert_buffer_lines(["abcde…", "      "]);
     }
 }
