@@ -109,6 +109,9 @@ pub struct Settings {
     pub theme: String,
     /// Workbench colours: auto (detected), truecolor, 256, 16 or none.
     pub colors: String,
+    /// Run the workbench inline (`--inline`): no alternate screen, each
+    /// finished turn written into the terminal's own scrollback.
+    pub inline: bool,
     /// Workbench key preset under `[keys]`: default or vim.
     pub key_preset: String,
     /// Workbench keys: `action = "key, key"` (checked when the workbench
@@ -131,6 +134,7 @@ impl Default for Settings {
             llm: crate::llm::config::LlmSettings::default(),
             theme: "dark".into(),
             colors: "auto".into(),
+            inline: false,
             key_preset: "default".into(),
             keys: std::collections::BTreeMap::new(),
         }

@@ -43,6 +43,11 @@ pub struct Cli {
     /// asciinema, converts to a GIF with agg).
     #[arg(long, value_name = "FILE.cast")]
     pub record: Option<PathBuf>,
+    /// Run the workbench inline, without the alternate screen: a live area
+    /// at the bottom, each finished turn written into the terminal's
+    /// scrollback (also `inline = true` in sandpiper.toml).
+    #[arg(long)]
+    pub inline: bool,
 }
 
 /// How queries are isolated.
@@ -359,7 +364,7 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Some(cmd) => dispatch(cmd, &cli.llm),
         None => llm::model_setup(&cli.llm)
-            .and_then(|m| crate::tui::run(cli.dataset.as_deref(), cli.jail.map(engine::jail_mode), cli.theme.as_deref(), m, cli.record.as_deref())),
+            .and_then(|m| crate::tui::run(cli.dataset.as_deref(), cli.jail.map(engine::jail_mode), cli.theme.as_deref(), m, cli.record.as_deref(), cli.inline)),
     };
     match result {
         Ok(code) => code,

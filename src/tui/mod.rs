@@ -5,7 +5,8 @@
 //! ([`App::handle`]), performs the returned actions (submit, cancel, quit)
 //! and draws; all work runs on the session thread. [`Hooks`] add a scripted
 //! event source (`sandpiper demo`, the screenshots: [`script`]) and a resize
-//! callback (the recorder's `"r"` events) without changing that loop.
+//! callback (the recorder's `"r"` events) without changing that loop; a
+//! [`Front`] shows the state: the full-screen terminal, or [`inline`] mode.
 //!
 //! Invariants: a frame is drawn only after something happened (the loop
 //! blocks on its channel, so an idle workbench uses no CPU); the terminal
@@ -18,6 +19,7 @@ pub mod grid;
 pub mod audit_view;
 pub mod help;
 pub mod highlight;
+pub mod inline;
 pub mod input;
 pub mod keymap;
 pub mod history;
@@ -41,6 +43,7 @@ use crate::session::{Session, SessionOptions};
 pub use app::{Action, App, AppEvent};
 use ratatui::crossterm::event::{self, DisableBracketedPaste, EnableBracketedPaste, Event};
 use ratatui::crossterm::execute;
+use ratatui::buffer::Buffer;
 use std::io::IsTerminal;
 use std::sync::mpsc::{channel, Receiver, Sender};
 
@@ -55,15 +58,18 @@ pub fn unsuitable_terminal() -> Option<&'static str> {
     None
 }
 
-/// Open the workbench on `dataset` (the settings' default otherwise).
+/// Open the workbench on `dataset` (the settings' default otherwise);
+/// `inline` (or `inline = true` in the settings) runs it without the
+/// alternate screen ([`inline`]).
 pub fn run(
     dataset: Option<&str>,
     jail: Option<JailMode>,
     theme: Option<&str>,
     model: Option<crate::planner::model::ModelSetup>,
     record: Option<&std::path::Path>,
+    inline: bool,
 ) -> anyhow::Result<i32> {
-    run_scripted(Start { dataset, jail, theme, model, home: None }, record, None)
+    run_scripted(Start { dataset, jail, theme, model, home: None, inline }, record, None)
 }
 
 /// What a workbench opens on.
@@ -74,21 +80,31 @@ pub struct Start<'a> {
     pub model: Option<crate::planner::model::ModelSetup>,
     /// A home other than the environment's (screenshots use a fresh one).
     pub home: Option<crate::home::Home>,
+    /// Inline mode asked for by the flag (the settings may ask too).
+    pub inline: bool,
 }
 
-/// A workbench ready for its loop: the state, the session thread, the
-/// worker for views and the one channel every event arrives on.
+/// A workbench ready for its loop: the state and what the loop drives.
 pub struct Opened {
     pub app: App,
-    engine: Engine,
-    worker: worker::Worker,
+    wiring: Wiring,
+    /// Run inline (the flag or the settings asked for it).
+    inline: bool,
+}
+
+/// What the loop reads and drives: its events, the session thread and
+/// the background worker.
+pub(crate) struct Wiring {
     rx: Receiver<AppEvent>,
     tx: Sender<AppEvent>,
+    engine: Engine,
+    worker: worker::Worker,
 }
 
 /// Open the session and build the app's state (no terminal yet).
 pub fn open(start: Start<'_>) -> anyhow::Result<Opened> {
     let mut session = Session::open(SessionOptions { record: true, jail: start.jail, model: start.model, home: start.home, ..SessionOptions::default() })?;
+    let inline = start.inline || session.settings().inline;
     let (keymap, theme, depth) = looks(session.settings(), start.theme)?;
     let ds = session.use_dataset(start.dataset)?;
     let (name, hash, manifest) = (ds.name().to_string(), ds.hash.clone(), ds.manifest.clone());
@@ -106,16 +122,17 @@ pub fn open(start: Start<'_>) -> anyhow::Result<Opened> {
     let (tx, rx) = channel::<AppEvent>();
     let engine = Engine::start(session, forward_replies(tx.clone())?)?;
     let worker = worker::Worker::new(home, tx.clone());
-    Ok(Opened { app, engine, worker, rx, tx })
+    Ok(Opened { app, wiring: Wiring { rx, tx, engine, worker }, inline })
 }
 
 impl Opened {
-    /// Run the loop on `terminal` until the app quits (or `script` ends).
+    /// Run the loop on `terminal` until the app quits (or `script` ends),
+    /// with no input or signal threads (the script is the only typist).
     pub fn run_loop<B: ratatui::backend::Backend>(&mut self, terminal: &mut ratatui::Terminal<B>, hooks: &mut Hooks<'_>) -> anyhow::Result<()>
     where
         B::Error: Send + Sync + 'static,
     {
-        event_loop(terminal, &mut self.app, &self.rx, &self.engine, &self.worker, &self.tx, hooks)
+        event_loop(terminal, &mut self.app, &self.wiring, hooks)
     }
 }
 
@@ -138,24 +155,56 @@ pub fn run_scripted(start: Start<'_>, record: Option<&std::path::Path>, script: 
         // Scripts press the default keys, whatever the settings bind.
         opened.app.keymap = keymap::Keymap::default();
     }
-    // Raw mode, the alternate screen and the panic hook that restores them.
+    let Opened { mut app, wiring, inline } = opened;
+    let result = if inline && script.is_none() {
+        inline::run(&mut app, &wiring, record)
+    } else {
+        full_screen(&mut app, &wiring, record, script)
+    };
+    drop(wiring);
+    result.map(|()| 0)
+}
+
+/// How the loop shows the app: the full-screen workbench, or inline mode's
+/// live area with finished turns written into the scrollback.
+pub(crate) trait Front {
+    /// Show the state after a batch of events, handing what was drawn to
+    /// `seen` (a script waits on the screen). `Some(d)`: show it again
+    /// after `d` even if nothing happens (a clock is on screen); `None`:
+    /// only when something happens.
+    fn show(&mut self, app: &mut App, seen: &mut dyn FnMut(&App, &Buffer)) -> anyhow::Result<Option<std::time::Duration>>;
+
+    /// Where the input thread puts the cursor position it asks the
+    /// terminal for after each resize (inline mode places its live area
+    /// by it; only the thread reading input can ask).
+    fn cursor_probe(&self) -> Option<CursorProbe> {
+        None
+    }
+}
+
+/// The cursor position (column, row) the terminal reported after a resize.
+pub(crate) type CursorProbe = std::sync::Arc<std::sync::Mutex<Option<(u16, u16)>>>;
+
+impl<B: ratatui::backend::Backend> Front for ratatui::Terminal<B>
+where
+    B::Error: Send + Sync + 'static,
+{
+    fn show(&mut self, app: &mut App, seen: &mut dyn FnMut(&App, &Buffer)) -> anyhow::Result<Option<std::time::Duration>> {
+        let frame = self.draw(|f| view::draw(f, app, &app.theme))?;
+        seen(app, frame.buffer);
+        Ok(None)
+    }
+}
+
+/// The full-screen workbench: raw mode, the alternate screen and the panic
+/// hook that restores them (ratatui's), until quit.
+fn full_screen(app: &mut App, wiring: &Wiring, record: Option<&std::path::Path>, script: Option<&mut script::Player>) -> anyhow::Result<()> {
     let mut terminal = ratatui::try_init()?;
     // The same terminal drawn through the recorder, made before the input
     // thread starts reading standard input.
-    let recorded = match record.map(recording).transpose() {
-        Ok(r) => r,
-        Err(e) => {
-            ratatui::restore();
-            return Err(e);
-        }
-    };
-    spawn_input(opened.tx.clone())?;
-    spawn_signals(opened.tx.clone())?;
-
-    let _ = execute!(std::io::stdout(), EnableBracketedPaste);
-    let result = match recorded {
-        None => opened.run_loop(&mut terminal, &mut Hooks { script, on_resize: None }),
-        Some((mut recorded, resizes)) => {
+    let result = match record.map(|p| recorder(p, true)) {
+        None => drive(&mut terminal, app, wiring, &mut Hooks { script, on_resize: None }),
+        Some(Ok((backend, resizes))) => {
             // A resize becomes the recording's `"r"` event, placed before
             // the first frame drawn at the new size.
             let on_resize = move || {
@@ -163,72 +212,87 @@ pub fn run_scripted(start: Start<'_>, record: Option<&std::path::Path>, script: 
                     resizes.resized(w, h);
                 }
             };
-            opened.run_loop(&mut recorded, &mut Hooks { script, on_resize: Some(Box::new(on_resize)) })
+            let mut hooks = Hooks { script, on_resize: Some(Box::new(on_resize)) };
+            ratatui::Terminal::new(backend).map_err(anyhow::Error::from).and_then(|mut t| drive(&mut t, app, wiring, &mut hooks))
         }
+        Some(Err(e)) => Err(e),
     };
-    let _ = execute!(std::io::stdout(), DisableBracketedPaste);
     ratatui::restore();
-    drop(opened);
-    result.map(|()| 0)
+    result
 }
 
-/// A terminal that draws on stdout and records it to `path` as asciicast v2.
-/// Frames are buffered so each lands in the cast as one event (the backend
-/// flushes once per frame).
-type Recorded = ratatui::Terminal<ratatui::backend::CrosstermBackend<std::io::BufWriter<cast::CastWriter<std::io::Stdout, std::io::BufWriter<std::fs::File>>>>>;
+/// Start the input and signal threads and run the loop through `front`
+/// until quit (the caller restores the terminal).
+pub(crate) fn drive(front: &mut impl Front, app: &mut App, wiring: &Wiring, hooks: &mut Hooks<'_>) -> anyhow::Result<()> {
+    spawn_input(wiring.tx.clone(), front.cursor_probe())?;
+    spawn_signals(wiring.tx.clone())?;
+    let _ = execute!(std::io::stdout(), EnableBracketedPaste);
+    let result = event_loop(front, app, wiring, hooks);
+    let _ = execute!(std::io::stdout(), DisableBracketedPaste);
+    result
+}
 
-fn recording(path: &std::path::Path) -> anyhow::Result<(Recorded, cast::Resizes)> {
+/// A backend that draws on stdout and records it to `path` as asciicast
+/// v2, with the handle that writes its resize events. Frames are buffered
+/// so each lands in the cast as one event (the backend flushes once per
+/// frame). `clear`: start from a cleared screen (the full-screen
+/// workbench; inline mode draws below what is there).
+type Recorder = ratatui::backend::CrosstermBackend<std::io::BufWriter<cast::CastWriter<std::io::Stdout, std::io::BufWriter<std::fs::File>>>>;
+
+fn recorder(path: &std::path::Path, clear: bool) -> anyhow::Result<(Recorder, cast::Resizes)> {
     use anyhow::Context;
     let file = std::fs::File::create(path).with_context(|| format!("creating the recording {}", path.display()))?;
     let (w, h) = ratatui::crossterm::terminal::size().unwrap_or((80, 24));
     let mut writer = cast::CastWriter::new(std::io::stdout(), std::io::BufWriter::new(file), &cast::Header::now(w, h))
         .with_context(|| format!("writing the recording {}", path.display()))?;
-    // A cleared screen to start from (`Terminal::clear` would ask the
-    // terminal for its cursor position, which not every terminal answers).
-    std::io::Write::write_all(&mut writer, b"\x1b[2J\x1b[H")?;
+    if clear {
+        // A cleared screen to start from (`Terminal::clear` would ask the
+        // terminal for its cursor position, which not every terminal answers).
+        std::io::Write::write_all(&mut writer, b"\x1b[2J\x1b[H")?;
+    }
     let resizes = writer.resizes();
-    Ok((ratatui::Terminal::new(ratatui::backend::CrosstermBackend::new(std::io::BufWriter::with_capacity(1 << 16, writer)))?, resizes))
+    Ok((ratatui::backend::CrosstermBackend::new(std::io::BufWriter::with_capacity(1 << 16, writer)), resizes))
 }
 
-fn event_loop<B: ratatui::backend::Backend>(
-    terminal: &mut ratatui::Terminal<B>,
-    app: &mut App,
-    rx: &Receiver<AppEvent>,
-    engine: &Engine,
-    worker: &worker::Worker,
-    tx: &Sender<AppEvent>,
-    hooks: &mut Hooks<'_>,
-) -> anyhow::Result<()>
-where
-    B::Error: Send + Sync + 'static,
-{
+fn event_loop(front: &mut impl Front, app: &mut App, wiring: &Wiring, hooks: &mut Hooks<'_>) -> anyhow::Result<()> {
+    let Wiring { rx, tx, engine, worker } = wiring;
     loop {
-        let frame = terminal.draw(|f| view::draw(f, app, &app.theme))?;
-        // A script's next key, or when to ask it again.
-        let (mut batch, wake) = match hooks.script.as_deref_mut() {
+        // Show the state; a script looks at what was drawn for its next
+        // key, or says when to ask it again.
+        let mut next = None;
+        let script = &mut hooks.script;
+        let tick = front.show(app, &mut |app, buffer| {
+            if let Some(s) = script.as_deref_mut() {
+                next = Some(s.next(app, buffer, std::time::Instant::now()));
+            }
+        })?;
+        let now = std::time::Instant::now();
+        let (mut batch, mut wake) = match next {
             None => (Vec::new(), None),
-            Some(s) => match s.next(app, frame.buffer, std::time::Instant::now()) {
-                script::Next::Event(ev) => (vec![ev], None),
-                script::Next::At(t) => (Vec::new(), Some(t)),
-                script::Next::Done => return Ok(()),
-                script::Next::Stuck(why) => anyhow::bail!(why),
-            },
+            Some(script::Next::Event(ev)) => (vec![ev], None),
+            Some(script::Next::At(t)) => (Vec::new(), Some(t)),
+            Some(script::Next::Done) => return Ok(()),
+            Some(script::Next::Stuck(why)) => anyhow::bail!(why),
         };
-        // Block for the next event, then take whatever else is already
-        // waiting, so a burst (paste, progress) costs one frame.
+        if let Some(d) = tick {
+            wake = Some(wake.map_or(now + d, |t: std::time::Instant| t.min(now + d)));
+        }
+        // Block for the next event (or the next tick), then take whatever
+        // else is already waiting, so a burst (paste, progress) costs one
+        // frame.
         if batch.is_empty() {
             let first = match wake {
                 None => match rx.recv() {
-                    Ok(ev) => Some(ev),
+                    Ok(ev) => ev,
                     Err(_) => return Ok(()),
                 },
-                Some(t) => match rx.recv_timeout(t.saturating_duration_since(std::time::Instant::now())) {
-                    Ok(ev) => Some(ev),
-                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => None,
+                Some(t) => match rx.recv_timeout(t.saturating_duration_since(now)) {
+                    Ok(ev) => ev,
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => continue,
                     Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
                 },
             };
-            batch.extend(first);
+            batch.push(first);
         }
         batch.extend(rx.try_iter());
         for ev in batch {
@@ -309,13 +373,21 @@ fn forward_replies(tx: Sender<AppEvent>) -> std::io::Result<Sender<Reply>> {
     Ok(rtx)
 }
 
-/// Keys, pasted text and resizes from the terminal.
-fn spawn_input(tx: Sender<AppEvent>) -> std::io::Result<()> {
+/// Keys, pasted text and resizes from the terminal (with the cursor
+/// position after a resize, when `probe` asks for it).
+fn spawn_input(tx: Sender<AppEvent>, probe: Option<CursorProbe>) -> std::io::Result<()> {
     std::thread::Builder::new().name("sandpiper-input".into()).spawn(move || loop {
         let ev = match event::read() {
             Ok(Event::Key(k)) => AppEvent::Key(k),
             Ok(Event::Paste(p)) => AppEvent::Paste(p),
-            Ok(Event::Resize(..)) => AppEvent::Resize,
+            Ok(Event::Resize(..)) => {
+                if let Some(probe) = &probe {
+                    if let (Ok(pos), Ok(mut slot)) = (ratatui::crossterm::cursor::position(), probe.lock()) {
+                        *slot = Some(pos);
+                    }
+                }
+                AppEvent::Resize
+            }
             Ok(_) => continue,
             Err(_) => AppEvent::Terminate,
         };

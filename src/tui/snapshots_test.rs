@@ -14,7 +14,7 @@ use crate::report::{Attempt, ErrorCategory, ErrorInfo, Status};
 use crate::store::RunStatus;
 
 /// A run repaired on its second attempt.
-fn repaired() -> App {
+pub(super) fn repaired() -> App {
     let mut app = App::new("ecommerce", "4426003c24b2da06", "strict");
     let mut r = report(8);
     let broken = "SELECT country, SUM(total_amont) AS revenue\nFROM orders\nGROUP BY country";

@@ -3,7 +3,9 @@
 //! bytes it wrote and the screen as a terminal shows it (a vt100 parser),
 //! resize the window, and wait for content with a timeout, never a fixed
 //! sleep. The child gets the terminal as its controlling tty, so a resize
-//! reaches it as SIGWINCH like in a real terminal.
+//! reaches it as SIGWINCH like in a real terminal. The parser keeps
+//! scrollback when asked ([`Pty::spawn`]) and answers the app's
+//! cursor-position queries as a terminal would (inline mode asks).
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 use std::io::{Read, Write};
@@ -42,6 +44,12 @@ impl Pty {
 
     /// Start the binary with `args` in a `cols` x `rows` terminal of type `term`.
     pub fn start_term(cols: u16, rows: u16, args: &[&str], term: &str) -> Pty {
+        Pty::spawn(cols, rows, args, term, 0)
+    }
+
+    /// The binary with `args` on a `cols` x `rows` terminal of type `term`
+    /// that keeps `scrollback` lines above the screen.
+    pub fn spawn(cols: u16, rows: u16, args: &[&str], term: &str, scrollback: usize) -> Pty {
         let (mut master, mut slave) = (0, 0);
         let size = libc::winsize { ws_row: rows, ws_col: cols, ws_xpixel: 0, ws_ypixel: 0 };
         // SAFETY: openpty fills two fds we then own.
@@ -75,8 +83,8 @@ impl Pty {
         }
         let child = cmd.spawn().unwrap();
         let screen = Arc::new(Mutex::new(Vec::new()));
-        let vt = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, 0)));
-        let (sink, vt_sink, mut reader) = (Arc::clone(&screen), Arc::clone(&vt), master.try_clone().unwrap());
+        let vt = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, scrollback)));
+        let (sink, vt_sink, mut reader, mut answer) = (Arc::clone(&screen), Arc::clone(&vt), master.try_clone().unwrap(), master.try_clone().unwrap());
         std::thread::spawn(move || {
             let mut buf = [0u8; 8192];
             while let Ok(n) = reader.read(&mut buf) {
@@ -84,7 +92,13 @@ impl Pty {
                     break;
                 }
                 sink.lock().unwrap().extend_from_slice(&buf[..n]);
-                vt_sink.lock().unwrap().process(&buf[..n]);
+                let mut vt = vt_sink.lock().unwrap();
+                vt.process(&buf[..n]);
+                // A cursor-position query (inline mode asks once at start).
+                if buf[..n].windows(4).any(|w| w == b"\x1b[6n") {
+                    let (row, col) = vt.screen().cursor_position();
+                    let _ = answer.write_all(format!("\x1b[{};{}R", row + 1, col + 1).as_bytes());
+                }
             }
         });
         Pty { child, master, screen, vt, home, _config: config }
@@ -190,5 +204,31 @@ impl Pty {
             assert!(Instant::now() < until, "the app did not exit; screen:\n{}", self.shown());
             std::thread::sleep(Duration::from_millis(20));
         }
+    }
+
+    /// Every line the terminal holds, scrollback first, then the screen
+    /// (needs a scrollback given to [`Pty::spawn`]).
+    pub fn history(&self) -> Vec<String> {
+        let mut vt = self.vt.lock().unwrap();
+        let (rows, cols) = vt.screen().size();
+        vt.screen_mut().set_scrollback(usize::MAX);
+        let back = vt.screen().scrollback();
+        let mut lines: Vec<String> = Vec::new();
+        let mut offset = back;
+        loop {
+            vt.screen_mut().set_scrollback(offset);
+            // The window at `offset` shows lines back - offset .. + rows.
+            for (i, row) in vt.screen().rows(0, cols).enumerate() {
+                if back - offset + i == lines.len() {
+                    lines.push(row);
+                }
+            }
+            if offset == 0 {
+                break;
+            }
+            offset = offset.saturating_sub(usize::from(rows));
+        }
+        vt.screen_mut().set_scrollback(0);
+        lines
     }
 }
