@@ -52,19 +52,7 @@ fn dataset(tables: usize) -> Manifest {
     if let Some(t) = ts.get_mut(tables / 2) {
         *t = table("shipment_delays".into(), ["carrier", "delay_hours", "port", "shipped_on"].map(String::from).to_vec());
     }
-    Manifest {
-        name: format!("bench{tables}"),
-        description: String::new(),
-        derived: true,
-        tables: ts,
-        joins: vec![],
-        metrics: vec![],
-        dimensions: vec![],
-        segments: vec![],
-        values: vec![],
-        suggested_prompts: vec![],
-        golden: vec![],
-    }
+    Manifest::of_tables(&format!("bench{tables}"), ts)
 }
 
 /// Curation of the 200-table dataset: per-question rebuild vs. the index.

@@ -473,19 +473,7 @@ mod tests {
     }
 
     fn manifest(tables: Vec<Table>) -> Manifest {
-        Manifest {
-            name: "t".into(),
-            description: String::new(),
-            derived: true,
-            tables,
-            joins: vec![],
-            metrics: vec![],
-            dimensions: vec![],
-            segments: vec![],
-            values: vec![],
-            suggested_prompts: vec![],
-            golden: vec![],
-        }
+        Manifest::of_tables("t", tables)
     }
 
     /// 200 tables of 12 columns; one of them is about shipment delays.
