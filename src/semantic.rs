@@ -183,6 +183,23 @@ pub struct Golden {
 }
 
 impl Manifest {
+    /// A derived manifest of `tables` alone: no joins, no semantic layer.
+    pub fn of_tables(name: &str, tables: Vec<Table>) -> Manifest {
+        Manifest {
+            name: name.to_string(),
+            description: String::new(),
+            derived: true,
+            tables,
+            joins: vec![],
+            metrics: vec![],
+            dimensions: vec![],
+            segments: vec![],
+            values: vec![],
+            suggested_prompts: vec![],
+            golden: vec![],
+        }
+    }
+
     /// The table with this name (case-insensitive).
     pub fn table(&self, name: &str) -> Option<&Table> {
         self.tables.iter().find(|t| t.name.eq_ignore_ascii_case(name))

@@ -3,7 +3,7 @@
 
 mod llm_server;
 
-use llm_server::{anthropic_text, view, Reply, Server};
+use llm_server::{anthropic_text, anthropic_tool, openai_text, view, Reply, Server};
 
 const KEY: &str = "sk-test-DO-NOT-LEAK-0123456789";
 
@@ -97,37 +97,88 @@ fn files_containing(dir: &std::path::Path, needle: &[u8]) -> Vec<String> {
     hits
 }
 
-/// A question answered by a model on the loopback server, through the
-/// real CLI, jail and records; then every command that reads the records.
-/// The key must appear in no output and no file under the home.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_model_answers_through_the_cli_and_the_key_is_never_written() {
-    let answer = "Counting per status:\n```sql\nSELECT status, count(*) AS n FROM orders GROUP BY status ORDER BY status\n```";
-    let ev = anthropic_text("claude-sonnet-4-5-20250929", &[&answer[..20], &answer[20..]], r#"{"input_tokens": 900, "output_tokens": 1}"#, 30);
-    let server = Server::start(vec![Reply::sse(&view(&ev))]).await;
+/// The commands of one end-to-end check, with their outputs gathered
+/// for the key grep.
+struct Cli {
+    home: std::path::PathBuf,
+    seen: String,
+}
+
+impl Cli {
+    async fn run(&mut self, args: &[&str], env: &[(&'static str, String)]) -> (i32, String, String) {
+        let (home, env) = (self.home.clone(), env.to_vec());
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        let (code, out, err) = tokio::task::spawn_blocking(move || {
+            let a: Vec<&str> = args.iter().map(String::as_str).collect();
+            run_in(&home, &a, &env)
+        })
+        .await
+        .unwrap_or_default();
+        self.seen.push_str(&out);
+        self.seen.push_str(&err);
+        (code, out, err)
+    }
+
+    /// `[llm]` settings for the following commands.
+    fn settings(&self, text: &str) {
+        let dir = self.home.join(".config").join("sandpiper");
+        assert!(std::fs::create_dir_all(&dir).is_ok());
+        assert!(std::fs::write(dir.join("sandpiper.toml"), text).is_ok());
+    }
+}
+
+/// How a provider is reached: its environment for a server at a URL, the
+/// label it reports, and the request header that must carry the key.
+struct Wiring {
+    env: fn(&str) -> Vec<(&'static str, String)>,
+    label: &'static str,
+    auth: (&'static str, String),
+    /// The variable a refused key's message names.
+    key_var: &'static str,
+}
+
+/// A question answered by a model on the loopback server (`answer`, one
+/// streamed reply), through the real CLI, jail and records; `runs show`
+/// and `eval` with the usage totals; the offline fallback with a notice
+/// on a 401 and on a 500 storm; then every command that reads the
+/// records. The key must appear in no output and no file under the home.
+async fn through_the_cli(answer: Reply, w: Wiring) {
+    let server = Server::start(vec![answer]).await;
     let dir = match tempfile::tempdir() {
         Ok(d) => d,
         Err(e) => panic!("{e}"),
     };
-    let home = dir.path().to_path_buf();
-    let env = vec![("ANTHROPIC_API_KEY", KEY.to_string()), ("ANTHROPIC_BASE_URL", server.url.clone())];
-    let run = |args: &'static [&'static str]| {
-        let (home, env) = (home.clone(), env.clone());
-        tokio::task::spawn_blocking(move || run_in(&home, args, &env))
-    };
-    let mut seen = String::new();
-    let (code, out, err) = run(&["--planner", "model", "ask", "--json", "-d", "ecommerce", "orders per status"]).await.unwrap_or_default();
+    let mut cli = Cli { home: dir.path().to_path_buf(), seen: String::new() };
+    let env = (w.env)(&server.url);
+    let (code, out, err) = cli.run(&["--planner", "model", "ask", "--json", "-d", "ecommerce", "orders per status"], &env).await;
     assert_eq!(code, 0, "{out}{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_default();
-    assert_eq!(v["provider"], "anthropic:claude-sonnet-4-5", "{out}");
+    assert_eq!(v["provider"], w.label, "{out}");
     assert_eq!(v["planner"], "model", "{out}");
     assert_eq!(v["status"], "ok", "{out}");
     assert_eq!(v["columns"][0]["name"], "status", "{out}");
+    assert_eq!(v["usage"]["calls"], 1, "{out}");
     assert!(v["usage"]["input_tokens"].as_u64().is_some_and(|n| n >= 900), "{out}");
+    assert_eq!(v["usage"]["output_tokens"], 30, "{out}");
+    assert!(v["usage"]["total_ms"].as_u64().is_some(), "{out}");
     let req = &server.requests()[0];
-    assert_eq!(req.header("x-api-key"), Some(KEY), "the key is sent to the provider, and only there");
-    seen.push_str(&out);
-    seen.push_str(&err);
+    assert_eq!(req.header(w.auth.0), Some(w.auth.1.as_str()), "the key is sent to the provider, and only there");
+
+    let run_id = v["run_id"].as_str().unwrap_or_default().to_string();
+    let (code, out, err) = cli.run(&["runs", "show", &run_id], &env).await;
+    assert_eq!(code, 0, "{out}{err}");
+    for want in ["planner   model", "usage     1 model call, ", " out tokens", &format!("call 1 plan {}", w.label)] {
+        assert!(out.contains(want), "{want} missing from runs show:\n{out}");
+    }
+    let (code, out, err) = cli.run(&["runs", "show", "--json", &run_id], &env).await;
+    assert_eq!(code, 0, "{out}{err}");
+    let shown: serde_json::Value = serde_json::from_str(&out).unwrap_or_default();
+    assert_eq!(shown["usage"], v["usage"], "{out}");
+
+    let (code, out, err) = cli.run(&["--planner", "model", "eval", "-d", "ecommerce"], &env).await;
+    assert!(code == 0 || code == 1, "{code}: {out}{err}");
+    assert!(out.contains("model usage: ") && out.contains(" model calls, "), "eval prints the totals:\n{out}");
+
     for args in [
         &["--planner", "model", "ask", "-d", "ecommerce", "orders per status"][..],
         &["sql", "-d", "ecommerce", "SELECT count(*) FROM orders"],
@@ -136,34 +187,102 @@ async fn a_model_answers_through_the_cli_and_the_key_is_never_written() {
         &["audit", "verify"],
         &["audit", "show"],
         &["llm", "ping"],
-        &["eval", "-d", "ecommerce"],
     ] {
-        let (home, env) = (home.clone(), env.clone());
-        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-        let (code, out, err) = tokio::task::spawn_blocking(move || {
-            let a: Vec<&str> = args.iter().map(String::as_str).collect();
-            run_in(&home, &a, &env)
-        })
-        .await
-        .unwrap_or_default();
-        assert!(code == 0 || code == 1, "{code}: {out}{err}");
-        seen.push_str(&out);
-        seen.push_str(&err);
+        let (code, out, err) = cli.run(args, &env).await;
+        assert!(code == 0 || code == 1, "{args:?} {code}: {out}{err}");
     }
-    // A refused key: the run falls back to the offline planner, and the
-    // key is not in the message either.
-    let failing = Server::start(vec![Reply::json(401, r#"{"error":{"type":"authentication_error","message":"invalid x-api-key"}}"#)]).await;
-    let env401 = vec![("ANTHROPIC_API_KEY", KEY.to_string()), ("ANTHROPIC_BASE_URL", failing.url.clone())];
-    let h = home.clone();
-    let (code, out, err) = tokio::task::spawn_blocking(move || run_in(&h, &["--planner", "model", "ask", "-d", "ecommerce", "revenue by month"], &env401))
-        .await
-        .unwrap_or_default();
-    assert!(code == 0 || code == 1, "{code}: {out}{err}");
-    seen.push_str(&out);
-    seen.push_str(&err);
-    assert!(!seen.contains(KEY), "the key was printed");
-    let leaks = files_containing(&home.join("home"), KEY.as_bytes());
+
+    // A refused key: the offline planner answers, with a notice naming
+    // the variable to check, and the key is not in the message.
+    let refusing = Server::start(vec![Reply::json(401, r#"{"error":{"type":"authentication_error","message":"invalid api key"}}"#)]).await;
+    let (code, out, err) = cli.run(&["--planner", "model", "ask", "-d", "ecommerce", "revenue by month"], &(w.env)(&refusing.url)).await;
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(err.contains("offline planner answered") && err.contains(w.key_var), "{err}");
+    // A server failing every time: retried within bounds, then the same fallback.
+    cli.settings("[llm]\nmax_retries = 1\n");
+    let failing = Server::start(vec![Reply::json(500, r#"{"error":{"type":"api_error","message":"internal error"}}"#)]).await;
+    let started = std::time::Instant::now();
+    let (code, out, err) = cli.run(&["--planner", "model", "ask", "-d", "ecommerce", "revenue by month"], &(w.env)(&failing.url)).await;
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(err.contains("offline planner answered") && err.contains("(500)"), "{err}");
+    assert_eq!(failing.requests().len(), 2, "one try and one retry");
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+
+    assert!(!cli.seen.contains(KEY), "the key was printed");
+    let leaks = files_containing(&cli.home, KEY.as_bytes());
     assert!(leaks.is_empty(), "the key was written to {leaks:?}");
     // Not vacuous: the home holds the runs and the audit log.
-    assert!(!files_containing(&home.join("home"), b"orders per status").is_empty());
+    assert!(!files_containing(&cli.home.join("home"), b"orders per status").is_empty());
+}
+
+/// The model's answer: SQL in fenced prose, 900 tokens in, 30 out.
+const ANSWER: &str = "Counting per status:\n```sql\nSELECT status, count(*) AS n FROM orders GROUP BY status ORDER BY status\n```";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn anthropic_answers_through_the_cli_and_the_key_is_never_written() {
+    let ev = anthropic_text("claude-sonnet-4-5-20250929", &[&ANSWER[..20], &ANSWER[20..]], r#"{"input_tokens": 900, "output_tokens": 1}"#, 30);
+    let wiring = Wiring {
+        env: |url| vec![("ANTHROPIC_API_KEY", KEY.to_string()), ("ANTHROPIC_BASE_URL", url.to_string())],
+        label: "anthropic:claude-sonnet-4-5",
+        auth: ("x-api-key", KEY.to_string()),
+        key_var: "ANTHROPIC_API_KEY",
+    };
+    through_the_cli(Reply::sse(&view(&ev)), wiring).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn openai_answers_through_the_cli_and_the_key_is_never_written() {
+    let usage = r#"{"prompt_tokens":900,"completion_tokens":30,"total_tokens":930,"prompt_tokens_details":{"cached_tokens":0}}"#;
+    let ev = openai_text("gpt-4.1-2025-04-14", &[&ANSWER[..20], &ANSWER[20..]], usage);
+    let wiring = Wiring {
+        env: |url| vec![("OPENAI_API_KEY", KEY.to_string()), ("OPENAI_BASE_URL", format!("{url}/v1"))],
+        label: "openai:gpt-4.1",
+        auth: ("authorization", format!("Bearer {KEY}")),
+        key_var: "OPENAI_API_KEY",
+    };
+    through_the_cli(Reply::sse(&view(&ev)), wiring).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_openai_compatible_server_answers_through_the_cli_by_base_url() {
+    let usage = r#"{"prompt_tokens":900,"completion_tokens":30,"total_tokens":930}"#;
+    let ev = openai_text("qwen2.5-coder:7b", &[&ANSWER[..20], &ANSWER[20..]], usage);
+    let wiring = Wiring {
+        env: |url| {
+            vec![("SANDPIPER_LLM_BASE_URL", format!("{url}/v1")), ("SANDPIPER_MODEL", "qwen2.5-coder:7b".into()), ("SANDPIPER_LLM_API_KEY", KEY.to_string())]
+        },
+        label: "openai-compatible:qwen2.5-coder:7b",
+        auth: ("authorization", format!("Bearer {KEY}")),
+        key_var: "SANDPIPER_LLM_API_KEY",
+    };
+    through_the_cli(Reply::sse(&view(&ev)), wiring).await;
+}
+
+/// `[llm] token_budget`: the model explores (one call of 930 tokens over a
+/// budget of 500), no second call starts, and the offline planner answers
+/// with a notice saying the budget was spent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spent_token_budget_starts_no_further_call_and_the_offline_planner_answers() {
+    let ev = anthropic_tool("claude-sonnet-4-5", "list_tables", "{}", r#"{"input_tokens": 900, "output_tokens": 1}"#, 30);
+    let server = Server::start(vec![Reply::sse(&view(&ev))]).await;
+    let dir = match tempfile::tempdir() {
+        Ok(d) => d,
+        Err(e) => panic!("{e}"),
+    };
+    let mut cli = Cli { home: dir.path().to_path_buf(), seen: String::new() };
+    cli.settings("[llm]\ntoken_budget = 500\n");
+    let env = vec![("ANTHROPIC_API_KEY", KEY.to_string()), ("ANTHROPIC_BASE_URL", server.url.clone())];
+    let (code, out, err) = cli.run(&["--planner", "model", "ask", "--json", "-d", "ecommerce", "revenue by month"], &env).await;
+    assert_eq!(code, 0, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_default();
+    assert_eq!(v["planner"], "offline", "{out}");
+    assert_eq!(v["status"], "ok", "{out}");
+    assert_eq!(v["usage"]["calls"], 1, "{out}");
+    assert_eq!(server.requests().len(), 1, "no call after the budget was spent");
+    let notices = v["notices"].to_string();
+    assert!(notices.contains("930 of the run's 500 tokens") && notices.contains("llm.token_budget") && notices.contains("offline planner answered"), "{notices}");
+    // The next run has its own budget: the model is asked again.
+    let (code, out, err) = cli.run(&["--planner", "model", "ask", "-d", "ecommerce", "revenue by month"], &env).await;
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(server.requests().len(), 2);
 }

@@ -55,7 +55,7 @@ fn fixture_with(steps: Vec<Step>, mode: PlannerMode, budgets: ModelBudgets, note
         record: true,
         home: Some(Home::at(home.path())),
         worker_exe: Some(env!("CARGO_BIN_EXE_sandpiper").into()),
-        model: Some(ModelSetup { provider: Arc::new(provider.clone()), mode, budgets }),
+        model: Some(ModelSetup::new(Arc::new(provider.clone()), mode, budgets)),
         ..Default::default()
     })
     .unwrap();
@@ -242,7 +242,7 @@ fn max_iterations_ends_the_loop() {
     assert_eq!(r.status, Status::Failed);
     let e = r.error.unwrap();
     assert_eq!(e.category, ErrorCategory::Planner);
-    assert!(e.message.contains("3 calls"), "{}", e.message);
+    assert!(e.message.contains("within its 3 turns") && e.message.contains("llm.max_iterations"), "{}", e.message);
     assert_eq!(f.provider.calls(), 3);
     assert_eq!(r.usage.unwrap().calls, 3);
 }

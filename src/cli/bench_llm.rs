@@ -53,12 +53,17 @@ fn sse(events: &[(Option<&str>, String)]) -> String {
 
 /// Anthropic's stream of the plan as a tool call.
 fn anthropic_body() -> String {
+    anthropic_tool_body("submit_plan", PLAN)
+}
+
+/// Anthropic's stream of a call of tool `name` with `input` (JSON text) in 40 pieces.
+pub(super) fn anthropic_tool_body(name: &str, input: &str) -> String {
     let mut ev = vec![
         (Some("message_start"), r#"{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","content":[],"model":"claude-sonnet-4-5","stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":6500,"cache_read_input_tokens":0,"cache_creation_input_tokens":0,"output_tokens":1}}}"#.to_string()),
-        (Some("content_block_start"), r#"{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_1","name":"submit_plan","input":{}}}"#.to_string()),
+        (Some("content_block_start"), format!(r#"{{"type":"content_block_start","index":0,"content_block":{{"type":"tool_use","id":"toolu_1","name":"{name}","input":{{}}}}}}"#)),
         (Some("ping"), r#"{"type":"ping"}"#.to_string()),
     ];
-    for p in pieces(PLAN, 40) {
+    for p in pieces(input, 40) {
         let pj = serde_json::to_string(&p).unwrap_or_default();
         ev.push((Some("content_block_delta"), format!(r#"{{"type":"content_block_delta","index":0,"delta":{{"type":"input_json_delta","partial_json":{pj}}}}}"#)));
     }
@@ -82,7 +87,7 @@ fn openai_body() -> String {
     sse(&ev)
 }
 
-fn http_response(body: &str) -> Vec<u8> {
+pub(super) fn http_response(body: &str) -> Vec<u8> {
     format!("HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncontent-length: {}\r\n\r\n{body}", body.len()).into_bytes()
 }
 
@@ -107,7 +112,7 @@ async fn read_request(sock: &mut tokio::net::TcpStream, buf: &mut Vec<u8>) -> Op
 }
 
 /// Starts the loopback server on its own thread; its base URL.
-fn start_server(anthropic: Vec<u8>, openai: Vec<u8>) -> anyhow::Result<String> {
+pub(super) fn start_server(anthropic: Vec<u8>, openai: Vec<u8>) -> anyhow::Result<String> {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").context("binding a loopback port")?;
     listener.set_nonblocking(true)?;
     let url = format!("http://{}", listener.local_addr()?);
@@ -252,5 +257,6 @@ pub fn run(iterations: usize) -> anyhow::Result<Value> {
         "build_request_us": {"anthropic": a_enc, "openai": o_enc},
         "decode_stream_us": {"anthropic": a_dec, "openai": o_dec},
         "target": "overhead < 5 ms per call",
+        "question": super::bench_llm_question::run(iterations)?,
     }))
 }

@@ -87,9 +87,10 @@ pub fn model_setup(args: &LlmArgs) -> anyhow::Result<Option<crate::planner::mode
         context_tokens: usize::try_from(cfg.context_budget_tokens).unwrap_or(usize::MAX),
         max_iterations: cfg.max_iterations,
         wall_clock: cfg.wall_clock,
+        token_budget: cfg.token_budget,
         ..ModelBudgets::default()
     };
-    Ok(Some(ModelSetup { provider, mode: cfg.planner, budgets }))
+    Ok(Some(ModelSetup::new(provider, cfg.planner, budgets)))
 }
 
 /// `sandpiper llm ping`: one tiny request; prints what answered and how fast.

@@ -7,6 +7,7 @@ mod out;
 mod bench;
 mod bench_planner;
 mod bench_llm;
+mod bench_llm_question;
 mod bench_session;
 mod bench_tui;
 mod datasets;

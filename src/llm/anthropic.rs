@@ -11,14 +11,13 @@
 //! Usage is normalised: `input_tokens` counts every prompt token, cached or
 //! not (the API reports cache reads and writes apart from `input_tokens`).
 
-use super::http::{pump, status_failure, Decoder, Http};
-use super::price::PriceTable;
-use super::retry::{self, Failure, RetryPolicy};
+use super::http::{pump, Decoder, Endpoint};
+use super::reading::Reading;
+use super::retry::{self, Failure};
 use super::secret::Secret;
 use super::sse::SseEvent;
 use super::{
     BoxFuture, ChatRequest, ChatResponse, Content, LlmError, Provider, ProviderKind, Role, StopReason, StreamEvent, StreamSink, ToolCall, ToolChoice,
-    Usage,
 };
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -32,35 +31,19 @@ const DEFAULT_MAX_TOKENS: u32 = 2048;
 /// A provider speaking the Messages API.
 #[derive(Debug)]
 pub struct Anthropic {
-    pub(crate) http: Http,
-    /// Without `/v1` (as `ANTHROPIC_BASE_URL` is given).
-    pub(crate) base_url: String,
-    pub(crate) key: Option<Secret>,
-    /// Where the key came from, named when it is refused.
-    pub(crate) key_env: String,
-    pub(crate) model: String,
-    pub(crate) retry: RetryPolicy,
-    pub(crate) prices: PriceTable,
+    /// The base URL without `/v1`, as `ANTHROPIC_BASE_URL` is given.
+    pub(crate) endpoint: Endpoint,
 }
 
 impl Provider for Anthropic {
-    fn kind(&self) -> ProviderKind {
-        ProviderKind::Anthropic
-    }
-    fn model(&self) -> &str {
-        &self.model
+    fn id(&self) -> (ProviderKind, &str) {
+        (ProviderKind::Anthropic, &self.endpoint.model)
     }
     fn chat<'a>(&'a self, req: &'a ChatRequest, on_event: StreamSink<'a>) -> BoxFuture<'a, Result<ChatResponse, LlmError>> {
         Box::pin(async move {
-            let body = serde_json::to_vec(&request_body(&self.model, req)).map_err(|e| LlmError::Config(e.to_string()))?;
-            let url = format!("{}/v1/messages", self.base_url);
-            let started = Instant::now();
-            let total = self.http.timeouts.total;
-            let call = retry::run(&self.retry, on_event, |_| self.attempt(&url, body.clone(), on_event, started));
-            let mut resp = tokio::time::timeout(total, call).await.map_err(|_| super::http::timeout_error(total))??;
-            resp.usage.total_ms = started.elapsed().as_millis() as u64;
-            resp.usage.cost_usd = self.prices.estimate(&self.model, &resp.usage);
-            Ok(resp)
+            let url = format!("{}/v1/messages", self.endpoint.base_url);
+            let body = request_body(&self.endpoint.model, req);
+            self.endpoint.call(&body, on_event, |bytes, started| self.attempt(&url, bytes, on_event, started)).await
         })
     }
 }
@@ -68,13 +51,13 @@ impl Provider for Anthropic {
 impl Anthropic {
     async fn attempt(&self, url: &str, body: Vec<u8>, sink: StreamSink<'_>, started: Instant) -> Result<ChatResponse, Failure> {
         let mut headers = vec![("anthropic-version", API_VERSION)];
-        if let Some(k) = &self.key {
+        if let Some(k) = &self.endpoint.key {
             headers.push(("x-api-key", k.expose()));
         }
-        let resp = self.http.post(url, &headers, body, self.key.as_ref(), &self.key_env).await?;
-        let mut dec = StreamDecoder::new(started, self.key.clone(), self.key_env.clone());
-        pump(resp, self.http.timeouts.read, &mut dec, sink).await?;
-        dec.finish().map_err(|error| Failure { error, retry: retry::Retry::Never, delivered: dec.delivered })
+        let resp = self.endpoint.post(url, &headers, body).await?;
+        let mut dec = StreamDecoder::new(started, self.endpoint.key.clone(), self.endpoint.key_env.clone());
+        pump(resp, self.endpoint.http.timeouts.read, &mut dec, sink).await?;
+        dec.finish().map_err(|error| Failure { error, retry: retry::Retry::Never, delivered: dec.r.delivered })
     }
 }
 
@@ -133,17 +116,10 @@ enum Block {
 /// Reads one streamed Messages response.
 #[derive(Debug)]
 pub struct StreamDecoder {
-    started: Instant,
-    key: Option<Secret>,
-    key_env: String,
+    r: Reading,
     blocks: BTreeMap<u64, Block>,
-    text: String,
     calls: Vec<ToolCall>,
     stop: Option<StopReason>,
-    usage: Usage,
-    model: String,
-    done: bool,
-    delivered: bool,
 }
 
 fn malformed(what: &str, data: &str) -> Failure {
@@ -157,26 +133,7 @@ fn count(v: &Value, key: &str) -> Option<u64> {
 
 impl StreamDecoder {
     pub fn new(started: Instant, key: Option<Secret>, key_env: String) -> StreamDecoder {
-        StreamDecoder {
-            started,
-            key,
-            key_env,
-            blocks: BTreeMap::new(),
-            text: String::new(),
-            calls: Vec::new(),
-            stop: None,
-            usage: Usage::default(),
-            model: String::new(),
-            done: false,
-            delivered: false,
-        }
-    }
-
-    fn first_token(&mut self) {
-        if self.usage.first_token_ms.is_none() {
-            self.usage.first_token_ms = Some(self.started.elapsed().as_millis() as u64);
-        }
-        self.delivered = true;
+        StreamDecoder { r: Reading::new(started, key, key_env), blocks: BTreeMap::new(), calls: Vec::new(), stop: None }
     }
 
     /// Usage figures from `message_start.message.usage` or `message_delta.usage`
@@ -186,34 +143,34 @@ impl StreamDecoder {
         let read = count(u, "cache_read_input_tokens");
         let write = count(u, "cache_creation_input_tokens");
         if let Some(r) = read {
-            self.usage.cache_read_tokens = r;
+            self.r.usage.cache_read_tokens = r;
         }
         if let Some(w) = write {
-            self.usage.cache_write_tokens = w;
+            self.r.usage.cache_write_tokens = w;
         }
         if input.is_some() || read.is_some() || write.is_some() {
-            let base = input.unwrap_or(self.usage.input_tokens.saturating_sub(self.usage.cache_read_tokens + self.usage.cache_write_tokens));
-            self.usage.input_tokens = base + self.usage.cache_read_tokens + self.usage.cache_write_tokens;
+            let base = input.unwrap_or(self.r.usage.input_tokens.saturating_sub(self.r.usage.cache_read_tokens + self.r.usage.cache_write_tokens));
+            self.r.usage.input_tokens = base + self.r.usage.cache_read_tokens + self.r.usage.cache_write_tokens;
         }
         if let Some(o) = count(u, "output_tokens") {
-            self.usage.output_tokens = o;
+            self.r.usage.output_tokens = o;
         }
     }
 
     /// The whole response, once the stream ended.
     pub fn finish(&self) -> Result<ChatResponse, LlmError> {
-        if !self.done {
+        if !self.r.done {
             return Err(LlmError::Truncated);
         }
         let stop = self.stop.unwrap_or(StopReason::Other);
         if stop == StopReason::Refusal {
-            let why = if self.text.trim().is_empty() { "stop_reason refusal".to_string() } else { self.text.trim().to_string() };
+            let why = if self.r.text.trim().is_empty() { "stop_reason refusal".to_string() } else { self.r.text.trim().to_string() };
             return Err(LlmError::Refused(why));
         }
-        if self.text.trim().is_empty() && self.calls.is_empty() {
+        if self.r.text.trim().is_empty() && self.calls.is_empty() {
             return Err(LlmError::Empty);
         }
-        Ok(ChatResponse { text: self.text.clone(), tool_calls: self.calls.clone(), stop, usage: self.usage, model: self.model.clone() })
+        Ok(ChatResponse { text: self.r.text.clone(), tool_calls: self.calls.clone(), stop, usage: self.r.usage, model: self.r.model.clone() })
     }
 }
 
@@ -237,7 +194,7 @@ impl Decoder for StreamDecoder {
         match kind {
             "message_start" => {
                 let msg = v.get("message").ok_or_else(|| malformed("message_start without message", &ev.data))?;
-                self.model = msg.get("model").and_then(Value::as_str).unwrap_or("").to_string();
+                self.r.model = msg.get("model").and_then(Value::as_str).unwrap_or("").to_string();
                 if let Some(u) = msg.get("usage") {
                     self.take_usage(u);
                 }
@@ -246,18 +203,13 @@ impl Decoder for StreamDecoder {
                 let b = v.get("content_block").ok_or_else(|| malformed("content_block_start without content_block", &ev.data))?;
                 let block = match b.get("type").and_then(Value::as_str) {
                     Some("text") => {
-                        let t = b.get("text").and_then(Value::as_str).unwrap_or("");
-                        if !t.is_empty() {
-                            self.first_token();
-                            self.text.push_str(t);
-                            sink(StreamEvent::Text(t.to_string()));
-                        }
+                        self.r.push_text(b.get("text").and_then(Value::as_str).unwrap_or(""), sink);
                         Block::Text
                     }
                     Some("tool_use") => {
                         let id = b.get("id").and_then(Value::as_str).map(str::to_string).unwrap_or_else(|| format!("toolu_{}", index()));
                         let name = b.get("name").and_then(Value::as_str).unwrap_or("").to_string();
-                        self.first_token();
+                        self.r.first_token();
                         sink(StreamEvent::ToolCallStart { id: id.clone(), name: name.clone() });
                         Block::Tool { id, name, json: String::new() }
                     }
@@ -269,14 +221,7 @@ impl Decoder for StreamDecoder {
                 let d = v.get("delta").ok_or_else(|| malformed("content_block_delta without delta", &ev.data))?;
                 let i = index();
                 match (d.get("type").and_then(Value::as_str), self.blocks.get_mut(&i)) {
-                    (Some("text_delta"), _) => {
-                        let t = d.get("text").and_then(Value::as_str).unwrap_or("");
-                        if !t.is_empty() {
-                            self.first_token();
-                            self.text.push_str(t);
-                            sink(StreamEvent::Text(t.to_string()));
-                        }
-                    }
+                    (Some("text_delta"), _) => self.r.push_text(d.get("text").and_then(Value::as_str).unwrap_or(""), sink),
                     (Some("input_json_delta"), Some(Block::Tool { id, json, .. })) => {
                         let piece = d.get("partial_json").and_then(Value::as_str).unwrap_or("");
                         json.push_str(piece);
@@ -306,24 +251,21 @@ impl Decoder for StreamDecoder {
                 if let Some(u) = v.get("usage") {
                     self.take_usage(u);
                 }
-                sink(StreamEvent::Usage(self.usage));
+                sink(StreamEvent::Usage(self.r.usage));
             }
-            "message_stop" => self.done = true,
+            "message_stop" => self.r.done = true,
             "error" => {
-                let f = status_of_stream_error(&v);
-                let mut failure = status_failure(f, None, &ev.data, self.key.as_ref(), &self.key_env);
-                failure.delivered = self.delivered;
-                return Err(failure);
+                return Err(self.r.stream_error(status_of_stream_error(&v), &ev.data));
             }
             _ => {} // ping and events added after this was written
         }
         Ok(())
     }
     fn done(&self) -> bool {
-        self.done
+        self.r.done
     }
     fn delivered(&self) -> bool {
-        self.delivered
+        self.r.delivered
     }
 }
 

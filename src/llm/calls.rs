@@ -10,10 +10,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::bridge::{Bridge, Interrupted};
+use super::budget::TokenMeter;
 use super::context::Provenance;
 use super::{ChatRequest, ChatResponse, LlmError, Provider, StreamEvent, Usage};
 use crate::progress::Progress;
@@ -135,71 +136,106 @@ pub enum CallError {
     Interrupted(Interrupted),
 }
 
-/// One model call through `bridge`: sent, raced against `cancel` and
-/// `deadline`, timed, published to `observe` as [`Progress::ModelCall`]
-/// and returned with its accounting record (kept whether it succeeded or
-/// not). When the provider does not report a first-token latency, the
-/// first streamed event's arrival is used.
-#[allow(clippy::too_many_arguments)]
-pub fn call(
-    bridge: &Bridge,
-    provider: &dyn Provider,
-    req: &ChatRequest,
-    purpose: &str,
-    cancel: &CancelToken,
-    deadline: Option<Instant>,
-    context: Option<Provenance>,
-    observe: &(dyn Fn(Progress) + Sync),
-) -> (LlmCall, Result<ChatResponse, CallError>) {
-    let start = Instant::now();
-    let first: Mutex<Option<Duration>> = Mutex::new(None);
-    let sink = |ev: StreamEvent| {
-        if matches!(ev, StreamEvent::Text(_) | StreamEvent::ToolCallStart { .. }) {
-            let mut f = first.lock().unwrap_or_else(|p| p.into_inner());
-            f.get_or_insert_with(|| start.elapsed());
-        }
-    };
-    let result = match bridge.run(provider.chat(req, &sink), cancel, deadline) {
-        Ok(Ok(r)) => Ok(r),
-        Ok(Err(e)) => Err(CallError::Llm(e)),
-        Err(i) => Err(CallError::Interrupted(i)),
-    };
-    let ms = start.elapsed().as_secs_f64() * 1000.0;
-    let seen_first = *first.lock().unwrap_or_else(|p| p.into_inner());
-    let (usage, model, tools) = match &result {
-        Ok(r) => {
-            let mut u = r.usage;
-            if u.first_token_ms.is_none() {
-                u.first_token_ms = seen_first.map(|d| d.as_millis() as u64);
+/// What makes a planner's or repairer's model calls: the provider, the
+/// session's per-run [`TokenMeter`], a bridge to run the calls on, and the
+/// accounting records of the calls made since the last take.
+pub struct Caller {
+    provider: Arc<dyn Provider>,
+    meter: Arc<TokenMeter>,
+    bridge: Bridge,
+    calls: Vec<LlmCall>,
+}
+
+impl std::fmt::Debug for Caller {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Caller").field("provider", &self.provider.label()).field("meter", &self.meter).finish()
+    }
+}
+
+impl Caller {
+    pub fn new(provider: Arc<dyn Provider>, meter: Arc<TokenMeter>) -> Caller {
+        Caller { provider, meter, bridge: Bridge::new(), calls: Vec::new() }
+    }
+
+    /// `kind:model` of the provider.
+    pub fn label(&self) -> String {
+        self.provider.label()
+    }
+
+    /// The accounting records of the calls made since the last take.
+    pub fn take_calls(&mut self) -> Vec<LlmCall> {
+        std::mem::take(&mut self.calls)
+    }
+
+    /// One model call: refused before it starts when the run's token
+    /// budget is spent (no record: nothing was sent); else sent, raced
+    /// against `cancel` and `deadline`, timed, charged to the meter,
+    /// published to `observe` as [`Progress::ModelCall`] and kept as an
+    /// accounting record whether it succeeded or not. When the provider
+    /// does not report a first-token latency, the first streamed event's
+    /// arrival is used.
+    pub fn call(
+        &mut self,
+        req: &ChatRequest,
+        purpose: &str,
+        cancel: &CancelToken,
+        deadline: Option<Instant>,
+        context: Option<Provenance>,
+        observe: &(dyn Fn(Progress) + Sync),
+    ) -> Result<ChatResponse, CallError> {
+        self.meter.check()?;
+        let start = Instant::now();
+        let first: Mutex<Option<Duration>> = Mutex::new(None);
+        let sink = |ev: StreamEvent| {
+            if matches!(ev, StreamEvent::Text(_) | StreamEvent::ToolCallStart { .. }) {
+                let mut f = first.lock().unwrap_or_else(|p| p.into_inner());
+                f.get_or_insert_with(|| start.elapsed());
             }
-            if u.total_ms == 0 {
-                u.total_ms = ms.round() as u64;
+        };
+        let result = match self.bridge.run(self.provider.chat(req, &sink), cancel, deadline) {
+            Ok(Ok(r)) => Ok(r),
+            Ok(Err(e)) => Err(CallError::Llm(e)),
+            Err(i) => Err(CallError::Interrupted(i)),
+        };
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        let seen_first = *first.lock().unwrap_or_else(|p| p.into_inner());
+        let (usage, model, tools) = match &result {
+            Ok(r) => {
+                let mut u = r.usage;
+                if u.first_token_ms.is_none() {
+                    u.first_token_ms = seen_first.map(|d| d.as_millis() as u64);
+                }
+                if u.total_ms == 0 {
+                    u.total_ms = ms.round() as u64;
+                }
+                (u, r.model.clone(), r.tool_calls.iter().map(|c| c.name.clone()).collect())
             }
-            (u, r.model.clone(), r.tool_calls.iter().map(|c| c.name.clone()).collect())
-        }
-        Err(_) => (Usage { total_ms: ms.round() as u64, ..Usage::default() }, String::new(), Vec::new()),
-    };
-    let record = LlmCall {
-        purpose: purpose.to_string(),
-        provider: provider.label(),
-        model,
-        usage,
-        duration_ms: ms,
-        ok: result.is_ok(),
-        error: result.as_ref().err().map(ToString::to_string),
-        tool_calls: tools,
-        context,
-    };
-    observe(Progress::ModelCall {
-        purpose: record.purpose.clone(),
-        provider: record.provider.clone(),
-        ms,
-        tokens_in: usage.input_tokens,
-        tokens_out: usage.output_tokens,
-        ok: record.ok,
-        error: record.error.clone(),
-    });
-    (record, result)
+            Err(_) => (Usage { total_ms: ms.round() as u64, ..Usage::default() }, String::new(), Vec::new()),
+        };
+        let record = LlmCall {
+            purpose: purpose.to_string(),
+            provider: self.provider.label(),
+            model,
+            usage,
+            duration_ms: ms,
+            ok: result.is_ok(),
+            error: result.as_ref().err().map(ToString::to_string),
+            tool_calls: tools,
+            context,
+        };
+        observe(Progress::ModelCall {
+            purpose: record.purpose.clone(),
+            provider: record.provider.clone(),
+            ms,
+            tokens_in: usage.input_tokens,
+            tokens_out: usage.output_tokens,
+            ok: record.ok,
+            error: record.error.clone(),
+        });
+        self.meter.charge(&record.usage);
+        self.calls.push(record);
+        result
+    }
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@
 //! third party by accident.
 
 use super::anthropic::Anthropic;
-use super::http::{Http, Timeouts};
+use super::http::{Endpoint, Http, Timeouts};
 use super::openai::OpenAi;
 use super::price::{Price, PriceTable};
 use super::retry::RetryPolicy;
@@ -353,27 +353,18 @@ fn run_key_cmd(cmd: &str) -> Result<Secret, String> {
 /// The provider `cfg` names; None when it is offline.
 pub fn connect(cfg: &LlmConfig) -> Result<Option<Arc<dyn Provider>>, LlmError> {
     let Some(kind) = cfg.provider else { return Ok(None) };
-    let http = Http::new(cfg.timeouts)?;
+    let endpoint = Endpoint {
+        http: Http::new(cfg.timeouts)?,
+        base_url: cfg.base_url.clone(),
+        key: cfg.api_key.clone(),
+        key_env: cfg.key_source.clone(),
+        model: cfg.model.clone(),
+        retry: cfg.retry,
+        prices: cfg.prices.clone(),
+    };
     let p: Arc<dyn Provider> = match kind {
-        ProviderKind::Anthropic => Arc::new(Anthropic {
-            http,
-            base_url: cfg.base_url.clone(),
-            key: cfg.api_key.clone(),
-            key_env: cfg.key_source.clone(),
-            model: cfg.model.clone(),
-            retry: cfg.retry,
-            prices: cfg.prices.clone(),
-        }),
-        ProviderKind::Openai | ProviderKind::OpenaiCompatible => Arc::new(OpenAi {
-            kind,
-            http,
-            base_url: cfg.base_url.clone(),
-            key: cfg.api_key.clone(),
-            key_env: cfg.key_source.clone(),
-            model: cfg.model.clone(),
-            retry: cfg.retry,
-            prices: cfg.prices.clone(),
-        }),
+        ProviderKind::Anthropic => Arc::new(Anthropic { endpoint }),
+        ProviderKind::Openai | ProviderKind::OpenaiCompatible => Arc::new(OpenAi { kind, endpoint }),
     };
     Ok(Some(p))
 }

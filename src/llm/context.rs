@@ -111,6 +111,7 @@ struct Item {
     line: String,
     tokens: usize,
     words: BTreeSet<String>,
+    /// A recipe's retrieval similarity; 0 for schema items.
     score: f64,
 }
 
@@ -140,7 +141,7 @@ fn item(kind: ItemKind, name: String, table: Option<usize>, value: serde_json::V
     Item { kind, tokens: approx_tokens(&line) + 1, words: words(&format!("{name} {text_for_words}")), name, table, needs: Vec::new(), line, score: 0.0 }
 }
 
-fn items(m: &Manifest, recipes: &[RecipeHint]) -> Vec<Item> {
+fn items(m: &Manifest) -> Vec<Item> {
     let mut out = Vec::new();
     let tix = |name: &str| m.tables.iter().position(|t| t.name.eq_ignore_ascii_case(name));
     for (ti, t) in m.tables.iter().enumerate() {
@@ -215,54 +216,180 @@ fn items(m: &Manifest, recipes: &[RecipeHint]) -> Vec<Item> {
         it.needs = [a, b].into_iter().flatten().collect();
         out.push(it);
     }
-    for r in recipes {
-        let v = json!({ "past_question": r.question, "sql": r.sql });
-        let mut it = item(ItemKind::Recipe, r.question.clone(), None, v, "");
-        it.score = r.score;
-        out.push(it);
-    }
     out
 }
 
-/// Score every item against the question (see the module documentation).
-fn score(items: &mut [Item], question: &str, tables: usize) {
-    let q = words(question);
-    let n = items.len().max(1) as f64;
-    let mut df: HashMap<&str, usize> = HashMap::new();
-    for it in items.iter() {
-        for w in &it.words {
-            *df.entry(w.as_str()).or_default() += 1;
-        }
-    }
-    let idf = |w: &str| (1.0 + n / (*df.get(w).unwrap_or(&0) as f64 + 1.0)).ln();
-    let direct: Vec<f64> = items
+/// One item per past recipe, carrying its retrieval similarity.
+fn recipe_items(recipes: &[RecipeHint]) -> Vec<Item> {
+    recipes
         .iter()
-        .map(|it| match it.kind {
-            // A recipe's score is its retrieval similarity, weighted high:
-            // a known-good answer to a near question is the best context.
-            ItemKind::Recipe => 3.0 * it.score,
-            _ => q.iter().filter(|w| it.words.contains(*w)).map(|w| idf(w)).sum(),
+        .map(|r| {
+            let v = json!({ "past_question": r.question, "sql": r.sql });
+            let mut it = item(ItemKind::Recipe, r.question.clone(), None, v, "");
+            it.score = r.score;
+            it
         })
-        .collect();
-    let mut rel = vec![0.0_f64; tables];
-    for (it, s) in items.iter().zip(&direct) {
-        if let Some(t) = it.table {
-            rel[t] = rel[t].max(*s);
+        .collect()
+}
+
+/// A dataset's items, prepared once (rendered lines, token counts, word
+/// postings with their IDF, table headers), so curating a question only
+/// scores, selects and renders. Build one per dataset and session.
+pub struct ContextIndex {
+    items: Vec<Item>,
+    tables: usize,
+    /// Item indices per word, ascending, with the word's IDF.
+    postings: HashMap<String, (f64, Vec<usize>)>,
+    /// The header item of each table.
+    header_of: Vec<Option<usize>>,
+    /// Estimated tokens of every item together.
+    total: usize,
+}
+
+impl std::fmt::Debug for ContextIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ContextIndex").field("items", &self.items.len()).field("tables", &self.tables).field("tokens", &self.total).finish()
+    }
+}
+
+impl ContextIndex {
+    pub fn new(manifest: &Manifest) -> ContextIndex {
+        let items = items(manifest);
+        let n = items.len().max(1) as f64;
+        let mut postings: HashMap<String, (f64, Vec<usize>)> = HashMap::new();
+        for (ix, it) in items.iter().enumerate() {
+            for w in &it.words {
+                postings.entry(w.clone()).or_default().1.push(ix);
+            }
+        }
+        for (idf, list) in postings.values_mut() {
+            *idf = (1.0 + n / (list.len() as f64 + 1.0)).ln();
+        }
+        let tables = manifest.tables.len();
+        let mut header_of = vec![None; tables];
+        for (ix, it) in items.iter().enumerate() {
+            if let (ItemKind::Table, Some(t)) = (it.kind, it.table) {
+                header_of[t] = Some(ix);
+            }
+        }
+        let total = items.iter().map(|i| i.tokens).sum();
+        ContextIndex { items, tables, postings, header_of, total }
+    }
+
+    /// Curate for `question` within `budget` estimated tokens, with
+    /// `recipes` as extra items (see the module documentation).
+    pub fn curate(&self, question: &str, recipes: &[RecipeHint], budget: usize) -> Curated {
+        let extra = recipe_items(recipes);
+        let scores = self.score(question, &extra);
+        let total = self.total + extra.iter().map(|i| i.tokens).sum::<usize>();
+        let all = Items { base: &self.items, extra: &extra };
+        let mut chosen = vec![false; all.len()];
+        let whole = total <= budget;
+        if whole {
+            chosen.iter_mut().for_each(|c| *c = true);
+        } else {
+            self.select(&all, &scores, budget, &mut chosen);
+        }
+        render(&all, &scores, &chosen, budget, whole)
+    }
+
+    /// Every item's score (the dataset's, then `extra`'s).
+    fn score(&self, question: &str, extra: &[Item]) -> Vec<f64> {
+        let mut direct = vec![0.0_f64; self.items.len()];
+        for w in words(question) {
+            if let Some((idf, list)) = self.postings.get(&w) {
+                for &ix in list {
+                    direct[ix] += idf;
+                }
+            }
+        }
+        let mut rel = vec![0.0_f64; self.tables];
+        for (it, s) in self.items.iter().zip(&direct) {
+            if let Some(t) = it.table {
+                rel[t] = rel[t].max(*s);
+            }
+        }
+        let mut scores: Vec<f64> = self
+            .items
+            .iter()
+            .zip(direct)
+            .map(|(it, s)| {
+                let prior = match it.kind {
+                    ItemKind::Metric | ItemKind::Dimension => 0.2,
+                    ItemKind::Table => 0.1,
+                    _ => 0.0,
+                };
+                let table_part = match it.kind {
+                    ItemKind::Join => it.needs.iter().map(|t| rel[*t]).fold(f64::INFINITY, f64::min) * 0.8,
+                    ItemKind::Table => it.table.map_or(0.0, |t| rel[t]),
+                    _ => it.table.map_or(0.0, |t| rel[t] * 0.5),
+                };
+                let table_part = if table_part.is_finite() { table_part } else { 0.0 };
+                s + table_part + prior
+            })
+            .collect();
+        // A recipe's score is its retrieval similarity, weighted high:
+        // a known-good answer to a near question is the best context.
+        scores.extend(extra.iter().map(|it| 3.0 * it.score));
+        scores
+    }
+
+    fn select(&self, all: &Items<'_>, scores: &[f64], budget: usize, chosen: &mut [bool]) {
+        let header = |t: usize| self.header_of.get(t).copied().flatten();
+        let mut per_table = vec![0usize; self.tables];
+        let mut used = 0usize;
+        let mut heap: BinaryHeap<Cand> = scores.iter().enumerate().map(|(idx, s)| Cand { score: *s, idx, seen: 0 }).collect();
+        let mut deferred = Vec::new();
+        while let Some(c) = heap.pop() {
+            let it = all.get(c.idx);
+            let seen = it.table.map_or(0, |t| per_table[t]);
+            if seen != c.seen {
+                // Lazy greedy: rescore with the current discount and retry.
+                heap.push(Cand { score: scores[c.idx] * DIVERSITY.powi(seen as i32), idx: c.idx, seen });
+                continue;
+            }
+            if it.kind == ItemKind::Join && !it.needs.iter().all(|t| header(*t).is_some_and(|h| chosen[h])) {
+                deferred.push(c.idx);
+                continue;
+            }
+            // A column (or values, metric...) brings its table's header.
+            let head = it.table.and_then(header).filter(|h| *h != c.idx && !chosen[*h]);
+            let cost = it.tokens + head.map_or(0, |h| all.get(h).tokens);
+            if used + cost > budget {
+                continue;
+            }
+            used += cost;
+            chosen[c.idx] = true;
+            if let Some(h) = head {
+                chosen[h] = true;
+            }
+            if let Some(t) = it.table {
+                per_table[t] += 1;
+            }
+        }
+        // Joins whose tables came in after them.
+        for idx in deferred {
+            let it = all.get(idx);
+            if it.needs.iter().all(|t| header(*t).is_some_and(|h| chosen[h])) && used + it.tokens <= budget {
+                used += it.tokens;
+                chosen[idx] = true;
+            }
         }
     }
-    for (it, s) in items.iter_mut().zip(direct) {
-        let prior = match it.kind {
-            ItemKind::Metric | ItemKind::Dimension => 0.2,
-            ItemKind::Table => 0.1,
-            _ => 0.0,
-        };
-        let table_part = match it.kind {
-            ItemKind::Join => it.needs.iter().map(|t| rel[*t]).fold(f64::INFINITY, f64::min) * 0.8,
-            ItemKind::Table => it.table.map_or(0.0, |t| rel[t]),
-            _ => it.table.map_or(0.0, |t| rel[t] * 0.5),
-        };
-        let table_part = if table_part.is_finite() { table_part } else { 0.0 };
-        it.score = s + table_part + prior;
+}
+
+/// The dataset's items followed by one question's extra items (recipes).
+struct Items<'a> {
+    base: &'a [Item],
+    extra: &'a [Item],
+}
+
+impl Items<'_> {
+    fn len(&self) -> usize {
+        self.base.len() + self.extra.len()
+    }
+    fn get(&self, i: usize) -> &Item {
+        if i < self.base.len() { &self.base[i] } else { &self.extra[i - self.base.len()] }
     }
 }
 
@@ -285,71 +412,19 @@ impl Ord for Cand {
     }
 }
 
-/// Curate `manifest` for `question` within `budget` estimated tokens.
+/// Curate `manifest` for `question` within `budget` estimated tokens,
+/// building its index first (one-off use; a session keeps a
+/// [`ContextIndex`] per dataset instead).
 pub fn curate(manifest: &Manifest, question: &str, recipes: &[RecipeHint], budget: usize) -> Curated {
-    let mut all = items(manifest, recipes);
-    score(&mut all, question, manifest.tables.len());
-    let total: usize = all.iter().map(|i| i.tokens).sum::<usize>();
-    let mut chosen = vec![false; all.len()];
-    let whole = total <= budget;
-    if whole {
-        chosen.iter_mut().for_each(|c| *c = true);
-    } else {
-        select(&all, budget, &mut chosen);
-    }
-    render(all, chosen, budget, whole)
+    ContextIndex::new(manifest).curate(question, recipes, budget)
 }
 
-fn select(all: &[Item], budget: usize, chosen: &mut [bool]) {
-    let header_of: HashMap<usize, usize> =
-        all.iter().enumerate().filter(|(_, i)| i.kind == ItemKind::Table).filter_map(|(ix, i)| i.table.map(|t| (t, ix))).collect();
-    let mut per_table: HashMap<usize, usize> = HashMap::new();
-    let mut used = 0usize;
-    let mut heap: BinaryHeap<Cand> = all.iter().enumerate().map(|(idx, i)| Cand { score: i.score, idx, seen: 0 }).collect();
-    let mut deferred = Vec::new();
-    while let Some(c) = heap.pop() {
-        let it = &all[c.idx];
-        let seen = it.table.map_or(0, |t| per_table.get(&t).copied().unwrap_or(0));
-        if seen != c.seen {
-            // Lazy greedy: rescore with the current discount and retry.
-            heap.push(Cand { score: it.score * DIVERSITY.powi(seen as i32), idx: c.idx, seen });
-            continue;
-        }
-        if it.kind == ItemKind::Join && !it.needs.iter().all(|t| header_of.get(t).is_some_and(|h| chosen[*h])) {
-            deferred.push(c.idx);
-            continue;
-        }
-        // A column (or values, metric...) brings its table's header.
-        let header = it.table.and_then(|t| header_of.get(&t).copied()).filter(|h| *h != c.idx && !chosen[*h]);
-        let cost = it.tokens + header.map_or(0, |h| all[h].tokens);
-        if used + cost > budget {
-            continue;
-        }
-        used += cost;
-        chosen[c.idx] = true;
-        if let Some(h) = header {
-            chosen[h] = true;
-        }
-        if let Some(t) = it.table {
-            *per_table.entry(t).or_default() += 1;
-        }
-    }
-    // Joins whose tables came in after them.
-    for idx in deferred {
-        let it = &all[idx];
-        if it.needs.iter().all(|t| header_of.get(t).is_some_and(|h| chosen[*h])) && used + it.tokens <= budget {
-            used += it.tokens;
-            chosen[idx] = true;
-        }
-    }
-}
-
-fn render(all: Vec<Item>, chosen: Vec<bool>, budget: usize, whole: bool) -> Curated {
+fn render(all: &Items<'_>, scores: &[f64], chosen: &[bool], budget: usize, whole: bool) -> Curated {
     // Tables first (each with its own items), then the rest by kind, in
     // manifest order, so the model reads a tidy schema.
     let mut order: Vec<usize> = (0..all.len()).filter(|i| chosen[*i]).collect();
     order.sort_by_key(|&i| {
-        let it = &all[i];
+        let it = all.get(i);
         let group = match it.kind {
             ItemKind::Table | ItemKind::Column => 0,
             ItemKind::Join => 1,
@@ -358,15 +433,16 @@ fn render(all: Vec<Item>, chosen: Vec<bool>, budget: usize, whole: bool) -> Cura
         };
         (group, if group == 0 { it.table.unwrap_or(usize::MAX) } else { 0 }, i)
     });
-    let mut text = String::new();
+    let mut text = String::with_capacity(order.iter().map(|&i| all.get(i).line.len() + 1).sum());
     for &i in &order {
-        text.push_str(&all[i].line);
+        text.push_str(&all.get(i).line);
         text.push('\n');
     }
     let mut prov = Provenance { budget, used: approx_tokens(&text), counter: COUNTER.into(), whole, ..Provenance::default() };
-    for (it, c) in all.into_iter().zip(chosen) {
-        let rec = ItemRecord { kind: it.kind, name: it.name, score: (it.score * 1000.0).round() / 1000.0, tokens: it.tokens };
-        if c {
+    for (i, c) in chosen.iter().enumerate() {
+        let it = all.get(i);
+        let rec = ItemRecord { kind: it.kind, name: it.name.clone(), score: (scores[i] * 1000.0).round() / 1000.0, tokens: it.tokens };
+        if *c {
             prov.included.push(rec);
         } else {
             prov.left_out.push(rec);
@@ -397,19 +473,7 @@ mod tests {
     }
 
     fn manifest(tables: Vec<Table>) -> Manifest {
-        Manifest {
-            name: "t".into(),
-            description: String::new(),
-            derived: true,
-            tables,
-            joins: vec![],
-            metrics: vec![],
-            dimensions: vec![],
-            segments: vec![],
-            values: vec![],
-            suggested_prompts: vec![],
-            golden: vec![],
-        }
+        Manifest::of_tables("t", tables)
     }
 
     /// 200 tables of 12 columns; one of them is about shipment delays.

@@ -8,11 +8,13 @@
 //! summarised (one line, bounded) and never carries the API key; dropping
 //! the future drops the connection.
 
-use super::retry::{Failure, Retry};
+use super::price::PriceTable;
+use super::retry::{Failure, Retry, RetryPolicy};
 use super::secret::Secret;
 use super::sse::{SseEvent, SseParser};
-use super::{LlmError, StreamSink};
-use std::time::{Duration, SystemTime};
+use super::{ChatResponse, LlmError, StreamSink};
+use std::future::Future;
+use std::time::{Duration, Instant, SystemTime};
 
 /// Time limits of one call.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -32,6 +34,50 @@ impl Default for Timeouts {
 }
 
 /// Seconds for [`LlmError::Timeout`], rounded up so 300 ms is not "0 s".
+/// Where and how a provider sends its calls: the client, the base URL
+/// (as the provider's SDK takes it), the key and the variable it came from
+/// (named when it is refused), the model asked for, retries and prices.
+#[derive(Debug)]
+pub struct Endpoint {
+    pub http: Http,
+    pub base_url: String,
+    pub key: Option<Secret>,
+    pub key_env: String,
+    pub model: String,
+    pub retry: RetryPolicy,
+    pub prices: PriceTable,
+}
+
+impl Endpoint {
+    /// One call as every HTTP provider makes it: `body` serialised once,
+    /// each attempt given the bytes and the moment the call began, retried
+    /// within the overall deadline, then timed and priced; a reply that
+    /// does not name its model is named after the one asked for.
+    pub async fn call<F, Fut>(&self, body: &serde_json::Value, sink: StreamSink<'_>, attempt: F) -> Result<ChatResponse, LlmError>
+    where
+        F: Fn(Vec<u8>, Instant) -> Fut,
+        Fut: Future<Output = Result<ChatResponse, Failure>>,
+    {
+        let bytes = serde_json::to_vec(body).map_err(|e| LlmError::Config(e.to_string()))?;
+        let started = Instant::now();
+        let total = self.http.timeouts.total;
+        let run = super::retry::run(&self.retry, sink, |_| attempt(bytes.clone(), started));
+        let mut resp = tokio::time::timeout(total, run).await.map_err(|_| timeout_error(total))??;
+        resp.usage.total_ms = started.elapsed().as_millis() as u64;
+        resp.usage.cost_usd = self.prices.estimate(&self.model, &resp.usage);
+        if resp.model.is_empty() {
+            resp.model = self.model.clone();
+        }
+        Ok(resp)
+    }
+
+    /// POSTs `body` to `url` with `headers`; an error status is a failure
+    /// naming the key's variable, with the key scrubbed.
+    pub async fn post(&self, url: &str, headers: &[(&str, &str)], body: Vec<u8>) -> Result<reqwest::Response, Failure> {
+        self.http.post(url, headers, body, self.key.as_ref(), &self.key_env).await
+    }
+}
+
 pub fn timeout_error(d: Duration) -> LlmError {
     LlmError::Timeout { secs: d.as_millis().div_ceil(1000).max(1) as u64 }
 }

@@ -16,6 +16,7 @@ pub mod config;
 pub mod http;
 pub mod openai;
 pub mod price;
+pub mod reading;
 pub mod retry;
 pub mod secret;
 pub mod sse;
@@ -251,10 +252,16 @@ pub type StreamSink<'a> = &'a (dyn Fn(StreamEvent) + Send + Sync);
 
 /// A model behind some wire protocol. Cancel a call by dropping its future.
 pub trait Provider: Send + Sync {
+    /// The protocol and the model asked for.
+    fn id(&self) -> (ProviderKind, &str);
     /// `anthropic`, `openai`, `openai-compatible`.
-    fn kind(&self) -> ProviderKind;
+    fn kind(&self) -> ProviderKind {
+        self.id().0
+    }
     /// The model asked for.
-    fn model(&self) -> &str;
+    fn model(&self) -> &str {
+        self.id().1
+    }
     /// `kind:model`, as shown in reports, records and capsules.
     fn label(&self) -> String {
         format!("{}:{}", self.kind().as_str(), self.model())
@@ -265,6 +272,7 @@ pub trait Provider: Send + Sync {
 }
 
 pub mod answer;
+pub mod budget;
 pub mod bridge;
 pub mod calls;
 pub mod context;

@@ -13,14 +13,13 @@
 //! Usage: `input_tokens` is `prompt_tokens` (cached ones included, as the
 //! API counts them); `cache_read_tokens` is `prompt_tokens_details.cached_tokens`.
 
-use super::http::{pump, status_failure, Decoder, Http};
-use super::price::PriceTable;
-use super::retry::{self, Failure, RetryPolicy};
+use super::http::{pump, Decoder, Endpoint};
+use super::reading::Reading;
+use super::retry::{self, Failure};
 use super::secret::Secret;
 use super::sse::SseEvent;
 use super::{
     BoxFuture, ChatRequest, ChatResponse, Content, LlmError, Provider, ProviderKind, Role, StopReason, StreamEvent, StreamSink, ToolCall, ToolChoice,
-    Usage,
 };
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -31,56 +30,38 @@ use std::time::Instant;
 pub struct OpenAi {
     /// `Openai` or `OpenaiCompatible` (which changes only small request details).
     pub(crate) kind: ProviderKind,
-    pub(crate) http: Http,
-    /// With `/v1`.
-    pub(crate) base_url: String,
-    pub(crate) key: Option<Secret>,
-    pub(crate) key_env: String,
-    pub(crate) model: String,
-    pub(crate) retry: RetryPolicy,
-    pub(crate) prices: PriceTable,
+    /// The base URL with `/v1`, as `OPENAI_BASE_URL` is given.
+    pub(crate) endpoint: Endpoint,
 }
 
 impl Provider for OpenAi {
-    fn kind(&self) -> ProviderKind {
-        self.kind
-    }
-    fn model(&self) -> &str {
-        &self.model
+    fn id(&self) -> (ProviderKind, &str) {
+        (self.kind, &self.endpoint.model)
     }
     fn chat<'a>(&'a self, req: &'a ChatRequest, on_event: StreamSink<'a>) -> BoxFuture<'a, Result<ChatResponse, LlmError>> {
         Box::pin(async move {
-            let body = serde_json::to_vec(&request_body(self.kind, &self.model, req)).map_err(|e| LlmError::Config(e.to_string()))?;
-            let url = format!("{}/chat/completions", self.base_url);
-            let started = Instant::now();
-            let total = self.http.timeouts.total;
-            let call = retry::run(&self.retry, on_event, |_| self.attempt(&url, body.clone(), on_event, started));
-            let mut resp = tokio::time::timeout(total, call).await.map_err(|_| super::http::timeout_error(total))??;
-            resp.usage.total_ms = started.elapsed().as_millis() as u64;
-            resp.usage.cost_usd = self.prices.estimate(&self.model, &resp.usage);
-            if resp.model.is_empty() {
-                resp.model = self.model.clone();
-            }
-            Ok(resp)
+            let url = format!("{}/chat/completions", self.endpoint.base_url);
+            let body = request_body(self.kind, &self.endpoint.model, req);
+            self.endpoint.call(&body, on_event, |bytes, started| self.attempt(&url, bytes, on_event, started)).await
         })
     }
 }
 
 impl OpenAi {
     async fn attempt(&self, url: &str, body: Vec<u8>, sink: StreamSink<'_>, started: Instant) -> Result<ChatResponse, Failure> {
-        let bearer = self.key.as_ref().map(|k| format!("Bearer {}", k.expose()));
+        let bearer = self.endpoint.key.as_ref().map(|k| format!("Bearer {}", k.expose()));
         let headers: Vec<(&str, &str)> = bearer.as_deref().map(|b| ("authorization", b)).into_iter().collect();
-        let resp = self.http.post(url, &headers, body, self.key.as_ref(), &self.key_env).await?;
+        let resp = self.endpoint.post(url, &headers, body).await?;
         let whole_json = resp.headers().get("content-type").and_then(|v| v.to_str().ok()).is_some_and(|c| c.starts_with("application/json"));
-        let mut dec = StreamDecoder::new(started, self.key.clone(), self.key_env.clone());
+        let mut dec = StreamDecoder::new(started, self.endpoint.key.clone(), self.endpoint.key_env.clone());
         if whole_json {
             // One JSON object: fed to the decoder as if it were a single event.
             let text = resp.text().await.map_err(|_| Failure::transient(LlmError::Truncated, None))?;
             dec.event(SseEvent { event: None, data: text }, sink)?;
         } else {
-            pump(resp, self.http.timeouts.read, &mut dec, sink).await?;
+            pump(resp, self.endpoint.http.timeouts.read, &mut dec, sink).await?;
         }
-        dec.result().map_err(|error| Failure { error, retry: retry::Retry::Never, delivered: dec.delivered })
+        dec.result().map_err(|error| Failure { error, retry: retry::Retry::Never, delivered: dec.r.delivered })
     }
 }
 
@@ -161,17 +142,10 @@ struct PartialCall {
 /// Reads one streamed (or whole) Chat Completions response.
 #[derive(Debug)]
 pub struct StreamDecoder {
-    started: Instant,
-    key: Option<Secret>,
-    key_env: String,
-    text: String,
+    r: Reading,
     refusal: String,
     calls: BTreeMap<u64, PartialCall>,
     finish: Option<StopReason>,
-    usage: Usage,
-    model: String,
-    done: bool,
-    delivered: bool,
 }
 
 /// `finish_reason` to [`StopReason`].
@@ -187,46 +161,19 @@ pub fn finish_reason(s: &str) -> StopReason {
 
 impl StreamDecoder {
     pub fn new(started: Instant, key: Option<Secret>, key_env: String) -> StreamDecoder {
-        StreamDecoder {
-            started,
-            key,
-            key_env,
-            text: String::new(),
-            refusal: String::new(),
-            calls: BTreeMap::new(),
-            finish: None,
-            usage: Usage::default(),
-            model: String::new(),
-            done: false,
-            delivered: false,
-        }
-    }
-
-    fn first_token(&mut self) {
-        if self.usage.first_token_ms.is_none() {
-            self.usage.first_token_ms = Some(self.started.elapsed().as_millis() as u64);
-        }
-        self.delivered = true;
+        StreamDecoder { r: Reading::new(started, key, key_env), refusal: String::new(), calls: BTreeMap::new(), finish: None }
     }
 
     fn take_usage(&mut self, u: &Value) {
         let n = |k: &str| u.get(k).and_then(Value::as_u64);
         if let Some(p) = n("prompt_tokens") {
-            self.usage.input_tokens = p;
+            self.r.usage.input_tokens = p;
         }
         if let Some(c) = n("completion_tokens") {
-            self.usage.output_tokens = c;
+            self.r.usage.output_tokens = c;
         }
         if let Some(c) = u.get("prompt_tokens_details").and_then(|d| d.get("cached_tokens")).and_then(Value::as_u64) {
-            self.usage.cache_read_tokens = c;
-        }
-    }
-
-    fn take_text(&mut self, t: &str, sink: StreamSink<'_>) {
-        if !t.is_empty() {
-            self.first_token();
-            self.text.push_str(t);
-            sink(StreamEvent::Text(t.to_string()));
+            self.r.usage.cache_read_tokens = c;
         }
     }
 
@@ -262,7 +209,7 @@ impl StreamDecoder {
             events.push(StreamEvent::ToolCallDelta { id: entry.id.clone(), json: args });
         }
         if !events.is_empty() {
-            self.first_token();
+            self.r.first_token();
         }
         for e in events {
             sink(e);
@@ -290,17 +237,17 @@ impl StreamDecoder {
             };
             tool_calls.push(ToolCall { id: c.id.clone(), name: c.name.clone(), input });
         }
-        if self.text.trim().is_empty() && tool_calls.is_empty() {
+        if self.r.text.trim().is_empty() && tool_calls.is_empty() {
             return Err(LlmError::Empty);
         }
-        Ok(ChatResponse { text: self.text.clone(), tool_calls, stop, usage: self.usage, model: self.model.clone() })
+        Ok(ChatResponse { text: self.r.text.clone(), tool_calls, stop, usage: self.r.usage, model: self.r.model.clone() })
     }
 }
 
 impl Decoder for StreamDecoder {
     fn event(&mut self, ev: SseEvent, sink: StreamSink<'_>) -> Result<(), Failure> {
         if ev.is_done() {
-            self.done = true;
+            self.r.done = true;
             return Ok(());
         }
         let v: Value = serde_json::from_str(&ev.data).map_err(|e| {
@@ -310,21 +257,19 @@ impl Decoder for StreamDecoder {
         if v.get("error").is_some_and(|e| !e.is_null()) {
             // Some servers report a failure inside the stream.
             let status = v["error"].get("code").and_then(Value::as_u64).filter(|c| (400..600).contains(c)).unwrap_or(500) as u16;
-            let mut f = status_failure(status, None, &ev.data, self.key.as_ref(), &self.key_env);
-            f.delivered = self.delivered;
-            return Err(f);
+            return Err(self.r.stream_error(status, &ev.data));
         }
         if !v.is_object() {
             return Err(Failure::fatal(LlmError::Malformed("a stream chunk is not a JSON object".into())));
         }
         if let Some(m) = v.get("model").and_then(Value::as_str) {
-            if self.model.is_empty() {
-                self.model = m.to_string();
+            if self.r.model.is_empty() {
+                self.r.model = m.to_string();
             }
         }
         if let Some(u) = v.get("usage").filter(|u| u.is_object()) {
             self.take_usage(u);
-            sink(StreamEvent::Usage(self.usage));
+            sink(StreamEvent::Usage(self.r.usage));
         }
         for choice in v.get("choices").and_then(Value::as_array).map(Vec::as_slice).unwrap_or(&[]) {
             if choice.get("index").and_then(Value::as_u64).unwrap_or(0) != 0 {
@@ -334,7 +279,7 @@ impl Decoder for StreamDecoder {
             let part = choice.get("delta").or_else(|| choice.get("message"));
             if let Some(d) = part {
                 if let Some(t) = d.get("content").and_then(Value::as_str) {
-                    self.take_text(t, sink);
+                    self.r.push_text(t, sink);
                 }
                 if let Some(r) = d.get("refusal").and_then(Value::as_str) {
                     self.refusal.push_str(r);
@@ -350,10 +295,10 @@ impl Decoder for StreamDecoder {
         Ok(())
     }
     fn done(&self) -> bool {
-        self.done
+        self.r.done
     }
     fn delivered(&self) -> bool {
-        self.delivered
+        self.r.delivered
     }
 }
 

@@ -23,11 +23,20 @@ pub struct Price {
     pub cache_write: Option<f64>,
 }
 
-/// Built-in list prices (USD per million tokens) as published in 2025.
+/// Built-in list prices, USD per million tokens, as Anthropic's and
+/// OpenAI's pricing pages gave them in November 2025 (standard tier, not
+/// batch; not re-checked since: `[llm.prices]` overrides them). Every cost
+/// sandpiper shows is an estimate from this table. Not modelled: Claude
+/// Sonnet's higher rate for prompts over 200k tokens (the curated context
+/// is far smaller), 1-hour cache writes (2x input; sandpiper asks for none),
+/// regional or priority tiers. OpenAI charges nothing extra to write its
+/// cache, so its cache-write price is the input price.
 const BUILTIN: &[(&str, f64, f64, f64, f64)] = &[
-    // model, input, output, cache read, cache write
+    // model, input, output, cache read, cache write (5-minute)
     ("claude-opus-4-5", 5.0, 25.0, 0.50, 6.25),
     ("claude-opus-4-1", 15.0, 75.0, 1.50, 18.75),
+    ("claude-opus-4-0", 15.0, 75.0, 1.50, 18.75),
+    ("claude-opus-4", 15.0, 75.0, 1.50, 18.75),
     ("claude-sonnet-4-5", 3.0, 15.0, 0.30, 3.75),
     ("claude-sonnet-4-0", 3.0, 15.0, 0.30, 3.75),
     ("claude-sonnet-4", 3.0, 15.0, 0.30, 3.75),
@@ -110,6 +119,18 @@ mod tests {
 
     fn usage(input: u64, output: u64, read: u64, write: u64) -> Usage {
         Usage { input_tokens: input, output_tokens: output, cache_read_tokens: read, cache_write_tokens: write, ..Usage::default() }
+    }
+
+    #[test]
+    fn builtin_prices_are_plausible() {
+        // Output costs more than input, a cache read less (a tenth to a
+        // half), a cache write at least the input price; all in the range
+        // list prices span. Catches a typo or swapped columns.
+        for &(m, input, output, read, write) in BUILTIN {
+            assert!((0.01..=100.0).contains(&input) && (input..=150.0).contains(&output), "{m}");
+            assert!(read >= input * 0.09 && read <= input * 0.5, "{m}: cache read {read}");
+            assert!(write >= input && write <= input * 1.25 + 1e-9, "{m}: cache write {write}");
+        }
     }
 
     #[test]

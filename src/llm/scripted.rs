@@ -189,11 +189,8 @@ fn pieces(text: &str, chunk: usize) -> Vec<String> {
 }
 
 impl Provider for ScriptedProvider {
-    fn kind(&self) -> ProviderKind {
-        self.kind
-    }
-    fn model(&self) -> &str {
-        &self.model
+    fn id(&self) -> (ProviderKind, &str) {
+        (self.kind, &self.model)
     }
     fn chat<'a>(&'a self, req: &'a ChatRequest, on_event: StreamSink<'a>) -> BoxFuture<'a, Result<ChatResponse, LlmError>> {
         Box::pin(async move {

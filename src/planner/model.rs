@@ -31,9 +31,10 @@ use serde::{Deserialize, Serialize};
 use super::{OfflinePlanner, Outcome, PlanEnv, PlanError, Planner, Understanding};
 use crate::agent::tools;
 use crate::llm::answer::{self, Answer, AnswerError};
-use crate::llm::bridge::{Bridge, Interrupted};
-use crate::llm::calls::{self, CallError, LlmCall};
-use crate::llm::context::{curate, RecipeHint, DEFAULT_BUDGET};
+use crate::llm::bridge::Interrupted;
+use crate::llm::budget::TokenMeter;
+use crate::llm::calls::{CallError, Caller, LlmCall};
+use crate::llm::context::{ContextIndex, RecipeHint, DEFAULT_BUDGET};
 use crate::llm::{prompt, ChatResponse, Content, LlmError, Message, Provider, Role};
 use crate::plan::Plan;
 use crate::progress::Progress;
@@ -81,8 +82,11 @@ pub struct ModelBudgets {
     pub max_tokens: u32,
     /// Model calls per question (the tool loop's bound).
     pub max_iterations: u32,
-    /// Wall-clock time per question (and per repair).
+    /// Wall-clock time per question (and per repair): model calls and
+    /// tool calls (queries in the jail) alike.
     pub wall_clock: Duration,
+    /// Tokens (in + out) one run may spend on model calls; None: no limit.
+    pub token_budget: Option<u64>,
 }
 
 impl Default for ModelBudgets {
@@ -92,16 +96,32 @@ impl Default for ModelBudgets {
             max_tokens: DEFAULT_MAX_TOKENS,
             max_iterations: DEFAULT_MAX_ITERATIONS,
             wall_clock: DEFAULT_WALL_CLOCK,
+            token_budget: None,
         }
     }
 }
 
-/// A model to plan and repair with, as a session is given it.
+/// A model to plan and repair with, as a session is given it. Clones
+/// share one token meter: a session resets it when a run starts.
 #[derive(Clone)]
 pub struct ModelSetup {
     pub provider: Arc<dyn Provider>,
     pub mode: PlannerMode,
     pub budgets: ModelBudgets,
+    pub meter: Arc<TokenMeter>,
+}
+
+impl ModelSetup {
+    /// A setup whose meter enforces `budgets.token_budget`.
+    pub fn new(provider: Arc<dyn Provider>, mode: PlannerMode, budgets: ModelBudgets) -> ModelSetup {
+        let meter = Arc::new(TokenMeter::new(budgets.token_budget));
+        ModelSetup { provider, mode, budgets, meter }
+    }
+
+    /// The caller a planner or repairer makes its model calls through.
+    pub fn caller(&self) -> Caller {
+        Caller::new(self.provider.clone(), self.meter.clone())
+    }
 }
 
 impl std::fmt::Debug for ModelSetup {
@@ -117,9 +137,9 @@ pub enum ModelFailure {
     Llm(LlmError),
     #[error("planning was cancelled")]
     Cancelled,
-    #[error("the model's wall-clock budget ({0:?}) ran out")]
+    #[error("the question's wall-clock budget of {} s (llm.wall_clock_secs in sandpiper.toml) ran out", .0.as_secs_f64())]
     Deadline(Duration),
-    #[error("the model did not answer within {0} calls (max_iterations)")]
+    #[error("the model gave no plan or SQL within its {0} turns (llm.max_iterations in sandpiper.toml)")]
     MaxIterations(u32),
     #[error("the model's answer could not be used: {0}")]
     Unusable(String),
@@ -147,17 +167,17 @@ impl ModelFailure {
 
 /// See the module documentation.
 pub struct ModelPlanner {
-    provider: Arc<dyn Provider>,
+    caller: Caller,
     manifest: Manifest,
+    /// Built once per dataset: curation per question reuses it.
+    index: ContextIndex,
     budgets: ModelBudgets,
-    bridge: Bridge,
     hints: Vec<RecipeHint>,
-    calls: Vec<LlmCall>,
 }
 
 impl ModelPlanner {
-    pub fn new(provider: Arc<dyn Provider>, manifest: &Manifest, budgets: ModelBudgets) -> ModelPlanner {
-        ModelPlanner { provider, manifest: manifest.clone(), budgets, bridge: Bridge::new(), hints: Vec::new(), calls: Vec::new() }
+    pub fn new(setup: &ModelSetup, manifest: &Manifest) -> ModelPlanner {
+        ModelPlanner { caller: setup.caller(), index: ContextIndex::new(manifest), manifest: manifest.clone(), budgets: setup.budgets.clone(), hints: Vec::new() }
     }
 
     /// Similar past recipes for the next question's context.
@@ -166,29 +186,30 @@ impl ModelPlanner {
     }
 
     pub fn label(&self) -> String {
-        self.provider.label()
+        self.caller.label()
     }
 
     /// The accounting records of the calls made since the last take.
     pub fn take_calls(&mut self) -> Vec<LlmCall> {
-        std::mem::take(&mut self.calls)
+        self.caller.take_calls()
     }
 
     /// Ask the model for a plan or SQL (see the module documentation).
     pub fn ask(&mut self, question: &str, cancel: &CancelToken, env: &mut PlanEnv<'_>) -> Result<Answer, ModelFailure> {
-        let ctx = curate(&self.manifest, question, &self.hints, self.budgets.context_tokens);
+        let deadline = Instant::now() + self.budgets.wall_clock;
+        let ctx = self.index.curate(question, &self.hints, self.budgets.context_tokens);
         let mut messages = vec![prompt::plan_message(question, &ctx)];
         let mut specs = vec![answer::plan_tool(), answer::sql_tool()];
         specs.extend(tools::specs(env.runner.is_some()));
-        let deadline = Instant::now() + self.budgets.wall_clock;
         let mut context = Some(ctx.provenance);
         let mut reasked = false;
         for _ in 0..self.budgets.max_iterations {
+            // Tool calls spend the same clock as model calls.
+            if Instant::now() >= deadline {
+                return Err(ModelFailure::Deadline(self.budgets.wall_clock));
+            }
             let req = prompt::plan_request(&self.manifest.name, messages.clone(), specs.clone(), self.budgets.max_tokens);
-            let (record, result) =
-                calls::call(&self.bridge, self.provider.as_ref(), &req, "plan", cancel, Some(deadline), context.take(), env.observe);
-            self.calls.push(record);
-            let resp = result.map_err(|e| ModelFailure::of(e, self.budgets.wall_clock))?;
+            let resp = self.caller.call(&req, "plan", cancel, Some(deadline), context.take(), env.observe).map_err(|e| ModelFailure::of(e, self.budgets.wall_clock))?;
             messages.push(assistant_message(&resp));
             let explore_only = !resp.tool_calls.is_empty() && resp.tool_calls.iter().all(|c| tools::is_exploration(&c.name));
             let mut feedback = None;
@@ -214,14 +235,16 @@ impl ModelPlanner {
                 }
                 reasked = true;
             }
-            messages.push(self.reply(&resp, feedback.as_deref(), cancel, env));
+            messages.push(self.reply(&resp, feedback.as_deref(), cancel, deadline, env));
         }
         Err(ModelFailure::MaxIterations(self.budgets.max_iterations))
     }
 
     /// The next user turn: a result for every tool call (exploration tools
     /// run, rejected answers get the feedback), or the feedback as text.
-    fn reply(&self, resp: &ChatResponse, feedback: Option<&str>, cancel: &CancelToken, env: &mut PlanEnv<'_>) -> Message {
+    /// A query a tool runs may take no longer than what is left of the
+    /// wall clock; tools not started before it ran out are not run.
+    fn reply(&self, resp: &ChatResponse, feedback: Option<&str>, cancel: &CancelToken, deadline: Instant, env: &mut PlanEnv<'_>) -> Message {
         if resp.tool_calls.is_empty() {
             return Message::user(format!("{}. Try again.", feedback.unwrap_or("no answer")));
         }
@@ -230,10 +253,13 @@ impl ModelPlanner {
             let is_answer = matches!(c.name.as_str(), answer::SUBMIT_PLAN | answer::SUBMIT_SQL | answer::ANSWER);
             let (text, is_error) = if is_answer {
                 (format!("Not accepted: {}. Fix it and submit again.", feedback.unwrap_or("another call in this turn was not accepted")), true)
+            } else if deadline.saturating_duration_since(Instant::now()).is_zero() {
+                (format!("Not run: the wall-clock budget of {} s ran out.", self.budgets.wall_clock.as_secs_f64()), true)
             } else {
                 let t = Instant::now();
                 let runner = env.runner.as_mut().map(|r| &mut **r as &mut dyn crate::runner::Runner);
-                let out = tools::call(&self.manifest, c, runner, cancel, env.timeout);
+                let timeout = env.timeout.min(deadline.saturating_duration_since(t));
+                let out = tools::call(&self.manifest, c, runner, cancel, timeout);
                 (env.observe)(Progress::ToolCall {
                     tool: c.name.clone(),
                     ms: t.elapsed().as_secs_f64() * 1000.0,
@@ -303,7 +329,7 @@ impl HybridPlanner {
         match setup {
             Some(s) if s.mode != PlannerMode::Offline => HybridPlanner {
                 offline,
-                model: Some(ModelPlanner::new(s.provider.clone(), manifest, s.budgets.clone())),
+                model: Some(ModelPlanner::new(s, manifest)),
                 mode: s.mode,
                 answered: None,
                 notices: Vec::new(),
@@ -423,7 +449,7 @@ mod tests {
 
     fn hybrid(steps: Vec<Step>, mode: PlannerMode) -> (HybridPlanner, ScriptedProvider) {
         let p = ScriptedProvider::new(steps);
-        let setup = ModelSetup { provider: Arc::new(p.clone()), mode, budgets: ModelBudgets::default() };
+        let setup = ModelSetup::new(Arc::new(p.clone()), mode, ModelBudgets::default());
         (HybridPlanner::new(&manifest(), Some(&setup)), p)
     }
 
@@ -483,7 +509,7 @@ mod tests {
     #[test]
     fn the_offline_mode_is_the_offline_planner() {
         let p = ScriptedProvider::new(vec![]);
-        let setup = ModelSetup { provider: Arc::new(p.clone()), mode: PlannerMode::Offline, budgets: ModelBudgets::default() };
+        let setup = ModelSetup::new(Arc::new(p.clone()), PlannerMode::Offline, ModelBudgets::default());
         let mut h = HybridPlanner::new(&manifest(), Some(&setup));
         let off = OfflinePlanner::new(&manifest());
         for q in ["revenue by status", "what is the meaning of life", ""] {
@@ -508,6 +534,87 @@ mod tests {
         let per = start.elapsed().as_secs_f64() * 1000.0 / rounds as f64;
         println!("model planner overhead with an instant provider: {per:.3} ms per question");
         assert!(per < 5.0, "{per} ms");
+    }
+
+    /// A jail stand-in whose every query takes `each`, cut short by the
+    /// request's timeout as the jail cuts it.
+    struct SlowRunner {
+        each: Duration,
+        timeouts: Vec<Duration>,
+    }
+    impl crate::runner::Runner for SlowRunner {
+        fn run(&mut self, req: &crate::runner::QueryRequest) -> Result<crate::runner::QueryOutput, crate::runner::ExecError> {
+            self.timeouts.push(req.timeout);
+            if req.timeout < self.each {
+                std::thread::sleep(req.timeout);
+                return Err(crate::runner::ExecError::Timeout(req.timeout.as_secs()));
+            }
+            std::thread::sleep(self.each);
+            Ok(crate::runner::QueryOutput { columns: vec![], rows: vec![], truncated: false, elapsed_ms: 0.0, arrow: None })
+        }
+        fn mode(&self) -> crate::runner::JailMode {
+            crate::runner::JailMode::Strict
+        }
+    }
+
+    #[test]
+    fn tool_calls_spend_the_wall_clock_and_the_planner_falls_back_when_it_is_gone() {
+        // The model answers at once; each query in the jail takes 300 ms;
+        // the budget is 500 ms: the second query gets what is left, and no
+        // third model call starts.
+        let steps = (0..4).map(|_| Step::tool(tools::RUN_SQL, json!({ "sql": "SELECT status FROM orders" }))).collect();
+        let p = ScriptedProvider::new(steps);
+        let budgets = ModelBudgets { wall_clock: Duration::from_millis(500), ..ModelBudgets::default() };
+        let mut h = HybridPlanner::new(&manifest(), Some(&ModelSetup::new(Arc::new(p.clone()), PlannerMode::Model, budgets)));
+        let mut runner = SlowRunner { each: Duration::from_millis(300), timeouts: Vec::new() };
+        let quiet = |_: Progress| {};
+        let started = Instant::now();
+        let mut env = PlanEnv { runner: Some(&mut runner), observe: &quiet, timeout: Duration::from_secs(30) };
+        let o = h.plan_in("revenue by status", &CancelToken::new(), &mut env).unwrap();
+        let took = started.elapsed();
+        assert!(matches!(o, Outcome::Planned(_)), "the offline planner answered: {o:?}");
+        assert_eq!(h.answered_by().unwrap().0, "offline");
+        let n = h.take_notices();
+        assert!(n[0].contains("wall-clock budget of 0.5 s") && n[0].contains("llm.wall_clock_secs"), "{n:?}");
+        assert_eq!(p.calls(), 2, "no model call after the clock ran out");
+        assert!(runner.timeouts[0] <= Duration::from_millis(500) && runner.timeouts[1] <= Duration::from_millis(200), "{:?}", runner.timeouts);
+        assert!(took < Duration::from_millis(900), "{took:?}");
+    }
+
+    #[test]
+    fn the_token_budget_stops_the_next_call_and_resets_per_run() {
+        // Each scripted call reports 120 + 30 tokens; 200 allows two.
+        let steps = (0..3).map(|_| Step::tool(tools::LIST_TABLES, json!({}))).collect();
+        let p = ScriptedProvider::new(steps);
+        let budgets = ModelBudgets { token_budget: Some(200), ..ModelBudgets::default() };
+        let setup = ModelSetup::new(Arc::new(p.clone()), PlannerMode::Model, budgets);
+        let mut h = HybridPlanner::new(&manifest(), Some(&setup));
+        let o = h.plan_question("revenue by status", &CancelToken::new()).unwrap();
+        assert!(matches!(o, Outcome::Planned(_)));
+        assert_eq!(p.calls(), 2);
+        assert_eq!(setup.meter.spent(), 300);
+        let n = h.take_notices();
+        assert!(n[0].contains("300 of the run's 200 tokens") && n[0].contains("offline planner answered"), "{n:?}");
+        assert_eq!(h.take_calls().len(), 2, "the refused call was never made, so it is not recorded");
+        // Still spent: the model is not asked again in the same run.
+        h.plan_question("revenue by status", &CancelToken::new()).unwrap();
+        assert_eq!(p.calls(), 2);
+        // A new run starts with a fresh budget.
+        setup.meter.reset();
+        p.push(Step::tool(answer::SUBMIT_PLAN, json!({ "measures": [{ "metric": "revenue" }] })));
+        h.plan_question("how much money", &CancelToken::new()).unwrap();
+        assert_eq!(h.answered_by().unwrap().0, "model");
+    }
+
+    #[test]
+    fn max_iterations_says_what_ran_out_and_where_to_raise_it() {
+        let steps = (0..5).map(|_| Step::tool(tools::LIST_TABLES, json!({}))).collect();
+        let p = ScriptedProvider::new(steps);
+        let budgets = ModelBudgets { max_iterations: 2, ..ModelBudgets::default() };
+        let mut h = HybridPlanner::new(&manifest(), Some(&ModelSetup::new(Arc::new(p.clone()), PlannerMode::Model, budgets)));
+        let e = h.plan_question("how much money", &CancelToken::new()).unwrap_err();
+        assert!(matches!(&e, PlanError::Failed(m) if m.contains("within its 2 turns") && m.contains("llm.max_iterations")), "{e:?}");
+        assert_eq!(p.calls(), 2);
     }
 
     #[test]

@@ -9,27 +9,28 @@
 //! validator and the jail like any attempt); a cancel drops the model call
 //! at once; every call is kept as an accounting record.
 
-use std::sync::Arc;
 use std::time::Instant;
 
 use super::classify::classify;
 use super::{Fix, RepairError, RepairRequest, Repairer};
 use crate::llm::answer::{self, Answer};
-use crate::llm::bridge::{Bridge, Interrupted};
-use crate::llm::calls::{self, CallError, LlmCall};
-use crate::llm::context::curate;
+use crate::llm::bridge::Interrupted;
+use crate::llm::calls::{CallError, Caller, LlmCall};
+use crate::llm::context::{ContextIndex, Curated};
 use crate::llm::prompt::{self, RepairFacts, ShownAttempt};
-use crate::llm::{ChatRequest, Content, LlmError, Message, Provider, Role, ToolChoice};
-use crate::planner::model::ModelBudgets;
+use crate::llm::{ChatRequest, Content, LlmError, Message, Role, ToolChoice};
+use crate::planner::model::{ModelBudgets, ModelSetup};
+use crate::semantic::Manifest;
 use crate::progress::Progress;
 use crate::runner::CancelToken;
 
 /// See the module documentation.
 pub struct ModelRepairer {
-    provider: Arc<dyn Provider>,
+    caller: Caller,
     budgets: ModelBudgets,
-    bridge: Bridge,
-    calls: Vec<LlmCall>,
+    /// The context index of the dataset last repaired on, rebuilt only
+    /// when the manifest changes.
+    index: Option<(Manifest, ContextIndex)>,
 }
 
 /// SQL compared for duplicates: the agent's own key (the canonical form
@@ -40,23 +41,32 @@ pub fn normalized(sql: &str) -> String {
 }
 
 impl ModelRepairer {
-    pub fn new(provider: Arc<dyn Provider>, budgets: ModelBudgets) -> ModelRepairer {
-        ModelRepairer { provider, budgets, bridge: Bridge::new(), calls: Vec::new() }
+    pub fn new(setup: &ModelSetup) -> ModelRepairer {
+        ModelRepairer { caller: setup.caller(), budgets: setup.budgets.clone(), index: None }
     }
 
     fn ask(&mut self, req: &ChatRequest, cancel: &CancelToken, deadline: Instant, observe: &(dyn Fn(Progress) + Sync)) -> Result<crate::llm::ChatResponse, RepairError> {
-        let (record, result) = calls::call(&self.bridge, self.provider.as_ref(), req, "repair", cancel, Some(deadline), None, observe);
-        self.calls.push(record);
-        result.map_err(|e| match e {
+        self.caller.call(req, "repair", cancel, Some(deadline), None, observe).map_err(|e| match e {
             CallError::Llm(LlmError::Cancelled) | CallError::Interrupted(Interrupted::Cancelled) => RepairError::Cancelled,
-            other => RepairError::Failed(format!("{}: {other}", self.provider.label())),
+            other => RepairError::Failed(format!("{}: {other}", self.caller.label())),
         })
+    }
+
+    /// The curated context for `words` on `manifest`.
+    fn curate(&mut self, manifest: &Manifest, words: &str) -> Curated {
+        if !self.index.as_ref().is_some_and(|(m, _)| m == manifest) {
+            self.index = Some((manifest.clone(), ContextIndex::new(manifest)));
+        }
+        match &self.index {
+            Some((_, ix)) => ix.curate(words, &[], self.budgets.context_tokens),
+            None => ContextIndex::new(manifest).curate(words, &[], self.budgets.context_tokens),
+        }
     }
 }
 
 impl Repairer for ModelRepairer {
     fn name(&self) -> String {
-        format!("model:{}", self.provider.label())
+        format!("model:{}", self.caller.label())
     }
 
     fn repair(&mut self, req: &RepairRequest<'_>, cancel: &CancelToken) -> Result<Option<Fix>, RepairError> {
@@ -72,7 +82,7 @@ impl Repairer for ModelRepairer {
             return Ok(None);
         }
         let words = format!("{} {}", req.failed_sql, failure.message);
-        let context = curate(req.manifest, &words, &[], self.budgets.context_tokens);
+        let context = self.curate(req.manifest, &words);
         let shown: Vec<ShownAttempt> = req
             .attempts
             .iter()
@@ -124,7 +134,7 @@ impl Repairer for ModelRepairer {
     }
 
     fn take_calls(&mut self) -> Vec<LlmCall> {
-        std::mem::take(&mut self.calls)
+        self.caller.take_calls()
     }
 }
 

@@ -153,7 +153,7 @@ impl Session {
                 opts.model
                     .as_ref()
                     .filter(|m| m.mode != PlannerMode::Offline)
-                    .map(|m| ModelRepairer::new(m.provider.clone(), m.budgets.clone())),
+                    .map(ModelRepairer::new),
             ),
             model: opts.model,
             notices: Vec::new(),
@@ -275,6 +275,10 @@ impl Session {
         cancel: &CancelToken,
     ) -> Result<(RunReport, Option<Arc<ResultSet>>), SessionError> {
         let loaded = self.active.as_mut().ok_or(SessionError::NoDataset)?;
+        // The token budget is per run.
+        if let Some(m) = &self.model {
+            m.meter.reset();
+        }
         if let (Request::Ask { question }, true) = (&request, loaded.planner.has_model()) {
             loaded.planner.set_hints(recipe_hints(self.records.as_mut(), question));
         }

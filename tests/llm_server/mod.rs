@@ -322,6 +322,19 @@ pub fn anthropic_text(model: &str, pieces: &[&str], usage_in: &str, out_tokens: 
     ev
 }
 
+/// Anthropic's documented stream for one tool call with `input` (JSON text).
+pub fn anthropic_tool(model: &str, name: &str, input: &str, usage_in: &str, out_tokens: u64) -> Vec<(Option<&'static str>, String)> {
+    let args = serde_json::to_string(input).unwrap_or_default();
+    vec![
+        (Some("message_start"), format!(r#"{{"type": "message_start", "message": {{"id": "msg_02", "type": "message", "role": "assistant", "content": [], "model": "{model}", "stop_reason": null, "stop_sequence": null, "usage": {usage_in}}}}}"#)),
+        (Some("content_block_start"), format!(r#"{{"type": "content_block_start", "index": 0, "content_block": {{"type": "tool_use", "id": "toolu_01", "name": "{name}", "input": {{}}}}}}"#)),
+        (Some("content_block_delta"), format!(r#"{{"type": "content_block_delta", "index": 0, "delta": {{"type": "input_json_delta", "partial_json": {args}}}}}"#)),
+        (Some("content_block_stop"), r#"{"type": "content_block_stop", "index": 0}"#.to_string()),
+        (Some("message_delta"), format!(r#"{{"type": "message_delta", "delta": {{"stop_reason": "tool_use", "stop_sequence": null}}, "usage": {{"output_tokens": {out_tokens}}}}}"#)),
+        (Some("message_stop"), r#"{"type": "message_stop"}"#.to_string()),
+    ]
+}
+
 /// OpenAI's documented chunk stream for a text answer, usage last, then `[DONE]`.
 pub fn openai_text(model: &str, pieces: &[&str], usage: &str) -> Vec<(Option<&'static str>, String)> {
     let chunk = |delta: &str, finish: &str| {
