@@ -114,6 +114,9 @@ pub struct Settings {
     /// Workbench keys: `action = "key, key"` (checked when the workbench
     /// starts, with the line of a bad entry).
     pub keys: std::collections::BTreeMap<String, toml::Spanned<String>>,
+    /// Workbench approval mode: each plan, SQL and repair waits for Enter
+    /// before it runs (as `--approve`).
+    pub approve: bool,
 }
 
 impl Default for Settings {
@@ -133,6 +136,7 @@ impl Default for Settings {
             colors: "auto".into(),
             key_preset: "default".into(),
             keys: std::collections::BTreeMap::new(),
+            approve: false,
         }
     }
 }

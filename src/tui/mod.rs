@@ -10,7 +10,10 @@
 //! is restored on quit, on SIGTERM/SIGHUP and on panic (ratatui's hook).
 
 pub mod app;
+pub mod approval;
 pub mod cast;
+pub mod handoff;
+pub mod input_box;
 pub mod osc52;
 pub mod grid;
 pub mod audit_view;
@@ -56,17 +59,26 @@ pub fn run(
     theme: Option<&str>,
     model: Option<crate::planner::model::ModelSetup>,
     record: Option<&std::path::Path>,
+    approve: bool,
 ) -> anyhow::Result<i32> {
     if let Some(why) = unsuitable_terminal() {
         eprintln!("sandpiper: {why}; use `sandpiper ask QUESTION` or `sandpiper sql SQL` instead (see `sandpiper --help`)");
         return Ok(2);
     }
+    let provider = model.as_ref().map_or_else(|| "offline".to_string(), |m| format!("{} ({})", m.provider.label(), planner_word(m.mode)));
     let mut session = Session::open(SessionOptions { record: true, jail, model, ..SessionOptions::default() })?;
+    // Approval mode: the session thread asks the app before each attempt.
+    let approve = approve || session.settings().approve;
+    let (answers, answers_rx) = channel::<approval::Answer>();
+    if approve {
+        session.set_approver(Some(Box::new(approval::ChannelApprover::new(answers_rx))));
+    }
     let (keymap, theme, depth) = looks(session.settings(), theme)?;
     let ds = session.use_dataset(dataset)?;
     let (name, hash, manifest) = (ds.name().to_string(), ds.hash.clone(), ds.manifest.clone());
     let jail_word = session.runner_mode().map_or("strict", JailMode::word);
     let mut app = App::new(&name, &hash, jail_word);
+    (app.provider, app.approve) = (provider, approve);
     app.set_manifest(manifest);
     (app.keymap, app.theme, app.depth) = (keymap, theme, depth);
     let home = session.home().clone();
@@ -91,14 +103,16 @@ pub fn run(
             return Err(e);
         }
     };
-    spawn_input(tx.clone())?;
+    let gate = handoff::InputGate::default();
+    spawn_input(tx.clone(), gate.clone())?;
     let tx_loop = tx.clone();
     spawn_signals(tx)?;
 
     let _ = execute!(std::io::stdout(), EnableBracketedPaste);
+    let hands = Hands { answers, gate };
     let result = match recorded {
-        None => event_loop(&mut terminal, &mut app, &rx, &engine, &worker, &tx_loop),
-        Some(mut recorded) => event_loop(&mut recorded, &mut app, &rx, &engine, &worker, &tx_loop),
+        None => event_loop(&mut terminal, &mut app, &rx, &engine, &worker, &tx_loop, &hands),
+        Some(mut recorded) => event_loop(&mut recorded, &mut app, &rx, &engine, &worker, &tx_loop, &hands),
     };
     let _ = execute!(std::io::stdout(), DisableBracketedPaste);
     ratatui::restore();
@@ -123,6 +137,36 @@ fn recording(path: &std::path::Path) -> anyhow::Result<Recorded> {
     Ok(ratatui::Terminal::new(ratatui::backend::CrosstermBackend::new(std::io::BufWriter::with_capacity(1 << 16, writer)))?)
 }
 
+/// What the loop needs to hand things over: answers to approval mode's
+/// questions, and the gate that stops the input thread reading while the
+/// terminal belongs to an editor or the shell.
+struct Hands {
+    answers: Sender<approval::Answer>,
+    gate: handoff::InputGate,
+}
+
+fn planner_word(mode: crate::planner::model::PlannerMode) -> &'static str {
+    use crate::planner::model::PlannerMode;
+    match mode {
+        PlannerMode::Offline => "offline planner",
+        PlannerMode::Model => "model planner",
+        PlannerMode::Auto => "auto",
+    }
+}
+
+/// Hand the terminal over while `work` runs (the input thread paused,
+/// raw mode and the alternate screen left), then take it back and draw
+/// everything again.
+fn handed_over<B: ratatui::backend::Backend, T>(terminal: &mut ratatui::Terminal<B>, gate: &handoff::InputGate, work: impl FnOnce() -> T) -> T {
+    gate.pause();
+    handoff::leave_terminal();
+    let out = work();
+    let _ = handoff::enter_terminal();
+    let _ = terminal.clear();
+    gate.resume();
+    out
+}
+
 fn event_loop<B: ratatui::backend::Backend>(
     terminal: &mut ratatui::Terminal<B>,
     app: &mut App,
@@ -130,6 +174,7 @@ fn event_loop<B: ratatui::backend::Backend>(
     engine: &Engine,
     worker: &worker::Worker,
     tx: &Sender<AppEvent>,
+    hands: &Hands,
 ) -> anyhow::Result<()>
 where
     B::Error: Send + Sync + 'static,
@@ -147,6 +192,25 @@ where
                     Action::Quit => return Ok(()),
                     Action::Cancel(id) => engine.cancel(id),
                     Action::Work(task) => worker.start(task),
+                    Action::Approve(answer) => {
+                        let _ = hands.answers.send(answer);
+                    }
+                    Action::Redraw => {
+                        let _ = terminal.clear();
+                    }
+                    Action::Suspend => {
+                        let stopped = handed_over(terminal, &hands.gate, handoff::stop_self);
+                        if let Err(e) = stopped {
+                            app.turns.push(app::Turn { input: "(suspend)".into(), note: Some(format!("could not suspend: {e}")), done: true, ..app::Turn::default() });
+                        }
+                    }
+                    Action::Editor(text) => {
+                        let edited = match handoff::editor_command() {
+                            None => Err(handoff::EditorError::Unset),
+                            Some(cmd) => handed_over(terminal, &hands.gate, || handoff::edit_in(&cmd, &text, &std::env::temp_dir())),
+                        };
+                        let _ = tx.send(AppEvent::Edited(edited.map_err(|e| e.to_string())));
+                    }
                     Action::Submit(kind) => {
                         let id = engine.submit(kind.into_job());
                         app.submitted(id);
@@ -214,9 +278,21 @@ fn forward_replies(tx: Sender<AppEvent>) -> std::io::Result<Sender<Reply>> {
     Ok(rtx)
 }
 
-/// Keys, pasted text and resizes from the terminal.
-fn spawn_input(tx: Sender<AppEvent>) -> std::io::Result<()> {
+/// Keys, pasted text and resizes from the terminal. The thread looks at
+/// `gate` between reads (at least every [`handoff::INPUT_POLL`]) and
+/// reads nothing while it is paused.
+fn spawn_input(tx: Sender<AppEvent>, gate: handoff::InputGate) -> std::io::Result<()> {
     std::thread::Builder::new().name("sandpiper-input".into()).spawn(move || loop {
+        gate.checkpoint();
+        match event::poll(handoff::INPUT_POLL) {
+            Ok(false) => continue,
+            Ok(true) if gate.pausing() => continue,
+            Ok(true) => {}
+            Err(_) => {
+                let _ = tx.send(AppEvent::Terminate);
+                break;
+            }
+        }
         let ev = match event::read() {
             Ok(Event::Key(k)) => AppEvent::Key(k),
             Ok(Event::Paste(p)) => AppEvent::Paste(p),
@@ -231,13 +307,20 @@ fn spawn_input(tx: Sender<AppEvent>) -> std::io::Result<()> {
     Ok(())
 }
 
-/// SIGTERM and SIGHUP (an SSH disconnect) quit cleanly.
+/// SIGTERM and SIGHUP (an SSH disconnect) quit cleanly; SIGTSTP from
+/// outside suspends as Ctrl-Z does (the terminal restored first); SIGCONT
+/// redraws the whole screen.
 fn spawn_signals(tx: Sender<AppEvent>) -> std::io::Result<()> {
-    use signal_hook::consts::{SIGHUP, SIGTERM};
-    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP])?;
+    use signal_hook::consts::{SIGCONT, SIGHUP, SIGTERM, SIGTSTP};
+    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGTSTP, SIGCONT])?;
     std::thread::Builder::new().name("sandpiper-tui-signals".into()).spawn(move || {
-        for _ in signals.forever() {
-            if tx.send(AppEvent::Terminate).is_err() {
+        for sig in signals.forever() {
+            let ev = match sig {
+                SIGTSTP => AppEvent::Suspend,
+                SIGCONT => AppEvent::Redraw,
+                _ => AppEvent::Terminate,
+            };
+            if tx.send(ev).is_err() {
                 break;
             }
         }
