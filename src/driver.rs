@@ -371,8 +371,12 @@ pub fn run_with_result(request: Request, ctx: &mut RunContext<'_>) -> (RunReport
                 report.plan = f.plan;
                 report.sql = f.sql;
                 report.attempts = f.attempts;
+                // Attempts this run made get their times; a continued
+                // run's earlier attempts keep theirs.
                 for a in &mut report.attempts {
-                    a.duration_ms = durations.get(&a.n).copied().unwrap_or(0.0);
+                    if let Some(d) = durations.get(&a.n) {
+                        a.duration_ms = *d;
+                    }
                 }
                 report.understanding = f.understanding;
                 report.notices.extend(f.notices);
@@ -717,7 +721,7 @@ mod tests {
         assert_eq!(r.attempts.len(), 1, "the edit replaces the attempt it edits");
         let a = &r.attempts[0];
         assert_eq!((a.n, a.repairer.as_deref(), a.status), (1, Some("user"), Status::Ok));
-        assert!(a.diff.as_deref().is_some_and(|d| d.contains("+SELECT count(*) AS n FROM orders WHERE id > 1")), "{:?}", a.diff);
+        assert!(a.diff.as_deref().is_some_and(|d| d.contains("+++ attempt 1 as edited") && d.contains("+WHERE id > 1")), "{:?}", a.diff);
         // The edit is asked about again before it runs, as a repair.
         assert_eq!(gate.asked.len(), 2);
         assert_eq!((gate.asked[1].stage, gate.asked[1].sql.as_str()), (Stage::Repair, edited));
@@ -785,7 +789,8 @@ mod tests {
         let a = &r.attempts[1];
         assert_eq!((a.n, a.repairer.as_deref()), (2, Some("user")));
         assert!(a.rationale.as_deref().unwrap().contains("edited by the user from attempt 1 of run 01234567"));
-        assert!(a.diff.as_deref().unwrap().contains("-SELECT stauts FROM orders"));
+        let diff = a.diff.as_deref().unwrap();
+        assert!(diff.contains("--- attempt 1") && diff.lines().any(|l| l.starts_with("-SELECT") && l.contains("stauts")), "{diff}");
         assert!(r.notices.iter().any(|n| n.contains("continues run 01234567")));
         let entry = rec.0.iter().find(|(k, _)| *k == RecordKind::RepairAttempt).expect("a repair entry").1.clone();
         assert_eq!((entry["repairer"].as_str(), entry["repair_of"].as_str(), entry["attempt"].as_u64()), (Some("user"), Some("0123456789ab"), Some(2)));

@@ -710,7 +710,7 @@ fn step_line(step: &Progress) -> Option<String> {
             if *checked { format!("attempt {attempt}: validated") } else { format!("attempt {attempt}: validator OFF") }
         }
         Progress::Refused { attempt, reason } => format!("attempt {attempt}: refused: {reason}"),
-        Progress::AwaitingApproval { attempt, stage, .. } => format!("attempt {attempt}: {} waits for approval (Enter runs, e edits, Esc rejects)", stage.word()),
+        Progress::AwaitingApproval { attempt, stage, .. } => format!("attempt {attempt}: {} waits for your approval", stage.word()),
         Progress::AttemptStarted { attempt, max_attempts, .. } => format!("attempt {attempt} of {max_attempts}: running in the jail"),
         Progress::AttemptFinished { attempt, outcome, ms } => match outcome {
             AttemptOutcome::Ok { rows, truncated } => {

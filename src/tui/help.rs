@@ -122,11 +122,20 @@ pub fn render(f: &mut Frame<'_>, screen: Screen, km: &Keymap, theme: &Theme, scr
     let area = f.area();
     let rows = lines(screen, km);
     let w = 84.min(area.width);
-    let h = u16::try_from(rows.len() + 3).unwrap_or(u16::MAX).min(area.height);
-    let r = Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h };
     let key_w = if w >= 70 { 20 } else { 16 };
+    let long = rows.iter().filter(|(k, _)| k.chars().count() >= key_w).count();
+    let h = u16::try_from(rows.len() + long + 3).unwrap_or(u16::MAX).min(area.height);
+    let r = Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h };
     let mut text: Vec<Line<'_>> = vec![Line::styled(format!("{}  (Everywhere: below the gap)", screen.title()), theme.title)];
-    text.extend(rows.into_iter().map(|(k, v)| Line::from(vec![Span::styled(format!("{k:<key_w$} "), theme.keyword), Span::styled(v, theme.normal)])));
+    for (k, v) in rows {
+        if k.chars().count() >= key_w {
+            // A long key list gets a line of its own, the text under it.
+            text.push(Line::styled(k, theme.keyword));
+            text.push(Line::from(vec![Span::raw(" ".repeat(key_w + 1)), Span::styled(v, theme.normal)]));
+        } else {
+            text.push(Line::from(vec![Span::styled(format!("{k:<key_w$} "), theme.keyword), Span::styled(v, theme.normal)]));
+        }
+    }
     // Lines as drawn (long ones wrap), against the rows inside the border.
     let inner_w = usize::from(w.saturating_sub(2)).max(1);
     let drawn: usize = text.iter().map(|l| l.width().max(1).div_ceil(inner_w)).sum();

@@ -89,6 +89,8 @@ fn chat(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         }
         if let Some(r) = &t.report {
             outcome_lines(r, theme, &mut lines);
+        } else if !t.done && app.waiting.as_ref().is_some_and(|w| Some(w.job) == t.job) {
+            lines.push(Line::styled("  … waiting below: Enter runs · e edits · Esc rejects", theme.warn));
         } else if !t.done {
             lines.push(Line::styled("  … (Esc cancels)", theme.accent));
         }
@@ -265,26 +267,31 @@ fn input_line(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
 fn status_bar(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let hash = app.dataset_hash.get(..8).map(|h| format!(" {h}")).unwrap_or_default();
     let jail_style = if app.jail == "strict" { theme.status } else { theme.error };
-    // The jail comes right after the dataset, so no width hides it; the
-    // rest is cut from the right.
-    let mut rest = format!(" │ {}", app.provider);
-    if app.tokens > 0 {
-        rest.push_str(&format!(" │ {} tokens", super::grid::format::format_int(i128::from(app.tokens))));
+    let head = format!(" {}{hash} │ ", app.dataset);
+    let jail = format!("jail {}", app.jail);
+    // After the dataset and the jail (never hidden), the rest in the order
+    // shown; what does not fit goes, least needed first.
+    let narrow = area.width < WIDE;
+    let provider = if narrow { app.provider.split_once(':').map_or(app.provider.as_str(), |(_, m)| m).split(" (").next().unwrap_or("") } else { app.provider.as_str() };
+    let tokens = (app.tokens > 0).then(|| format!("{} tok", super::grid::format::format_int(i128::from(app.tokens))));
+    let parts: Vec<(u8, String)> = [
+        (0, app.approve.then(|| "approve".to_string())),
+        (1, Some(provider.to_string())),
+        (2, tokens),
+        (3, app.last_latency_ms.map(|ms| format!("last {ms:.0} ms"))),
+        (4, (app.screen != Screen::Main).then(|| app.screen.title().to_string())),
+        (5, Some(if narrow { "F1 help".to_string() } else { "F1 help  F3-F7 views  Esc cancel  ^C quit".to_string() })),
+    ]
+    .into_iter()
+    .filter_map(|(rank, p)| p.map(|p| (rank, p)))
+    .collect();
+    let width = |ps: &[(u8, String)]| head.chars().count() + jail.chars().count() + ps.iter().map(|(_, p)| p.chars().count() + 3).sum::<usize>();
+    let mut kept = parts;
+    while width(&kept) > usize::from(area.width) && kept.len() > 1 {
+        let drop = kept.iter().enumerate().max_by_key(|(_, (rank, _))| *rank).map_or(0, |(i, _)| i);
+        kept.remove(drop);
     }
-    if let Some(ms) = app.last_latency_ms {
-        rest.push_str(&format!(" │ last {ms:.0} ms"));
-    }
-    if app.approve {
-        rest.push_str(" │ approve");
-    }
-    if app.screen != Screen::Main {
-        rest.push_str(&format!(" │ {}", app.screen.title()));
-    }
-    rest.push_str(if area.width >= WIDE { " │ F1 help  F3-F7 views  Esc cancel  ^C quit " } else { " │ F1 help " });
-    let line = Line::from(vec![
-        Span::styled(format!(" {}{hash} │ ", app.dataset), theme.status),
-        Span::styled(format!("jail {}", app.jail), jail_style),
-        Span::styled(rest, theme.status),
-    ]);
+    let rest: String = kept.iter().map(|(_, p)| format!(" │ {p}")).collect();
+    let line = Line::from(vec![Span::styled(head, theme.status), Span::styled(jail, jail_style), Span::styled(rest, theme.status)]);
     f.render_widget(Paragraph::new(line).style(theme.status), area);
 }
