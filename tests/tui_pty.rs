@@ -366,8 +366,9 @@ fn ctrl_z_suspends_and_sigcont_draws_again() {
     }
     // SAFETY: signalling our own child.
     unsafe { libc::kill(pid as i32, libc::SIGCONT) };
-    let back = p.wait_for(ALT_SCREEN_ON, left, 10);
-    p.wait_for("Ask (Enter)", back, 10);
+    p.wait_for(ALT_SCREEN_ON, left, 10);
+    // Drawn again in full: the input box and the status bar are back.
+    p.wait_shown(&["Ask (Enter)", "jail strict"], 10);
     p.send("\x03");
     assert_eq!(p.exit_code(10), Some(0));
 }

@@ -162,9 +162,20 @@ fn handed_over<B: ratatui::backend::Backend, T>(terminal: &mut ratatui::Terminal
     handoff::leave_terminal();
     let out = work();
     let _ = handoff::enter_terminal();
-    let _ = terminal.clear();
+    full_redraw(terminal);
     gate.resume();
     out
+}
+
+/// Clear the screen and make the next frame draw every cell. (Not
+/// `Terminal::clear`: it asks the terminal for the cursor position first,
+/// which not every terminal answers, and then does nothing.)
+fn full_redraw<B: ratatui::backend::Backend>(terminal: &mut ratatui::Terminal<B>) {
+    let _ = terminal.backend_mut().clear_region(ratatui::backend::ClearType::All);
+    // Two swaps leave both buffers blank: the next frame is diffed against
+    // nothing, so all of it is written.
+    terminal.swap_buffers();
+    terminal.swap_buffers();
 }
 
 fn event_loop<B: ratatui::backend::Backend>(
@@ -195,9 +206,7 @@ where
                     Action::Approve(answer) => {
                         let _ = hands.answers.send(answer);
                     }
-                    Action::Redraw => {
-                        let _ = terminal.clear();
-                    }
+                    Action::Redraw => full_redraw(terminal),
                     Action::Suspend => {
                         let stopped = handed_over(terminal, &hands.gate, handoff::stop_self);
                         if let Err(e) = stopped {
