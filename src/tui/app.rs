@@ -460,7 +460,7 @@ impl App {
     /// What Tab completes in SQL: keywords, functions, then the active
     /// dataset's tables and columns.
     fn sql_candidates(&self) -> Vec<&str> {
-        let mut cands: Vec<&str> = super::input::SQL_WORDS.iter().copied().collect();
+        let mut cands: Vec<&str> = super::input::SQL_WORDS.to_vec();
         for f in super::input::sql_functions() {
             cands.push(f);
         }

@@ -188,3 +188,19 @@ fn the_help_scrolls_to_its_last_line_at_80x24() {
     assert!(big.contains(last) && big.contains("Keys (Esc closes)"), "{big}");
     insta::assert_snapshot!("help_workbench_scrolled_80x24", end);
 }
+
+#[test]
+fn the_status_bar_never_hides_the_jail_and_drops_the_least_needed_first() {
+    let mut app = repaired();
+    app.jail = "reduced".into();
+    (app.approve, app.tokens, app.last_latency_ms) = (true, 9_999, Some(12.0));
+    app.provider = "openai-compatible:some-very-long-local-model-name-v2 (model planner)".into();
+    for w in [120u16, 80, 60, 40] {
+        let s = screen(&app, w, 24);
+        let bar = s.lines().last().unwrap_or("");
+        assert!(bar.contains("jail reduced"), "{w} columns: {bar}");
+        assert!(bar.starts_with(" ecommerce 4426003c"), "{w} columns: {bar}");
+    }
+    let bar = screen(&app, 80, 24).lines().last().unwrap_or("").to_string();
+    assert!(bar.contains("approve") && bar.contains("some-very-long-local-model-name-v2") && !bar.contains("openai-compatible:"), "{bar}");
+}
