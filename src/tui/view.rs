@@ -287,9 +287,16 @@ fn status_bar(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     .collect();
     let width = |ps: &[(u8, String)]| head.chars().count() + jail.chars().count() + ps.iter().map(|(_, p)| p.chars().count() + 3).sum::<usize>();
     let mut kept = parts;
-    while width(&kept) > usize::from(area.width) && kept.len() > 1 {
+    // Drop the least needed until it fits, keeping approve and the model;
+    // a model name still too long is cut.
+    while width(&kept) > usize::from(area.width) && kept.iter().any(|(rank, _)| *rank > 1) {
         let drop = kept.iter().enumerate().max_by_key(|(_, (rank, _))| *rank).map_or(0, |(i, _)| i);
         kept.remove(drop);
+    }
+    let over = width(&kept).saturating_sub(usize::from(area.width));
+    if let Some((_, p)) = kept.iter_mut().find(|(rank, _)| *rank == 1).filter(|_| over > 0) {
+        let keep = p.chars().count().saturating_sub(over + 1);
+        *p = format!("{}…", p.chars().take(keep).collect::<String>());
     }
     let rest: String = kept.iter().map(|(_, p)| format!(" │ {p}")).collect();
     let line = Line::from(vec![Span::styled(head, theme.status), Span::styled(jail, jail_style), Span::styled(rest, theme.status)]);
