@@ -40,6 +40,56 @@ pub trait Recorder: Send {
     }
 }
 
+/// What an attempt waiting for approval is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    /// The planner's plan, compiled (the first attempt of a question).
+    Plan,
+    /// SQL the user gave (the first attempt of a SQL run).
+    Sql,
+    /// A repairer's rewrite of a failed attempt.
+    Repair,
+}
+
+impl Stage {
+    pub fn word(self) -> &'static str {
+        match self {
+            Stage::Plan => "plan",
+            Stage::Sql => "SQL",
+            Stage::Repair => "repair",
+        }
+    }
+}
+
+/// An attempt that waits for approval, as the approver sees it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Approval {
+    pub run_id: String,
+    pub attempt: u32,
+    pub stage: Stage,
+    pub sql: String,
+    /// The repairer's rationale, for a repair.
+    pub why: Option<String>,
+}
+
+/// The user's answer to an [`Approval`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    Run,
+    /// Run this SQL instead (validated again; recorded as a `user` repair).
+    Edit(String),
+    Reject,
+}
+
+/// Approval mode: asked before each attempt runs (the planner's SQL, the
+/// user's SQL, each repair). It may block until the user answers; it
+/// should answer `Reject` once `cancel` is set. Without an approver in
+/// the [`RunContext`] nothing ever waits.
+pub trait Approver: Send {
+    fn approve(&mut self, ask: &Approval, cancel: &CancelToken) -> Verdict;
+}
+
 /// Records nothing (benchmarks, eval).
 pub struct NoRecords;
 impl Recorder for NoRecords {}
@@ -111,6 +161,8 @@ pub struct RunContext<'a> {
     pub progress: &'a dyn ProgressSink,
     pub cancel: &'a CancelToken,
     pub options: RunOptions,
+    /// Approval mode's gate; None runs every attempt without asking.
+    pub approver: Option<&'a mut dyn Approver>,
 }
 
 fn ms(d: Duration) -> f64 {
@@ -128,6 +180,12 @@ pub fn run_with_result(request: Request, ctx: &mut RunContext<'_>) -> (RunReport
     let started = Instant::now();
     let question = match &request {
         Request::Ask { question } => Some(question.clone()),
+        Request::Repair { question, .. } => question.clone(),
+        _ => None,
+    };
+    let first_stage = if matches!(request, Request::Ask { .. }) { Stage::Plan } else { Stage::Sql };
+    let repair_of = match &request {
+        Request::Repair { of_run, from, .. } => Some(format!("continues run {} from its attempt {from}: the attempts before this one are that run's", of_run.get(..8).unwrap_or(of_run))),
         _ => None,
     };
     let validated = !matches!(request, Request::Sql { validate: false, .. });
@@ -156,6 +214,7 @@ pub fn run_with_result(request: Request, ctx: &mut RunContext<'_>) -> (RunReport
         usage: None,
         llm_calls: Vec::new(),
     };
+    report.notices.extend(repair_of);
     if !validated {
         report.notices.push("the SQL validator was switched off (--no-validate); only the jail protected this run".into());
     }
@@ -237,6 +296,26 @@ pub fn run_with_result(request: Request, ctx: &mut RunContext<'_>) -> (RunReport
                 Timings::add(&mut timings.compile_validate, ms(t.elapsed()));
             }
             Effect::Execute { attempt, sql, max_rows } => {
+                if let Some(gate) = ctx.approver.as_deref_mut() {
+                    let last = agent.attempts().last();
+                    let stage = if last.is_some_and(|a| a.repairer.is_some()) { Stage::Repair } else { first_stage };
+                    let ask = Approval { run_id: report.run_id.clone(), attempt, stage, sql: sql.clone(), why: last.and_then(|a| a.rationale.clone()) };
+                    publish(Progress::AwaitingApproval { attempt, stage, sql: sql.clone(), why: ask.why.clone() });
+                    let t = Instant::now();
+                    let verdict = gate.approve(&ask, &cancel);
+                    Timings::add(&mut timings.approval, ms(t.elapsed()));
+                    match verdict {
+                        Verdict::Run => {}
+                        Verdict::Edit(sql) => {
+                            queue.extend(agent.handle(Event::Edited { attempt, sql }));
+                            continue;
+                        }
+                        Verdict::Reject => {
+                            queue.extend(agent.handle(Event::Rejected { attempt }));
+                            continue;
+                        }
+                    }
+                }
                 publish(Progress::AttemptStarted { attempt, max_attempts: agent.max_attempts(), sql: sql.clone() });
                 let mut req = QueryRequest::new(sql, ctx.options.row_cap.unwrap_or(max_rows));
                 req.timeout = ctx.options.timeout;
@@ -292,8 +371,12 @@ pub fn run_with_result(request: Request, ctx: &mut RunContext<'_>) -> (RunReport
                 report.plan = f.plan;
                 report.sql = f.sql;
                 report.attempts = f.attempts;
+                // Attempts this run made get their times; a continued
+                // run's earlier attempts keep theirs.
                 for a in &mut report.attempts {
-                    a.duration_ms = durations.get(&a.n).copied().unwrap_or(0.0);
+                    if let Some(d) = durations.get(&a.n) {
+                        a.duration_ms = *d;
+                    }
                 }
                 report.understanding = f.understanding;
                 report.notices.extend(f.notices);
@@ -439,6 +522,7 @@ mod tests {
             progress: sink,
             cancel,
             options: RunOptions { provider: "user".into(), ..RunOptions::default() },
+            approver: None,
         };
         run(req, &mut ctx)
     }
@@ -534,6 +618,7 @@ mod tests {
                 progress: &crate::progress::NoProgress,
                 cancel: &CancelToken::new(),
                 options: RunOptions { repair_budget: budget, ..RunOptions::default() },
+                approver: None,
             };
             let r = run(Request::Sql { sql: "SELECT stauts FROM orders".into(), validate: false }, &mut ctx);
             assert_eq!(r.status, Status::Failed);
@@ -563,6 +648,152 @@ mod tests {
         let r = run_with(&mut runner, &mut NoRecords, &crate::progress::NoProgress, &token, SQL);
         assert_eq!(r.status, Status::Cancelled);
         assert_eq!(runner.calls, 0);
+    }
+
+    /// Answers each approval from a script, remembering what it was asked.
+    struct Scripted {
+        verdicts: VecDeque<Verdict>,
+        asked: Vec<Approval>,
+    }
+    impl Approver for Scripted {
+        fn approve(&mut self, ask: &Approval, _: &CancelToken) -> Verdict {
+            self.asked.push(ask.clone());
+            self.verdicts.pop_front().unwrap_or(Verdict::Run)
+        }
+    }
+
+    /// Records the audit kinds and payloads of a run.
+    #[derive(Default)]
+    struct Kinds(Vec<(RecordKind, serde_json::Value)>);
+    impl Recorder for Kinds {
+        fn record(&mut self, _: &str, kind: RecordKind, payload: &serde_json::Value) -> Result<(), String> {
+            self.0.push((kind, payload.clone()));
+            Ok(())
+        }
+    }
+
+    fn run_gated(runner: &mut dyn Runner, gate: &mut Scripted, rec: &mut dyn Recorder, sink: &dyn ProgressSink, sql: &str) -> RunReport {
+        let ds = dataset();
+        let mut planner = NoPlanner { suggestions: vec![] };
+        let mut repairer = Rules;
+        let mut ctx = RunContext {
+            dataset: &ds,
+            runner,
+            planner: &mut planner,
+            repairer: &mut repairer,
+            recorder: rec,
+            progress: sink,
+            cancel: &CancelToken::new(),
+            options: RunOptions { provider: "user".into(), ..RunOptions::default() },
+            approver: Some(gate),
+        };
+        run(Request::Sql { sql: sql.into(), validate: true }, &mut ctx)
+    }
+
+    #[test]
+    fn a_gate_that_rejects_runs_nothing_and_the_run_ends_cancelled() {
+        let mut runner = Fake::default();
+        let mut gate = Scripted { verdicts: [Verdict::Reject].into(), asked: vec![] };
+        let mut rec = Kinds::default();
+        let r = run_gated(&mut runner, &mut gate, &mut rec, &crate::progress::NoProgress, SQL);
+        assert_eq!(runner.calls, 0, "a rejected attempt never reaches the jail");
+        assert_eq!(r.status, Status::Cancelled);
+        assert!(r.error.as_ref().unwrap().message.contains("rejected by the user"), "{:?}", r.error);
+        assert_eq!(gate.asked.len(), 1);
+        assert_eq!((gate.asked[0].attempt, gate.asked[0].stage, gate.asked[0].sql.as_str()), (1, Stage::Sql, SQL));
+        assert_eq!(r.attempts.len(), 1);
+        assert_eq!(r.attempts[0].status, Status::Cancelled);
+        assert!(rec.0.iter().all(|(k, _)| *k != RecordKind::Execution), "no execution entry");
+    }
+
+    #[test]
+    fn a_gate_that_edits_runs_the_edit_validated_as_a_user_repair() {
+        let seen: Mutex<Vec<Progress>> = Mutex::new(Vec::new());
+        let sink = |_: &str, p: &Progress| seen.lock().unwrap().push(p.clone());
+        let edited = "SELECT count(*) AS n FROM orders WHERE id > 1";
+        let mut runner = Fake::default();
+        let mut gate = Scripted { verdicts: [Verdict::Edit(edited.into()), Verdict::Run].into(), asked: vec![] };
+        let mut rec = Kinds::default();
+        let r = run_gated(&mut runner, &mut gate, &mut rec, &sink, SQL);
+        assert_eq!(r.status, Status::Ok);
+        assert_eq!(runner.calls, 1, "only the edit ran");
+        assert_eq!(r.sql.as_deref(), Some(edited));
+        assert_eq!(r.attempts.len(), 1, "the edit replaces the attempt it edits");
+        let a = &r.attempts[0];
+        assert_eq!((a.n, a.repairer.as_deref(), a.status), (1, Some("user"), Status::Ok));
+        assert!(a.diff.as_deref().is_some_and(|d| d.contains("+++ attempt 1 as edited") && d.contains("+WHERE id > 1")), "{:?}", a.diff);
+        // The edit is asked about again before it runs, as a repair.
+        assert_eq!(gate.asked.len(), 2);
+        assert_eq!((gate.asked[1].stage, gate.asked[1].sql.as_str()), (Stage::Repair, edited));
+        let repair = rec.0.iter().find(|(k, _)| *k == RecordKind::RepairAttempt).expect("a repair entry");
+        assert_eq!(repair.1["repairer"], "user");
+        let steps = seen.into_inner().unwrap();
+        assert_eq!(steps.iter().filter(|p| matches!(p, Progress::AwaitingApproval { .. })).count(), 2);
+        assert!(r.timings_ms.approval.is_some());
+    }
+
+    #[test]
+    fn an_edit_the_validator_refuses_never_runs() {
+        let mut runner = Fake::default();
+        let mut gate = Scripted { verdicts: [Verdict::Edit("DELETE FROM orders".into())].into(), asked: vec![] };
+        let r = run_gated(&mut runner, &mut gate, &mut NoRecords, &crate::progress::NoProgress, SQL);
+        assert_eq!(runner.calls, 0);
+        assert_eq!(r.status, Status::Rejected);
+        assert_eq!(r.attempts[0].repairer.as_deref(), Some("user"));
+    }
+
+    #[test]
+    fn without_a_gate_nothing_waits_and_no_approval_is_published() {
+        let seen: Mutex<Vec<Progress>> = Mutex::new(Vec::new());
+        let sink = |_: &str, p: &Progress| seen.lock().unwrap().push(p.clone());
+        let r = run_with(&mut Fake::default(), &mut NoRecords, &sink, &CancelToken::new(), SQL);
+        assert_eq!(r.status, Status::Ok);
+        assert!(!seen.into_inner().unwrap().iter().any(|p| matches!(p, Progress::AwaitingApproval { .. })));
+        assert!(r.timings_ms.approval.is_none());
+    }
+
+    #[test]
+    fn a_user_repair_continues_a_run_with_its_attempts() {
+        let prior = vec![crate::report::Attempt {
+            n: 1,
+            sql: "SELECT stauts FROM orders".into(),
+            status: Status::Failed,
+            error: Some(ErrorInfo::new(ErrorCategory::ColumnMissing, "no stauts")),
+            repairer: None,
+            rationale: None,
+            repair: None,
+            duration_ms: 2.0,
+            diff: None,
+        }];
+        let ds = dataset();
+        let mut runner = Fake::default();
+        let mut planner = NoPlanner { suggestions: vec![] };
+        let mut rec = Kinds::default();
+        let mut ctx = RunContext {
+            dataset: &ds,
+            runner: &mut runner,
+            planner: &mut planner,
+            repairer: &mut Rules,
+            recorder: &mut rec,
+            progress: &crate::progress::NoProgress,
+            cancel: &CancelToken::new(),
+            options: RunOptions::default(),
+            approver: None,
+        };
+        let req = Request::Repair { of_run: "0123456789ab".into(), question: Some("orders by status".into()), prior, from: 1, sql: "SELECT id FROM orders".into() };
+        let r = run(req, &mut ctx);
+        assert_eq!(r.status, Status::Ok);
+        assert_eq!(r.question.as_deref(), Some("orders by status"));
+        assert_eq!(r.attempts.len(), 2);
+        assert_eq!(r.attempts[0].sql, "SELECT stauts FROM orders", "the run's own attempt comes first");
+        let a = &r.attempts[1];
+        assert_eq!((a.n, a.repairer.as_deref()), (2, Some("user")));
+        assert!(a.rationale.as_deref().unwrap().contains("edited by the user from attempt 1 of run 01234567"));
+        let diff = a.diff.as_deref().unwrap();
+        assert!(diff.contains("--- attempt 1") && diff.lines().any(|l| l.starts_with("-SELECT") && l.contains("stauts")), "{diff}");
+        assert!(r.notices.iter().any(|n| n.contains("continues run 01234567")));
+        let entry = rec.0.iter().find(|(k, _)| *k == RecordKind::RepairAttempt).expect("a repair entry").1.clone();
+        assert_eq!((entry["repairer"].as_str(), entry["repair_of"].as_str(), entry["attempt"].as_u64()), (Some("user"), Some("0123456789ab"), Some(2)));
     }
 
     #[test]

@@ -117,6 +117,9 @@ pub struct Settings {
     /// Workbench keys: `action = "key, key"` (checked when the workbench
     /// starts, with the line of a bad entry).
     pub keys: std::collections::BTreeMap<String, toml::Spanned<String>>,
+    /// Workbench approval mode: each plan, SQL and repair waits for Enter
+    /// before it runs (as `--approve`).
+    pub approve: bool,
 }
 
 impl Default for Settings {
@@ -137,6 +140,7 @@ impl Default for Settings {
             inline: false,
             key_preset: "default".into(),
             keys: std::collections::BTreeMap::new(),
+            approve: false,
         }
     }
 }

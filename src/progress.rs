@@ -35,6 +35,8 @@ pub enum Progress {
     Validated { attempt: u32, checked: bool },
     /// The validator refused attempt n.
     Refused { attempt: u32, reason: String },
+    /// Approval mode: attempt n waits for the user before it runs.
+    AwaitingApproval { attempt: u32, stage: crate::driver::Stage, sql: String, why: Option<String> },
     /// Attempt n went to a jailed worker.
     AttemptStarted { attempt: u32, max_attempts: u32, sql: String },
     /// Attempt n came back.

@@ -219,6 +219,9 @@ pub struct Timings {
     /// Asking repairers for fixes.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub repair: Option<f64>,
+    /// Waiting for the user's approval (approval mode only).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub approval: Option<f64>,
     /// The whole run, records included.
     pub total: f64,
 }

@@ -9,6 +9,7 @@
 mod pty_support;
 
 use pty_support::*;
+use std::time::{Duration, Instant};
 
 #[test]
 fn ask_a_question_read_the_answer_and_quit_with_ctrl_c() {
@@ -59,7 +60,8 @@ fn step_through_a_repair_of_a_broken_sql_then_quit_restored() {
     p.key(LEFT);
     let s = p.wait_shown(&["Attempt 1 of 2", "^ here (line 1, column 21)", "total_amont"], 10);
     assert!(s.contains("Binder Error"), "{s}");
-    // Re-run the failed attempt: a new run, repaired again.
+    // Re-run the failed attempt: the user's repair of the run (attempt 3),
+    // repaired again by the rules (attempt 4).
     p.send("r");
     p.wait_until("the re-run to finish", |s| s.contains("Chat") && !s.contains("running…"), 60);
     // Two runs are recorded now (the history lists the capsules).
@@ -134,4 +136,99 @@ fn a_recorded_session_replays_the_question_and_its_answer() {
     let last = vt.screen().contents();
     assert!(saw_question, "the question is never on screen");
     assert!(last.contains("Electronics") && last.contains("revenue"), "{last}");
+}
+
+#[test]
+fn a_multi_line_input_with_paste_newlines_and_the_editor() {
+    // The editor: a command that rewrites the file it is given.
+    let mut p = Pty::start_env(120, 40, &[], &[("EDITOR", "sed -i s/planet/status/")]);
+    p.wait_shown(&["Ask (Enter)", "Ctrl-J new line"], 60);
+    // Ctrl-J starts a new line; Enter sends both lines as one SQL.
+    p.send("/sql SELECT status, count(*) AS n");
+    p.send("\n");
+    p.send("FROM orders GROUP BY status");
+    p.wait_shown(&["› /sql SELECT status, count(*) AS n", "  FROM orders GROUP BY status"], 10);
+    p.send("\r");
+    let s = p.wait_shown(&["✓ 5 rows"], 60);
+    assert!(s.contains("shipped"), "{s}");
+    // A bracketed paste keeps its newline; Up on the last line moves up
+    // a line instead of recalling the history.
+    p.key("\x1b[200~orders by\nplanet\x1b[201~");
+    p.wait_shown(&["› orders by", "  planet"], 10);
+    p.key("\x1b[A");
+    std::thread::sleep(Duration::from_millis(200));
+    let s = p.shown();
+    assert!(s.contains("› orders by") && s.contains("  planet"), "Up moved the cursor, not the history:\n{s}");
+    // Ctrl-E opens $EDITOR on the input and loads its text back.
+    p.send("\x05");
+    p.wait_shown(&["› orders by", "  status"], 20);
+    p.send("\r");
+    p.wait_shown(&["understood", "✓ 5 rows"], 60);
+    p.send("\x03");
+    assert_eq!(p.exit_code(10), Some(0));
+}
+
+#[test]
+fn without_an_editor_ctrl_e_says_how_to_set_one() {
+    let mut p = Pty::start(80, 24);
+    p.wait_shown(&["Ask (Enter)"], 60);
+    p.send("revenue");
+    p.send("\x05");
+    p.wait_shown(&["set $VISUAL or $EDITOR", "› revenue"], 10);
+    p.send("\x03");
+    assert_eq!(p.exit_code(10), Some(0));
+}
+
+#[test]
+fn approval_mode_waits_for_enter_edit_and_esc() {
+    let mut p = Pty::start_with(120, 40, &["--approve"]);
+    p.wait_shown(&["Ask (Enter)", "approve"], 60);
+    p.send("/sql SELECT country, SUM(total_amont) AS revenue FROM orders GROUP BY country\r");
+    // Nothing runs before Enter.
+    let s = p.wait_shown(&["Approve SQL (attempt 1)? Enter runs · e edits · Esc rejects"], 30);
+    assert!(!s.contains("running in the jail"), "{s}");
+    p.send("\r");
+    // The rules' repair waits too, with its rationale.
+    p.wait_shown(&["Approve repair (attempt 2)?", "why:", "total_amount"], 60);
+    // e: edit it (a LIMIT added), Enter runs the edit, asked once more.
+    p.send("e");
+    p.wait_shown(&["Editing repair (attempt 2)"], 10);
+    p.send(" LIMIT 3");
+    p.send("\r");
+    p.wait_shown(&["Approve repair (attempt 2)?", "LIMIT 3"], 30);
+    p.send("\r");
+    p.wait_shown(&["✓ 3 rows"], 60);
+    // The stepper shows the edit as the user's repair.
+    p.key(F3);
+    p.wait_shown(&["Attempt 2 of 2", "user"], 10);
+    p.key("\x1b");
+    // Esc rejects: the question's plan never runs.
+    p.send("orders by status\r");
+    p.wait_shown(&["Approve plan (attempt 1)?"], 30);
+    p.key("\x1b");
+    p.wait_shown(&["cancelled"], 30);
+    p.send("\x03");
+    assert_eq!(p.exit_code(10), Some(0));
+}
+
+#[test]
+fn ctrl_z_suspends_and_sigcont_draws_again() {
+    let mut p = Pty::start(80, 24);
+    let drawn = p.wait_for("Ask (Enter)", 0, 60);
+    p.send("\x1a");
+    let left = p.wait_for(ALT_SCREEN_OFF, drawn, 10);
+    let pid = p.child.id();
+    let state = || std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default().rsplit(')').next().unwrap_or("").split_whitespace().next().unwrap_or("").to_string();
+    let until = Instant::now() + Duration::from_secs(10);
+    while state() != "T" {
+        assert!(Instant::now() < until, "never stopped (state {})", state());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // SAFETY: signalling our own child.
+    unsafe { libc::kill(pid as i32, libc::SIGCONT) };
+    p.wait_for(ALT_SCREEN_ON, left, 10);
+    // Drawn again in full: the input box and the status bar are back.
+    p.wait_shown(&["Ask (Enter)", "jail strict"], 10);
+    p.send("\x03");
+    assert_eq!(p.exit_code(10), Some(0));
 }

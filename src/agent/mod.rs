@@ -32,6 +32,13 @@ pub mod tools;
 /// Executions allowed per run (the first try and two repairs).
 pub const MAX_ATTEMPTS: u32 = 3;
 
+/// The repairer of SQL the user wrote into a run (an edit or a re-run).
+pub const USER: &str = "user";
+
+fn short(run_id: &str) -> &str {
+    run_id.get(..8).unwrap_or(run_id)
+}
+
 /// What the user asked for.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Request {
@@ -41,6 +48,11 @@ pub enum Request {
     Sql { sql: String, validate: bool },
     /// A plan given directly (replays, models, tests).
     Plan { plan: Box<Plan> },
+    /// The user's repair of a recorded run: `prior` are that run's
+    /// attempts, `sql` the user's SQL (edited from attempt `from`, or that
+    /// attempt's SQL unchanged for a re-run). It runs as the next attempt,
+    /// repairer `user`, with its diff against attempt `from`.
+    Repair { of_run: String, question: Option<String>, prior: Vec<Attempt>, from: u32, sql: String },
 }
 
 /// Things that happen to the agent.
@@ -57,6 +69,11 @@ pub enum Event {
     Repaired { attempt: u32, result: Result<Option<Fix>, RepairError> },
     /// The user cancelled the run.
     Cancelled,
+    /// Approval mode: the user edited attempt `attempt`'s SQL before it
+    /// ran; the edit replaces it (validated again, repairer `user`).
+    Edited { attempt: u32, sql: String },
+    /// Approval mode: the user rejected attempt `attempt`; nothing runs.
+    Rejected { attempt: u32 },
 }
 
 /// Audit record kinds are the audit log's own (`question`, `plan`, `sql`,
@@ -118,6 +135,9 @@ pub struct Agent {
     sql: Option<String>,
     understanding: Option<Understood>,
     attempts: Vec<Attempt>,
+    /// The first attempt this run made (a user repair continues a
+    /// recorded run whose attempts come first).
+    own_from: u32,
     notices: Vec<String>,
 }
 
@@ -133,6 +153,7 @@ impl Agent {
             sql: None,
             understanding: None,
             attempts: Vec::new(),
+            own_from: 1,
             notices: Vec::new(),
         }
     }
@@ -170,6 +191,8 @@ impl Agent {
             (State::Running { attempt }, Event::Executed { attempt: a, result }) if a == attempt => {
                 self.executed(attempt, result)
             }
+            (State::Running { attempt }, Event::Edited { attempt: a, sql }) if a == attempt => self.edited(attempt, sql),
+            (State::Running { attempt }, Event::Rejected { attempt: a }) if a == attempt => self.rejected(attempt),
             (State::Repairing { attempt, error }, Event::Repaired { attempt: a, result }) if a == attempt => {
                 self.repaired(attempt, error, result)
             }
@@ -207,7 +230,80 @@ impl Agent {
                 self.with_plan(Plan::from_sql(sql), Vec::new())
             }
             Request::Plan { plan } => self.with_plan(*plan, Vec::new()),
+            Request::Repair { of_run, prior, from, sql, .. } => self.user_repair(&of_run, prior, from, sql),
         }
+    }
+
+    /// Continue a recorded run with the user's SQL as its next attempt.
+    fn user_repair(&mut self, of_run: &str, prior: Vec<Attempt>, from: u32, sql: String) -> Vec<Effect> {
+        self.attempts = prior;
+        let n = u32::try_from(self.attempts.len()).unwrap_or(u32::MAX - 1) + 1;
+        // The user's attempt runs whatever the attempt limit, with the
+        // usual repairs after it.
+        self.max_attempts = n + self.max_attempts - 1;
+        self.own_from = n;
+        let base = self.attempts.iter().find(|a| a.n == from).map(|a| a.sql.clone()).unwrap_or_default();
+        let rationale = if crate::repair::text::canonical_hash(&base) == crate::repair::text::canonical_hash(&sql) {
+            format!("re-run of attempt {from} of run {}", short(of_run))
+        } else {
+            format!("edited by the user from attempt {from} of run {}", short(of_run))
+        };
+        let fix = Fix { sql, repairer: USER.into(), rationale };
+        let plan = Plan::from_sql(fix.sql.clone());
+        let compiled = compile(&plan, &self.manifest);
+        self.plan = Some(plan);
+        let c = match compiled {
+            Ok(c) => c,
+            Err(e) => return self.finish(Status::Rejected, Some(ErrorInfo::new(ErrorCategory::Compile, e.to_string())), Vec::new()),
+        };
+        self.compiled_sql = Some(c.sql.clone());
+        let diff = crate::repair::text::unified_diff(&base, &c.sql, &format!("attempt {from}"), &format!("attempt {n}"));
+        let fx = vec![
+            record(
+                RecordKind::RepairAttempt,
+                json!({ "attempt": n, "sql": c.sql, "rationale": fix.rationale, "repairer": USER, "repair_of": of_run, "from_attempt": from, "diff": diff }),
+            ),
+            Effect::Progress(Progress::RepairProposed { attempt: n, repairer: USER.into(), rationale: fix.rationale.clone(), sql: c.sql.clone() }),
+        ];
+        let fx = self.try_sql(n, c.sql, c.limit, Some(&fix), fx);
+        self.set_diff(n, diff);
+        fx
+    }
+
+    /// Attempt `n`'s diff, against another attempt than the one before.
+    fn set_diff(&mut self, n: u32, diff: String) {
+        if let Some(a) = self.attempts.iter_mut().rev().find(|a| a.n == n) {
+            a.diff = Some(diff);
+        }
+    }
+
+    /// Approval mode: attempt `n` was edited before it ran. It is replaced
+    /// by the edit (repairer `user`), which is validated like any attempt.
+    fn edited(&mut self, n: u32, sql: String) -> Vec<Effect> {
+        let proposed = self.attempts.pop();
+        let base = proposed.as_ref().map_or(String::new(), |a| a.sql.clone());
+        let fix = Fix { sql, repairer: USER.into(), rationale: format!("attempt {n} edited by the user before it ran") };
+        let diff = crate::repair::text::unified_diff(&base, &fix.sql, &format!("attempt {n} as proposed"), &format!("attempt {n} as edited"));
+        let fx = vec![
+            record(RecordKind::RepairAttempt, json!({ "attempt": n, "sql": fix.sql, "rationale": fix.rationale, "repairer": USER, "diff": diff })),
+            Effect::Progress(Progress::RepairProposed { attempt: n, repairer: USER.into(), rationale: fix.rationale.clone(), sql: fix.sql.clone() }),
+        ];
+        let limit = self.plan.as_ref().map_or(crate::plan::DEFAULT_LIMIT, Plan::effective_limit);
+        let fx = self.try_sql(n, fix.sql.clone(), limit, Some(&fix), fx);
+        self.set_diff(n, diff);
+        fx
+    }
+
+    /// Approval mode: attempt `n` was rejected; the run ends cancelled.
+    fn rejected(&mut self, n: u32) -> Vec<Effect> {
+        let msg = format!("attempt {n} was rejected by the user before it ran (approval mode)");
+        if let Some(a) = self.attempts.last_mut() {
+            a.status = Status::Cancelled;
+            a.error = Some(ErrorInfo::new(ErrorCategory::Cancelled, msg.clone()));
+        }
+        let e = ErrorInfo::new(ErrorCategory::Cancelled, msg);
+        let fx = vec![record(RecordKind::Error, json!({ "category": e.category, "message": e.message, "attempt": n }))];
+        self.finish(Status::Cancelled, Some(e), fx)
     }
 
     fn planned(&mut self, outcome: Outcome) -> Vec<Effect> {
@@ -377,7 +473,7 @@ impl Agent {
     /// (layout and keyword case do not make a new attempt).
     fn already_tried(&self, sql: &str) -> bool {
         let key = crate::repair::text::canonical_hash(sql);
-        self.attempts.iter().any(|a| crate::repair::text::canonical_hash(&a.sql) == key)
+        self.attempts.iter().filter(|a| a.n >= self.own_from).any(|a| crate::repair::text::canonical_hash(&a.sql) == key)
     }
 
     /// The record and progress event of a proposed repair of attempt `n`.

@@ -49,6 +49,11 @@ pub struct Cli {
     /// scrollback (also `inline = true` in sandpiper.toml).
     #[arg(long)]
     pub inline: bool,
+    /// Approval mode: in the workbench each plan, SQL and repair waits for
+    /// Enter (e edits the SQL, Esc rejects) before it runs (also
+    /// `approve = true` in sandpiper.toml). `ask` and `sql` never wait.
+    #[arg(long)]
+    pub approve: bool,
 }
 
 /// How queries are isolated.
@@ -365,7 +370,7 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Some(cmd) => dispatch(cmd, &cli.llm),
         None => llm::model_setup(&cli.llm)
-            .and_then(|m| crate::tui::run(cli.dataset.as_deref(), cli.jail.map(engine::jail_mode), cli.theme.as_deref(), m, cli.record.as_deref(), cli.inline)),
+            .and_then(|m| crate::tui::run(cli.dataset.as_deref(), cli.jail.map(engine::jail_mode), cli.theme.as_deref(), m, cli.record.as_deref(), cli.inline, cli.approve)),
     };
     match result {
         Ok(code) => code,

@@ -40,7 +40,7 @@ pub enum Reply {
     /// the answer as Arrow batches when the job asked to keep them.
     Finished { job: JobId, report: Box<RunReport>, result: Option<Arc<ResultSet>> },
     /// The active dataset is now `name`; notices to show once.
-    DatasetChanged { job: JobId, name: String, notices: Vec<String> },
+    DatasetChanged { job: JobId, name: String, hash: String, notices: Vec<String> },
     /// A newer job took this waiting job's place before it started.
     Superseded { job: JobId },
     /// The job could not run (unknown dataset, jail cannot start, ...).
@@ -170,8 +170,8 @@ fn perform(session: &mut Session, id: JobId, job: Job, token: &CancelToken, repl
         }
         Job::UseDataset { name } => match session.use_dataset(Some(&name)) {
             Ok(ds) => {
-                let name = ds.name().to_string();
-                Reply::DatasetChanged { job: id, name, notices: session.take_notices() }
+                let (name, hash) = (ds.name().to_string(), ds.hash.clone());
+                Reply::DatasetChanged { job: id, name, hash, notices: session.take_notices() }
             }
             Err(e) => Reply::Failed { job: id, error: e.to_string() },
         },

@@ -18,7 +18,7 @@ mod workers;
 
 use crate::agent::Request;
 use crate::dataset::{prepare::prepare, Dataset, DatasetError, Registry};
-use crate::driver::{run_with_result, NoRecords, Recorder, RunContext, RunOptions};
+use crate::driver::{run_with_result, Approver, NoRecords, Recorder, RunContext, RunOptions};
 use crate::runner::ResultSet;
 use std::sync::Arc;
 use crate::home::{Home, HomeError, Settings};
@@ -112,6 +112,8 @@ pub struct Session {
     model: Option<ModelSetup>,
     /// Things the user should be told once (dataset prepared, reduced jail).
     notices: Vec<String>,
+    /// Approval mode's gate (the workbench's `--approve`); None never waits.
+    approver: Option<Box<dyn Approver>>,
 }
 
 impl Session {
@@ -157,7 +159,14 @@ impl Session {
             ),
             model: opts.model,
             notices: Vec::new(),
+            approver: None,
         })
+    }
+
+    /// Ask `approver` before each attempt of every later run (approval
+    /// mode); None runs without asking.
+    pub fn set_approver(&mut self, approver: Option<Box<dyn Approver>>) {
+        self.approver = approver;
     }
 
     pub fn home(&self) -> &Home {
@@ -284,7 +293,7 @@ impl Session {
         }
         let provider = over.provider.clone().unwrap_or_else(|| match request {
             Request::Ask { .. } => loaded.planner.name(),
-            Request::Sql { .. } | Request::Plan { .. } => "user".into(),
+            Request::Sql { .. } | Request::Plan { .. } | Request::Repair { .. } => "user".into(),
         });
         let mut none = NoRecords;
         let recorder: &mut dyn Recorder = match self.records.as_mut() {
@@ -307,6 +316,10 @@ impl Session {
                 max_attempts: over.max_attempts.unwrap_or(self.settings.max_attempts),
                 repair_budget: std::time::Duration::from_secs(self.settings.repair_budget_secs),
                 keep_arrow: over.keep_arrow,
+            },
+            approver: match self.approver.as_mut() {
+                Some(a) => Some(a.as_mut()),
+                None => None,
             },
         };
         Ok(run_with_result(request, &mut ctx))

@@ -43,6 +43,25 @@ pub(crate) const ALLOWED_TSV: &str = include_str!("functions/allowed.tsv");
 /// Every other linked function: `name<TAB>function_type<TAB>family` a line.
 pub(crate) const REFUSED_TSV: &str = include_str!("functions/refused.tsv");
 
+/// Names of the allow-list a query may call in an expression (no table
+/// functions, no operators, no internal `__` names), sorted: what SQL
+/// completion offers.
+pub fn callable_names() -> &'static [&'static str] {
+    static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
+    NAMES.get_or_init(|| {
+        let mut names: Vec<&'static str> = ALLOWED_TSV
+            .lines()
+            .filter_map(|l| l.split_once('\t'))
+            .filter(|(n, kind)| !matches!(*kind, "table" | "table_macro" | "pragma") && !n.starts_with("__"))
+            .map(|(n, _)| n)
+            .filter(|n| n.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        names
+    })
+}
+
 /// A `function_type` of `duckdb_functions()`, or `syntax` for names DuckDB's parser
 /// turns into something else before it looks in the catalog.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -31,7 +31,7 @@ mod walk;
 #[cfg(test)]
 mod tests;
 
-pub use functions::ALLOWED_TABLE_FUNCTIONS;
+pub use functions::{callable_names, ALLOWED_TABLE_FUNCTIONS};
 pub use refusal::{Refusal, RefusalKind};
 pub use split::{statement_count, SplitError};
 pub use validate::{validate, Policy, Validated, DEFAULT_MAX_LEN, HARD_MAX_LEN};

@@ -7,7 +7,9 @@
 //! running; replies for jobs that are not the current one only update the
 //! turn they belong to.
 
+use super::approval::{Answer, Waiting};
 use super::audit_view::AuditView;
+use super::input_box::InputBox;
 use super::highlight::Names;
 use super::history::RunsView;
 use super::picker::Picker;
@@ -17,6 +19,7 @@ use super::screen::Screen;
 use super::stepper::Stepper;
 use super::worker::{Loaded, Task};
 use crate::agent::Request;
+use crate::driver::Verdict;
 use crate::progress::{AttemptOutcome, Progress};
 use crate::report::{RunReport, Status};
 use crate::session::engine::{Job, JobId, Reply};
@@ -42,6 +45,12 @@ pub enum AppEvent {
     Terminate,
     /// An `/export` finished (on a thread of its own).
     Exported(Result<Exported, String>),
+    /// `$EDITOR` closed: the edited input, or why it could not be edited.
+    Edited(Result<String, String>),
+    /// SIGTSTP from outside (`kill -TSTP`): suspend as Ctrl-Z does.
+    Suspend,
+    /// SIGCONT: the terminal may have been used meanwhile; draw it all.
+    Redraw,
 }
 
 /// What the loop must do after an event.
@@ -56,6 +65,14 @@ pub enum Action {
     Export { format: FileFormat, path: PathBuf },
     /// Background work for a view (read or verify the audit log, ...).
     Work(Task),
+    /// Approval mode: tell the waiting run what the user decided.
+    Approve(Answer),
+    /// Open `$EDITOR` on this text (the terminal is handed over).
+    Editor(String),
+    /// Ctrl-Z: restore the terminal and stop until the shell continues us.
+    Suspend,
+    /// Clear the terminal and draw everything again.
+    Redraw,
 }
 
 /// A job the app wants the session to run (mapped to an engine job by
@@ -69,6 +86,9 @@ pub enum JobKind {
     FullResult(String),
     /// Re-run a recorded run's SQL as a replay of it.
     Replay { run_id: String, sql: String },
+    /// The user's repair of a run (an attempt edited or re-run in the
+    /// stepper): the run's attempts and the user's SQL as the next one.
+    Repair { of_run: String, question: Option<String>, prior: Vec<crate::report::Attempt>, from: u32, sql: String },
 }
 
 impl JobKind {
@@ -80,6 +100,7 @@ impl JobKind {
             JobKind::Ask(q) => Job::Run { request: Request::Ask { question: q }, overrides },
             JobKind::Sql(s) => Job::Run { request: Request::Sql { sql: s, validate: true }, overrides },
             JobKind::Dataset(name) => Job::UseDataset { name },
+            JobKind::Repair { of_run, question, prior, from, sql } => Job::Run { request: Request::Repair { of_run, question, prior, from, sql }, overrides },
             JobKind::Replay { run_id, sql } => Job::Run {
                 request: Request::Sql { sql, validate: true },
                 overrides: RunOverrides { provider: Some("replay".into()), replay_of: Some(run_id), ..RunOverrides::default() },
@@ -123,8 +144,22 @@ pub struct App {
     pub dataset: String,
     pub dataset_hash: String,
     pub jail: String,
+    /// Who plans: `offline`, or the model's `kind:model` and planner mode.
     pub provider: String,
-    pub input: String,
+    pub input: InputBox,
+    /// Approval mode: each attempt waits for the user before it runs.
+    pub approve: bool,
+    /// The attempt waiting for approval, if one does.
+    pub waiting: Option<Waiting>,
+    /// What the input held before an approval edit replaced it.
+    pub(super) draft: Option<String>,
+    /// The input holds an attempt's SQL from the stepper: Enter runs it as
+    /// the user's repair of that run (run id, attempt).
+    pub repair_target: Option<(String, u32)>,
+    /// Model tokens (in + out) used by this workbench's runs.
+    pub tokens: u64,
+    /// First line of the help overlay shown.
+    pub help_scroll: u16,
     pub turns: Vec<Turn>,
     /// The job whose turn is running, if any.
     pub running: Option<JobId>,
@@ -165,7 +200,13 @@ impl App {
             dataset_hash: hash.to_string(),
             jail: jail.to_string(),
             provider: "offline".into(),
-            input: String::new(),
+            input: InputBox::default(),
+            approve: false,
+            waiting: None,
+            draft: None,
+            repair_target: None,
+            tokens: 0,
+            help_scroll: 0,
             turns: Vec::new(),
             running: None,
             panel: Panel::Sql,
@@ -211,10 +252,22 @@ impl App {
             AppEvent::Key(k) if k.kind != KeyEventKind::Release => self.key(k),
             AppEvent::Key(_) | AppEvent::Resize => Vec::new(),
             AppEvent::Paste(text) => {
-                // Pasted newlines become spaces: one question per Enter.
-                self.input.push_str(&text.replace(['\r', '\n'], " "));
+                // Newlines are kept: Enter submits the whole text.
+                if self.waiting.as_ref().is_none_or(|w| w.editing) {
+                    self.input.paste(&text);
+                }
                 Vec::new()
             }
+            AppEvent::Edited(Ok(text)) => {
+                self.input.set_text(&text);
+                Vec::new()
+            }
+            AppEvent::Edited(Err(e)) => {
+                self.turns.push(Turn { input: "(editor)".into(), note: Some(e), done: true, ..Turn::default() });
+                Vec::new()
+            }
+            AppEvent::Suspend => vec![Action::Suspend],
+            AppEvent::Redraw => vec![Action::Redraw],
             AppEvent::Engine(reply) => self.reply(reply),
             AppEvent::Loaded(l) => self.loaded(l),
             AppEvent::Terminate => vec![Action::Quit],
@@ -235,25 +288,21 @@ impl App {
 
     fn key(&mut self, k: KeyEvent) -> Vec<Action> {
         use super::keymap::Act;
-        const GLOBAL: &[Act] = &[Act::Quit, Act::Help, Act::Stepper, Act::Audit, Act::Schema, Act::Datasets, Act::Runs];
-        const MAIN: &[Act] = &[Act::Cancel, Act::NextTab, Act::TogglePlan, Act::Up, Act::Down, Act::PageUp, Act::PageDown, Act::Select];
+        const GLOBAL: &[Act] = &[Act::Quit, Act::Suspend, Act::Help, Act::Stepper, Act::Audit, Act::Schema, Act::Datasets, Act::Runs];
+        const MAIN: &[Act] = &[Act::Cancel, Act::Newline, Act::Editor, Act::NextTab, Act::TogglePlan, Act::Up, Act::Down, Act::PageUp, Act::PageDown, Act::Select];
         let km = &self.keymap;
         if self.help {
-            if km.action(&k, &[Act::Quit]).is_some() {
-                return vec![Action::Quit];
-            }
-            if k.code == KeyCode::Esc || km.action(&k, &[Act::Help, Act::Close]).is_some() {
-                self.help = false;
-            }
-            return Vec::new();
+            return self.help_key(k);
         }
         let typing = self.screen == Screen::Main || self.view_is_typing();
         let global = if typing { km.action_while_typing(&k, GLOBAL) } else { km.action(&k, GLOBAL) };
         if let Some(act) = global {
             let screen = match act {
                 Act::Quit => return vec![Action::Quit],
+                Act::Suspend => return vec![Action::Suspend],
                 Act::Help => {
                     self.help = true;
+                    self.help_scroll = 0;
                     return Vec::new();
                 }
                 Act::Stepper => Screen::Stepper,
@@ -272,12 +321,16 @@ impl App {
             let o = self.view_key(k);
             return self.apply(o);
         }
+        if let Some(acts) = self.approval_key(&k) {
+            return acts;
+        }
         if self.tab == Tab::Results {
             let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
             match self.grid.handle_key(k) {
                 GridOutcome::Handled => return Vec::new(),
                 GridOutcome::Copy { text, .. } => return vec![Action::Copy(text)],
                 GridOutcome::FetchFull => return self.fetch_full(),
+                GridOutcome::Sort(job) => return vec![Action::Work(Task::Sort(job))],
                 // Typing goes to the input: focus follows.
                 GridOutcome::Ignored if matches!(k.code, KeyCode::Char(_)) && !ctrl => self.tab = Tab::Chat,
                 GridOutcome::Ignored => {}
@@ -285,18 +338,24 @@ impl App {
         }
         let km = &self.keymap;
         match km.action_while_typing(&k, MAIN) {
+            Some(Act::Cancel) if self.running.is_none() && self.repair_target.is_some() => {
+                // Leave the stepper's edit: the input is an ordinary one again.
+                self.repair_target = None;
+                self.input.clear();
+            }
             Some(Act::Cancel) => return self.running.map(Action::Cancel).into_iter().collect(),
-            Some(Act::NextTab) if self.input.starts_with("/sql ") => {
-                let mut cands: Vec<&str> = super::input::SQL_WORDS.to_vec();
-                cands.extend(self.names.tables.iter().map(String::as_str));
-                cands.extend(self.names.columns.iter().map(String::as_str));
-                if let Some(done) = super::input::complete_word(&self.input, &cands) {
-                    self.input = done;
+            Some(Act::Newline) => self.input.newline(),
+            Some(Act::Editor) => return vec![Action::Editor(self.input.text())],
+            Some(Act::NextTab) if self.input.starts_with("/sql") => {
+                let before = self.input.before_cursor();
+                if let Some(done) = super::input::complete_word(&before, &self.sql_candidates()) {
+                    self.input.replace_before_cursor(&done);
                 }
             }
-            Some(Act::NextTab) if self.input.starts_with('/') => {
-                if let Some(done) = super::input::complete(&self.input, &self.datasets, &super::themes::names()) {
-                    self.input = done;
+            Some(Act::NextTab) if self.input.starts_with("/") && self.input.on_first_line() => {
+                let before = self.input.before_cursor();
+                if let Some(done) = super::input::complete(&before, &self.datasets, &super::themes::names()) {
+                    self.input.replace_before_cursor(&done);
                 }
             }
             Some(Act::NextTab) => {
@@ -307,28 +366,107 @@ impl App {
                 };
             }
             Some(Act::TogglePlan) => self.panel = if self.panel == Panel::Sql { Panel::Plan } else { Panel::Sql },
-            Some(Act::Up) => {
-                if let Some(line) = self.history.older(&self.input) {
-                    self.input = line;
+            // History only at the edges: inside a multi-line text the
+            // arrows move the cursor.
+            Some(Act::Up) if self.input.on_first_line() => {
+                if let Some(line) = self.history.older(&self.input.text()) {
+                    self.input.set_text(&line);
                 }
             }
-            Some(Act::Down) => {
+            Some(Act::Down) if self.input.on_last_line() => {
                 if let Some(line) = self.history.newer() {
-                    self.input = line;
+                    self.input.set_text(&line);
                 }
             }
             Some(Act::PageUp) => self.grid.scroll(-20),
             Some(Act::PageDown) => self.grid.scroll(20),
             Some(Act::Select) => return self.enter(),
-            _ => match k.code {
-                KeyCode::Backspace => {
-                    self.input.pop();
-                }
-                KeyCode::Char(c) if !k.modifiers.contains(KeyModifiers::CONTROL) => self.input.push(c),
-                _ => {}
-            },
+            _ => {
+                self.input.edit(k);
+            }
         }
         Vec::new()
+    }
+
+    /// Keys of the help overlay: scroll it, close it, quit.
+    fn help_key(&mut self, k: KeyEvent) -> Vec<Action> {
+        use super::keymap::Act;
+        match self.keymap.action(&k, &[Act::Quit, Act::Up, Act::Down, Act::PageUp, Act::PageDown, Act::First, Act::Last]) {
+            Some(Act::Quit) => return vec![Action::Quit],
+            Some(Act::Up) => self.help_scroll = self.help_scroll.saturating_sub(1),
+            Some(Act::Down) => self.help_scroll = self.help_scroll.saturating_add(1),
+            Some(Act::PageUp) => self.help_scroll = self.help_scroll.saturating_sub(10),
+            Some(Act::PageDown) => self.help_scroll = self.help_scroll.saturating_add(10),
+            Some(Act::First) => self.help_scroll = 0,
+            Some(Act::Last) => self.help_scroll = u16::MAX,
+            _ if k.code == KeyCode::Esc || self.keymap.action(&k, &[Act::Help, Act::Close]).is_some() => self.help = false,
+            _ => {}
+        }
+        Vec::new()
+    }
+
+    /// Approval mode: the keys that answer the waiting attempt (None when
+    /// nothing waits). Everything else but the panels' keys is held back
+    /// while an attempt waits, so no keystroke approves by accident.
+    fn approval_key(&mut self, k: &KeyEvent) -> Option<Vec<Action>> {
+        use super::keymap::Act;
+        let w = self.waiting.as_mut()?;
+        if w.editing {
+            return match self.keymap.action_while_typing(k, &[Act::Select, Act::Reject]) {
+                Some(Act::Select) => {
+                    let sql = self.input.text();
+                    let answer = w.answer(if sql.trim().is_empty() { Verdict::Reject } else { Verdict::Edit(sql) });
+                    self.waiting = None;
+                    self.restore_draft();
+                    Some(vec![Action::Approve(answer)])
+                }
+                Some(_) => {
+                    w.editing = false;
+                    self.restore_draft();
+                    Some(Vec::new())
+                }
+                None => None,
+            };
+        }
+        match self.keymap.action(k, &[Act::Approve, Act::Reject, Act::Edit]) {
+            Some(Act::Approve) => {
+                let answer = w.answer(Verdict::Run);
+                self.waiting = None;
+                Some(vec![Action::Approve(answer)])
+            }
+            Some(Act::Reject) => {
+                let answer = w.answer(Verdict::Reject);
+                self.waiting = None;
+                Some(vec![Action::Approve(answer)])
+            }
+            Some(_) => {
+                w.editing = true;
+                let sql = w.sql.clone();
+                self.draft = Some(self.input.text());
+                self.input.set_text(&sql);
+                Some(Vec::new())
+            }
+            // Panels and scrolling still work; typing waits.
+            None if matches!(k.code, KeyCode::Char(_)) && !k.modifiers.contains(KeyModifiers::CONTROL) => Some(Vec::new()),
+            None => None,
+        }
+    }
+
+    fn restore_draft(&mut self) {
+        let text = self.draft.take().unwrap_or_default();
+        self.input.set_text(&text);
+    }
+
+    /// What Tab completes in SQL: keywords, functions, then the active
+    /// dataset's tables and columns.
+    fn sql_candidates(&self) -> Vec<&str> {
+        let mut cands: Vec<&str> = super::input::SQL_WORDS.to_vec();
+        for f in super::input::sql_functions() {
+            cands.push(f);
+        }
+        cands.extend(self.names.tables.iter().map(String::as_str));
+        cands.extend(self.names.columns.iter().map(String::as_str));
+        cands
     }
 
     /// Re-run the shown result's SQL with the row cap at 1,000,000.
@@ -346,7 +484,7 @@ impl App {
     }
 
     fn enter(&mut self) -> Vec<Action> {
-        let text = self.input.trim().to_string();
+        let text = self.input.text().trim().to_string();
         if text.is_empty() {
             return Vec::new();
         }
@@ -356,9 +494,24 @@ impl App {
         }
         self.input.clear();
         let save = self.history.push(&text).then(|| Action::Work(Task::AppendHistory(text.clone())));
-        let mut actions = self.enter_line(text);
+        let target = self.repair_target.take();
+        let mut actions = match (target, text.strip_prefix("/sql").filter(|r| r.starts_with(char::is_whitespace))) {
+            (Some((run_id, from)), Some(sql)) => self.user_repair(&run_id, from, sql.trim()),
+            _ => self.enter_line(text),
+        };
         actions.extend(save);
         actions
+    }
+
+    /// The stepper's edit of attempt `from` of run `run_id`, run as the
+    /// user's repair of that run (a fresh SQL run if the run is gone).
+    fn user_repair(&mut self, run_id: &str, from: u32, sql: &str) -> Vec<Action> {
+        let report = self.turns.iter().rev().find_map(|t| t.report.as_deref().filter(|r| r.run_id == run_id));
+        let kind = match report {
+            Some(r) => JobKind::Repair { of_run: r.run_id.clone(), question: r.question.clone(), prior: r.attempts.clone(), from, sql: sql.to_string() },
+            None => JobKind::Sql(sql.to_string()),
+        };
+        self.start_turn(kind)
     }
 
     fn enter_line(&mut self, text: String) -> Vec<Action> {
@@ -418,12 +571,21 @@ impl App {
         let mut actions = Vec::new();
         match reply {
             Reply::Progress { job, event } => {
+                if let Progress::AwaitingApproval { attempt, stage, sql, why } = &event.step {
+                    self.waiting = Some(Waiting { job, run_id: event.run_id.clone(), attempt: *attempt, stage: *stage, sql: sql.clone(), why: why.clone(), editing: false });
+                    // What waits is shown where the keys answer it.
+                    self.screen = Screen::Main;
+                }
                 if let (Some(line), Some(t)) = (step_line(&event.step), self.turn_of(job)) {
                     t.steps.push(line);
                 }
             }
             Reply::Finished { job, mut report, result } => {
-                self.last_latency_ms = Some(report.timings_ms.total);
+                // The run's own time: waiting for the user's approval is not latency.
+                self.last_latency_ms = Some(report.timings_ms.total - report.timings_ms.approval.unwrap_or(0.0));
+                if let Some(u) = &report.usage {
+                    self.tokens += u.input_tokens + u.output_tokens;
+                }
                 if self.turn_of(job).is_some() {
                     match result {
                         Some(set) => {
@@ -445,7 +607,7 @@ impl App {
                     actions.push(Action::Work(Task::ReadAudit));
                 }
             }
-            Reply::DatasetChanged { job, name, notices } => {
+            Reply::DatasetChanged { job, name, hash, notices } => {
                 let note = if notices.is_empty() { format!("now on dataset {name}") } else { format!("now on dataset {name} ({})", notices.join("; ")) };
                 if let Some(t) = self.turn_of(job) {
                     t.note = Some(note);
@@ -453,7 +615,7 @@ impl App {
                 }
                 actions.push(Action::Work(Task::LoadManifest(name.clone())));
                 self.dataset = name;
-                self.dataset_hash.clear();
+                self.dataset_hash = hash;
                 self.finish(job);
                 actions.extend(self.after_switch());
             }
@@ -480,6 +642,12 @@ impl App {
         if self.running == Some(job) {
             self.running = None;
         }
+        if self.waiting.as_ref().is_some_and(|w| w.job == job) {
+            if self.waiting.as_ref().is_some_and(|w| w.editing) {
+                self.restore_draft();
+            }
+            self.waiting = None;
+        }
         if let Some(r) = self.current_report() {
             if !r.dataset_hash.is_empty() && r.dataset == self.dataset {
                 self.dataset_hash = r.dataset_hash.clone();
@@ -503,7 +671,8 @@ enum Command {
 
 fn parse_command(text: &str) -> Command {
     let Some(rest) = text.strip_prefix('/') else {
-        return Command::Job(JobKind::Ask(text.to_string()));
+        // A question typed over several lines is one question.
+        return Command::Job(JobKind::Ask(text.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ")));
     };
     let (cmd, arg) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
     let arg = arg.trim();
@@ -541,6 +710,7 @@ fn step_line(step: &Progress) -> Option<String> {
             if *checked { format!("attempt {attempt}: validated") } else { format!("attempt {attempt}: validator OFF") }
         }
         Progress::Refused { attempt, reason } => format!("attempt {attempt}: refused: {reason}"),
+        Progress::AwaitingApproval { attempt, stage, .. } => format!("attempt {attempt}: {} waits for your approval", stage.word()),
         Progress::AttemptStarted { attempt, max_attempts, .. } => format!("attempt {attempt} of {max_attempts}: running in the jail"),
         Progress::AttemptFinished { attempt, outcome, ms } => match outcome {
             AttemptOutcome::Ok { rows, truncated } => {
@@ -603,18 +773,18 @@ mod tests {
         app.handle(AppEvent::Engine(Reply::Failed { job: 0, error: "x".into() }));
         app.running = None;
         app.handle(key(KeyCode::Up));
-        assert_eq!(app.input, "revenue by month");
+        assert_eq!(app.input.text(), "revenue by month");
         app.handle(key(KeyCode::Down));
-        assert_eq!(app.input, "");
+        assert_eq!(app.input.text(), "");
         for c in "/da".chars() {
             app.handle(key(KeyCode::Char(c)));
         }
         app.datasets = vec!["ecommerce".into(), "iot".into()];
         app.handle(key(KeyCode::Tab));
-        assert_eq!(app.input, "/dataset ");
+        assert_eq!(app.input.text(), "/dataset ");
         app.handle(key(KeyCode::Char('i')));
         app.handle(key(KeyCode::Tab));
-        assert_eq!(app.input, "/dataset iot");
+        assert_eq!(app.input.text(), "/dataset iot");
     }
 
     fn typed_raw(app: &mut App, text: &str) -> Vec<Action> {
@@ -632,7 +802,7 @@ mod tests {
         assert_eq!(app.running, Some(1));
         // A second Enter while running does nothing and keeps the text.
         assert!(typed(&mut app, "/sql SELECT 1").is_empty());
-        assert_eq!(app.input, "/sql SELECT 1");
+        assert_eq!(app.input.text(), "/sql SELECT 1");
         app.handle(AppEvent::Engine(Reply::Superseded { job: 1 }));
         assert_eq!(app.running, None);
         assert_eq!(no_history(app.handle(key(KeyCode::Enter))), [Action::Submit(JobKind::Sql("SELECT 1".into()))]);
@@ -664,9 +834,178 @@ mod tests {
     }
 
     #[test]
-    fn pasted_lines_join_into_one_input() {
+    fn pasted_lines_keep_their_newlines_and_enter_submits_them_whole() {
         let mut app = App::new("ecommerce", "", "strict");
-        app.handle(AppEvent::Paste("SELECT 1\nFROM t".into()));
-        assert_eq!(app.input, "SELECT 1 FROM t");
+        app.handle(AppEvent::Paste("/sql SELECT 1\r\nFROM t".into()));
+        assert_eq!(app.input.text(), "/sql SELECT 1\nFROM t");
+        assert_eq!(no_history(app.handle(key(KeyCode::Enter))), [Action::Submit(JobKind::Sql("SELECT 1\nFROM t".into()))]);
+    }
+
+    fn with(code: KeyCode, m: KeyModifiers) -> AppEvent {
+        AppEvent::Key(KeyEvent::new(code, m))
+    }
+
+    #[test]
+    fn newline_keys_add_lines_and_a_multi_line_question_is_one_question() {
+        for newline in [with(KeyCode::Char('j'), KeyModifiers::CONTROL), with(KeyCode::Enter, KeyModifiers::ALT), with(KeyCode::Enter, KeyModifiers::SHIFT)] {
+            let mut app = App::new("ecommerce", "", "strict");
+            for c in "revenue".chars() {
+                app.handle(key(KeyCode::Char(c)));
+            }
+            assert!(app.handle(newline).is_empty(), "a new line submits nothing");
+            for c in "by month".chars() {
+                app.handle(key(KeyCode::Char(c)));
+            }
+            assert_eq!(app.input.text(), "revenue\nby month");
+            assert_eq!(no_history(app.handle(key(KeyCode::Enter))), [Action::Submit(JobKind::Ask("revenue by month".into()))]);
+            assert!(app.input.is_blank());
+        }
+    }
+
+    #[test]
+    fn up_and_down_recall_history_only_at_the_first_and_last_line() {
+        let mut app = App::new("ecommerce", "", "strict");
+        app.history.push("older question");
+        app.handle(AppEvent::Paste("line one\nline two".into()));
+        // On the last line, Up moves the cursor to the first line...
+        app.handle(key(KeyCode::Up));
+        assert_eq!((app.input.text().as_str(), app.input.cursor().0), ("line one\nline two", 0));
+        // ...and only there recalls history.
+        app.handle(key(KeyCode::Up));
+        assert_eq!(app.input.text(), "older question");
+        app.handle(key(KeyCode::Down));
+        assert_eq!(app.input.text(), "line one\nline two", "Down past the newest gives the draft back");
+    }
+
+    #[test]
+    fn tab_completes_sql_functions_tables_and_columns_before_the_cursor() {
+        let mut app = App::new("ecommerce", "", "strict");
+        app.names.tables = vec!["customers".into()];
+        app.names.columns = vec!["total_amount".into()];
+        app.handle(AppEvent::Paste("/sql SELECT date_tr".into()));
+        app.handle(key(KeyCode::Tab));
+        assert_eq!(app.input.text(), "/sql SELECT date_trunc ");
+        app.handle(with(KeyCode::Char('j'), KeyModifiers::CONTROL));
+        app.handle(AppEvent::Paste("FROM cust".into()));
+        app.handle(key(KeyCode::Tab));
+        assert_eq!(app.input.text(), "/sql SELECT date_trunc \nFROM customers ");
+        // The cursor in the middle: only the word before it is completed.
+        app.input.set_text("/sql SELECT tot\nFROM customers");
+        app.handle(key(KeyCode::Up));
+        app.handle(key(KeyCode::End));
+        app.handle(key(KeyCode::Tab));
+        assert_eq!(app.input.text(), "/sql SELECT total_amount \nFROM customers");
+    }
+
+    #[test]
+    fn ctrl_e_asks_for_the_editor_and_its_text_or_error_comes_back() {
+        let mut app = App::new("ecommerce", "", "strict");
+        app.handle(AppEvent::Paste("SELECT 1".into()));
+        assert_eq!(app.handle(with(KeyCode::Char('e'), KeyModifiers::CONTROL)), [Action::Editor("SELECT 1".into())]);
+        app.handle(AppEvent::Edited(Ok("/sql SELECT 2\nFROM t".into())));
+        assert_eq!(app.input.text(), "/sql SELECT 2\nFROM t");
+        app.handle(AppEvent::Edited(Err("no editor: set $VISUAL or $EDITOR".into())));
+        assert_eq!(app.input.text(), "/sql SELECT 2\nFROM t", "a failed edit keeps the input");
+        assert!(app.turns.last().unwrap().note.as_deref().unwrap().contains("$EDITOR"));
+        assert_eq!(app.handle(with(KeyCode::Char('z'), KeyModifiers::CONTROL)), [Action::Suspend]);
+        assert_eq!(app.handle(AppEvent::Suspend), [Action::Suspend]);
+    }
+
+    fn waiting(app: &mut App, job: JobId, attempt: u32) {
+        use crate::progress::ProgressEvent;
+        let step = Progress::AwaitingApproval { attempt, stage: crate::driver::Stage::Plan, sql: "SELECT 1".into(), why: None };
+        app.handle(AppEvent::Engine(Reply::Progress { job, event: ProgressEvent { run_id: "r1".into(), step } }));
+    }
+
+    #[test]
+    fn approval_keys_answer_the_waiting_attempt_once() {
+        let mut app = App::new("ecommerce", "", "strict");
+        app.approve = true;
+        typed(&mut app, "orders by status");
+        app.submitted(3);
+        waiting(&mut app, 3, 1);
+        assert!(app.waiting.is_some());
+        // Typing does nothing while an attempt waits.
+        assert!(app.handle(key(KeyCode::Char('x'))).is_empty());
+        assert!(app.input.is_blank());
+        let run = Answer { run_id: "r1".into(), attempt: 1, verdict: Verdict::Run };
+        assert_eq!(app.handle(key(KeyCode::Enter)), [Action::Approve(run)]);
+        assert!(app.waiting.is_none());
+        assert!(app.handle(key(KeyCode::Enter)).is_empty(), "a second Enter answers nothing");
+        // Esc rejects.
+        waiting(&mut app, 3, 2);
+        assert_eq!(app.handle(key(KeyCode::Esc)), [Action::Approve(Answer { run_id: "r1".into(), attempt: 2, verdict: Verdict::Reject })]);
+    }
+
+    #[test]
+    fn e_edits_the_waiting_sql_and_enter_sends_the_edit() {
+        let mut app = App::new("ecommerce", "", "strict");
+        typed(&mut app, "orders by status");
+        app.submitted(3);
+        app.handle(AppEvent::Paste("draft".into()));
+        waiting(&mut app, 3, 1);
+        app.handle(key(KeyCode::Char('e')));
+        assert_eq!(app.input.text(), "SELECT 1");
+        app.handle(AppEvent::Paste(" WHERE true".into()));
+        // Esc leaves the edit (the draft comes back); e starts again.
+        app.handle(key(KeyCode::Esc));
+        assert_eq!(app.input.text(), "draft");
+        assert!(app.waiting.as_ref().is_some_and(|w| !w.editing));
+        app.handle(key(KeyCode::Char('e')));
+        app.handle(key(KeyCode::Char('2')));
+        let acts = app.handle(key(KeyCode::Enter));
+        assert_eq!(acts, [Action::Approve(Answer { run_id: "r1".into(), attempt: 1, verdict: Verdict::Edit("SELECT 12".into()) })]);
+        assert_eq!(app.input.text(), "draft");
+        // A run that ends while its attempt waits leaves nothing waiting.
+        waiting(&mut app, 3, 2);
+        app.handle(AppEvent::Engine(Reply::Failed { job: 3, error: "x".into() }));
+        assert!(app.waiting.is_none());
+    }
+
+    #[test]
+    fn an_attempt_edited_from_the_stepper_runs_as_the_users_repair_of_its_run() {
+        let mut app = App::new("ecommerce", "", "strict");
+        let mut r = super::super::tests::report(1);
+        r.attempts[0].sql = "SELECT 1".into();
+        let (run_id, attempts) = (r.run_id.clone(), r.attempts.clone());
+        app.turns.push(Turn { job: Some(1), input: "q".into(), report: Some(Box::new(r)), done: true, ..Turn::default() });
+        app.open(Screen::Stepper);
+        let acts = app.handle(key(KeyCode::Char('e')));
+        assert!(acts.is_empty());
+        assert_eq!(app.screen, Screen::Main);
+        assert_eq!(app.repair_target, Some((run_id.clone(), 1)));
+        app.input.set_text("/sql SELECT 2\nFROM t");
+        let acts = no_history(app.handle(key(KeyCode::Enter)));
+        let want = JobKind::Repair { of_run: run_id, question: Some("orders by channel".into()), prior: attempts, from: 1, sql: "SELECT 2\nFROM t".into() };
+        assert_eq!(acts, [Action::Submit(want)]);
+        assert!(app.repair_target.is_none());
+        // Esc on an edit not yet run drops it: the input is ordinary again.
+        app.running = None;
+        app.repair_target = Some(("x".into(), 1));
+        app.input.set_text("/sql SELECT 3");
+        app.handle(key(KeyCode::Esc));
+        assert!(app.repair_target.is_none() && app.input.is_blank());
+    }
+
+    #[test]
+    fn a_dataset_switch_shows_the_new_version_hash() {
+        let mut app = App::new("ecommerce", "aaaa", "strict");
+        typed(&mut app, "/dataset iot");
+        app.submitted(1);
+        app.handle(AppEvent::Engine(Reply::DatasetChanged { job: 1, name: "iot".into(), hash: "bbbbccccdddd".into(), notices: vec![] }));
+        assert_eq!((app.dataset.as_str(), app.dataset_hash.as_str()), ("iot", "bbbbccccdddd"));
+    }
+
+    #[test]
+    fn tokens_add_up_from_the_reports_usage() {
+        let mut app = App::new("ecommerce", "", "strict");
+        for job in [1, 2] {
+            typed(&mut app, "orders by status");
+            app.submitted(job);
+            let mut r = super::super::tests::report(1);
+            r.usage = Some(crate::llm::calls::RunUsage { input_tokens: 1000, output_tokens: 234, ..Default::default() });
+            app.handle(AppEvent::Engine(Reply::Finished { job, report: Box::new(r), result: None }));
+        }
+        assert_eq!(app.tokens, 2468);
     }
 }

@@ -109,7 +109,7 @@ pub fn run(pace: Pace, record: Option<&std::path::Path>) -> anyhow::Result<i32> 
     let manifest = crate::dataset::Registry::builtin_manifest(DATASET)
         .ok_or_else(|| anyhow::anyhow!("the built-in dataset {DATASET} is missing from this build"))??;
     let mut player = Player::new(script(&manifest), pace);
-    let start = super::Start { dataset: Some(DATASET), jail: None, theme: None, model: None, home: None, inline: false };
+    let start = super::Start { dataset: Some(DATASET), jail: None, theme: None, model: None, home: None, inline: false, approve: false };
     let code = super::run_scripted(start, record, Some(&mut player))?;
     if code != 0 {
         return Ok(code);

@@ -28,6 +28,7 @@ pub const GLOBAL: &[Entry] = &[
     Key(Act::Datasets, "dataset picker (/dataset)"),
     Key(Act::Runs, "run history (/runs)"),
     Key(Act::Quit, "quit (or /quit)"),
+    Key(Act::Suspend, "suspend to the shell (fg resumes)"),
 ];
 
 /// The keys of `screen`.
@@ -35,12 +36,18 @@ pub fn entries(screen: Screen) -> &'static [Entry] {
     match screen {
         Screen::Main => &[
             Key(Act::Select, "ask the question (or run /command)"),
+            Key(Act::Newline, "a new line in the input"),
+            Key(Act::Editor, "edit the input in $EDITOR"),
             Typed("/sql SELECT ...", "run SQL through the validator and jail"),
             Typed("/dataset NAME", "switch dataset (no name: the picker)"),
             Typed("/theme NAME", "dark, light, high-contrast, monochrome"),
             Key(Act::Cancel, "cancel the running query"),
-            Key(Act::Up, "previous input (Down: next)"),
+            Key(Act::Up, "previous input on the first line (Down: next)"),
             Typed("Tab after /", "complete a command, dataset or theme"),
+            Typed("Tab in /sql", "complete keywords, functions, tables, columns"),
+            Key(Act::Approve, "approval mode: run the waiting attempt"),
+            Typed("e", "approval mode: edit the waiting SQL"),
+            Key(Act::Reject, "approval mode: reject the waiting attempt"),
             Key(Act::PageDown, "scroll the results (and PgUp)"),
             Key(Act::NextTab, "next view (narrow windows)"),
             Key(Act::TogglePlan, "plan or SQL in the panel"),
@@ -51,8 +58,8 @@ pub fn entries(screen: Screen) -> &'static [Entry] {
             Key(Act::First, "first attempt"),
             Key(Act::Last, "last attempt"),
             Key(Act::PageDown, "scroll the attempt's detail (and page up)"),
-            Key(Act::Rerun, "re-run this attempt's SQL (a new run; also select)"),
-            Key(Act::Edit, "edit this attempt's SQL in the input"),
+            Key(Act::Rerun, "re-run this attempt (your repair of the run; also select)"),
+            Key(Act::Edit, "edit this attempt's SQL; Enter runs it as your repair"),
             Key(Act::Close, "back to the workbench"),
         ],
         Screen::Audit => &[
@@ -109,15 +116,39 @@ pub fn lines(screen: Screen, km: &Keymap) -> Vec<(String, String)> {
         .collect()
 }
 
-pub fn render(f: &mut Frame<'_>, screen: Screen, km: &Keymap, theme: &Theme) {
+/// The overlay, centred, at most the window; scrolled to `scroll`
+/// (clamped) when the keys do not all fit, with a line saying so.
+pub fn render(f: &mut Frame<'_>, screen: Screen, km: &Keymap, theme: &Theme, scroll: u16) {
     let area = f.area();
     let rows = lines(screen, km);
     let w = 84.min(area.width);
-    let h = u16::try_from(rows.len() + 3).unwrap_or(u16::MAX).min(area.height);
+    let key_w = if w >= 70 { 20 } else { 16 };
+    let long = rows.iter().filter(|(k, _)| k.chars().count() >= key_w).count();
+    let h = u16::try_from(rows.len() + long + 3).unwrap_or(u16::MAX).min(area.height);
     let r = Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h };
     let mut text: Vec<Line<'_>> = vec![Line::styled(format!("{}  (Everywhere: below the gap)", screen.title()), theme.title)];
-    text.extend(rows.into_iter().map(|(k, v)| Line::from(vec![Span::styled(format!("{k:<20} "), theme.keyword), Span::styled(v, theme.normal)])));
+    for (k, v) in rows {
+        if k.chars().count() >= key_w {
+            // A long key list gets a line of its own, the text under it.
+            text.push(Line::styled(k, theme.keyword));
+            text.push(Line::from(vec![Span::raw(" ".repeat(key_w + 1)), Span::styled(v, theme.normal)]));
+        } else {
+            text.push(Line::from(vec![Span::styled(format!("{k:<key_w$} "), theme.keyword), Span::styled(v, theme.normal)]));
+        }
+    }
+    // Lines as drawn (long ones wrap), against the rows inside the border.
+    let inner_w = usize::from(w.saturating_sub(2)).max(1);
+    let drawn: usize = text.iter().map(|l| l.width().max(1).div_ceil(inner_w)).sum();
+    let inner_h = usize::from(h.saturating_sub(2));
+    let max_scroll = drawn.saturating_sub(inner_h);
+    let scroll = usize::from(scroll).min(max_scroll);
+    let title = if max_scroll == 0 {
+        " Keys (Esc closes) ".to_string()
+    } else {
+        format!(" Keys: ↑↓ PgUp PgDn scroll ({}/{}) · Esc closes ", scroll + inner_h.min(drawn), drawn)
+    };
     f.render_widget(Clear, r);
-    let block = Block::bordered().title(Span::styled(" Keys (Esc closes) ", theme.title)).border_style(theme.border);
-    f.render_widget(Paragraph::new(text).wrap(Wrap { trim: false }).block(block), r);
+    let block = Block::bordered().title(Span::styled(title, theme.title)).border_style(theme.border);
+    let p = Paragraph::new(text).wrap(Wrap { trim: false }).scroll((u16::try_from(scroll).unwrap_or(0), 0)).block(block);
+    f.render_widget(p, r);
 }

@@ -143,6 +143,11 @@ pub const SQL_WORDS: &[&str] = &[
     "date_trunc", "strftime", "round", "coalesce",
 ];
 
+/// DuckDB functions a query may call (the validator's allow-list).
+pub fn sql_functions() -> impl Iterator<Item = &'static str> {
+    crate::sql::callable_names().iter().copied()
+}
+
 /// Tab in SQL mode: the last word of `input` completed from `candidates`
 /// (case-insensitive; keywords keep their case, names theirs).
 pub fn complete_word(input: &str, candidates: &[&str]) -> Option<String> {

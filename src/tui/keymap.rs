@@ -56,6 +56,11 @@ acts! {
     Rerun = "rerun": "re-run the attempt's SQL",
     Edit = "edit": "edit the SQL in the input",
     Profile = "profile": "profile the column",
+    Newline = "newline": "a new line in the input",
+    Editor = "editor": "edit the input in $EDITOR",
+    Suspend = "suspend": "suspend to the shell (fg resumes)",
+    Approve = "approve": "run the attempt waiting for approval",
+    Reject = "reject": "reject the attempt waiting for approval",
 }
 
 /// The embedded defaults.
@@ -88,6 +93,11 @@ const DEFAULTS: &[(Act, &str)] = &[
     (Act::Rerun, "r"),
     (Act::Edit, "e"),
     (Act::Profile, "p"),
+    (Act::Newline, "alt-enter, shift-enter, ctrl-j"),
+    (Act::Editor, "ctrl-e"),
+    (Act::Suspend, "ctrl-z"),
+    (Act::Approve, "enter"),
+    (Act::Reject, "esc"),
 ];
 
 /// The `vim` preset, over the defaults.

@@ -13,14 +13,17 @@
 //! is restored on quit, on SIGTERM/SIGHUP and on panic (ratatui's hook).
 
 pub mod app;
+pub mod approval;
 pub mod cast;
 pub mod osc52;
 pub mod grid;
 pub mod audit_view;
+pub mod handoff;
 pub mod help;
 pub mod highlight;
 pub mod inline;
 pub mod input;
+pub mod input_box;
 pub mod keymap;
 pub mod history;
 pub mod picker;
@@ -60,7 +63,8 @@ pub fn unsuitable_terminal() -> Option<&'static str> {
 
 /// Open the workbench on `dataset` (the settings' default otherwise);
 /// `inline` (or `inline = true` in the settings) runs it without the
-/// alternate screen ([`inline`]).
+/// alternate screen ([`inline`]); `approve` (or `approve = true`) makes
+/// each plan, SQL and repair wait for the user ([`approval`]).
 pub fn run(
     dataset: Option<&str>,
     jail: Option<JailMode>,
@@ -68,8 +72,9 @@ pub fn run(
     model: Option<crate::planner::model::ModelSetup>,
     record: Option<&std::path::Path>,
     inline: bool,
+    approve: bool,
 ) -> anyhow::Result<i32> {
-    run_scripted(Start { dataset, jail, theme, model, home: None, inline }, record, None)
+    run_scripted(Start { dataset, jail, theme, model, home: None, inline, approve }, record, None)
 }
 
 /// What a workbench opens on.
@@ -82,6 +87,8 @@ pub struct Start<'a> {
     pub home: Option<crate::home::Home>,
     /// Inline mode asked for by the flag (the settings may ask too).
     pub inline: bool,
+    /// Approval mode asked for by the flag (the settings may ask too).
+    pub approve: bool,
 }
 
 /// A workbench ready for its loop: the state and what the loop drives.
@@ -93,23 +100,35 @@ pub struct Opened {
 }
 
 /// What the loop reads and drives: its events, the session thread and
-/// the background worker.
+/// the background worker; answers to approval mode's questions, and the
+/// gate that stops the input thread reading while the terminal belongs to
+/// an editor or the shell.
 pub(crate) struct Wiring {
     rx: Receiver<AppEvent>,
     tx: Sender<AppEvent>,
     engine: Engine,
     worker: worker::Worker,
+    answers: Sender<approval::Answer>,
+    gate: handoff::InputGate,
 }
 
 /// Open the session and build the app's state (no terminal yet).
 pub fn open(start: Start<'_>) -> anyhow::Result<Opened> {
+    let provider = start.model.as_ref().map_or_else(|| "offline".to_string(), |m| format!("{} ({})", m.provider.label(), planner_word(m.mode)));
     let mut session = Session::open(SessionOptions { record: true, jail: start.jail, model: start.model, home: start.home, ..SessionOptions::default() })?;
     let inline = start.inline || session.settings().inline;
+    // Approval mode: the session thread asks the app before each attempt.
+    let approve = start.approve || session.settings().approve;
+    let (answers, answers_rx) = channel::<approval::Answer>();
+    if approve {
+        session.set_approver(Some(Box::new(approval::ChannelApprover::new(answers_rx))));
+    }
     let (keymap, theme, depth) = looks(session.settings(), start.theme)?;
     let ds = session.use_dataset(start.dataset)?;
     let (name, hash, manifest) = (ds.name().to_string(), ds.hash.clone(), ds.manifest.clone());
     let jail_word = session.runner_mode().map_or("strict", JailMode::word);
     let mut app = App::new(&name, &hash, jail_word);
+    (app.provider, app.approve) = (provider, approve);
     app.set_manifest(manifest);
     (app.keymap, app.theme, app.depth) = (keymap, theme, depth);
     let home = session.home().clone();
@@ -122,7 +141,7 @@ pub fn open(start: Start<'_>) -> anyhow::Result<Opened> {
     let (tx, rx) = channel::<AppEvent>();
     let engine = Engine::start(session, forward_replies(tx.clone())?)?;
     let worker = worker::Worker::new(home, tx.clone());
-    Ok(Opened { app, wiring: Wiring { rx, tx, engine, worker }, inline })
+    Ok(Opened { app, wiring: Wiring { rx, tx, engine, worker, answers, gate: handoff::InputGate::default() }, inline })
 }
 
 impl Opened {
@@ -180,6 +199,20 @@ pub(crate) trait Front {
     fn cursor_probe(&self) -> Option<CursorProbe> {
         None
     }
+
+    /// Give the terminal back (to an editor, to the shell on Ctrl-Z).
+    fn leave(&mut self) {
+        handoff::leave_terminal();
+    }
+
+    /// Take the terminal back after [`Front::leave`] and show everything anew.
+    fn enter(&mut self) {
+        let _ = handoff::enter_terminal();
+        self.redraw();
+    }
+
+    /// Make the next [`Front::show`] draw every cell (after SIGCONT).
+    fn redraw(&mut self);
 }
 
 /// The cursor position (column, row) the terminal reported after a resize.
@@ -194,6 +227,42 @@ where
         seen(app, frame.buffer);
         Ok(None)
     }
+
+    fn redraw(&mut self) {
+        full_redraw(self);
+    }
+}
+
+fn planner_word(mode: crate::planner::model::PlannerMode) -> &'static str {
+    use crate::planner::model::PlannerMode;
+    match mode {
+        PlannerMode::Offline => "offline planner",
+        PlannerMode::Model => "model planner",
+        PlannerMode::Auto => "auto",
+    }
+}
+
+/// Hand the terminal over while `work` runs (the input thread paused, the
+/// front's terminal modes left), then take it back and draw everything
+/// again.
+fn handed_over<T>(front: &mut impl Front, gate: &handoff::InputGate, work: impl FnOnce() -> T) -> T {
+    gate.pause();
+    front.leave();
+    let out = work();
+    front.enter();
+    gate.resume();
+    out
+}
+
+/// Clear the screen and make the next frame draw every cell. (Not
+/// `Terminal::clear`: it asks the terminal for the cursor position first,
+/// which not every terminal answers, and then does nothing.)
+fn full_redraw<B: ratatui::backend::Backend>(terminal: &mut ratatui::Terminal<B>) {
+    let _ = terminal.backend_mut().clear_region(ratatui::backend::ClearType::All);
+    // Two swaps leave both buffers blank: the next frame is diffed against
+    // nothing, so all of it is written.
+    terminal.swap_buffers();
+    terminal.swap_buffers();
 }
 
 /// The full-screen workbench: raw mode, the alternate screen and the panic
@@ -224,7 +293,7 @@ fn full_screen(app: &mut App, wiring: &Wiring, record: Option<&std::path::Path>,
 /// Start the input and signal threads and run the loop through `front`
 /// until quit (the caller restores the terminal).
 pub(crate) fn drive(front: &mut impl Front, app: &mut App, wiring: &Wiring, hooks: &mut Hooks<'_>) -> anyhow::Result<()> {
-    spawn_input(wiring.tx.clone(), front.cursor_probe())?;
+    spawn_input(wiring.tx.clone(), front.cursor_probe(), wiring.gate.clone())?;
     spawn_signals(wiring.tx.clone())?;
     let _ = execute!(std::io::stdout(), EnableBracketedPaste);
     let result = event_loop(front, app, wiring, hooks);
@@ -255,7 +324,7 @@ fn recorder(path: &std::path::Path, clear: bool) -> anyhow::Result<(Recorder, ca
 }
 
 fn event_loop(front: &mut impl Front, app: &mut App, wiring: &Wiring, hooks: &mut Hooks<'_>) -> anyhow::Result<()> {
-    let Wiring { rx, tx, engine, worker } = wiring;
+    let Wiring { rx, tx, engine, worker, answers, gate } = wiring;
     loop {
         // Show the state; a script looks at what was drawn for its next
         // key, or says when to ask it again.
@@ -306,6 +375,22 @@ fn event_loop(front: &mut impl Front, app: &mut App, wiring: &Wiring, hooks: &mu
                     Action::Quit => return Ok(()),
                     Action::Cancel(id) => engine.cancel(id),
                     Action::Work(task) => worker.start(task),
+                    Action::Approve(answer) => {
+                        let _ = answers.send(answer);
+                    }
+                    Action::Redraw => front.redraw(),
+                    Action::Suspend => {
+                        if let Err(e) = handed_over(front, gate, handoff::stop_self) {
+                            app.turns.push(app::Turn { input: "(suspend)".into(), note: Some(format!("could not suspend: {e}")), done: true, ..app::Turn::default() });
+                        }
+                    }
+                    Action::Editor(text) => {
+                        let edited = match handoff::editor_command() {
+                            None => Err(handoff::EditorError::Unset),
+                            Some(cmd) => handed_over(front, gate, || handoff::edit_in(&cmd, &text, &std::env::temp_dir())),
+                        };
+                        let _ = tx.send(AppEvent::Edited(edited.map_err(|e| e.to_string())));
+                    }
                     Action::Submit(kind) => {
                         let id = engine.submit(kind.into_job());
                         app.submitted(id);
@@ -374,9 +459,21 @@ fn forward_replies(tx: Sender<AppEvent>) -> std::io::Result<Sender<Reply>> {
 }
 
 /// Keys, pasted text and resizes from the terminal (with the cursor
-/// position after a resize, when `probe` asks for it).
-fn spawn_input(tx: Sender<AppEvent>, probe: Option<CursorProbe>) -> std::io::Result<()> {
+/// position after a resize, when `probe` asks for it). The thread looks at
+/// `gate` between reads (at least every [`handoff::INPUT_POLL`]) and reads
+/// nothing while it is paused.
+fn spawn_input(tx: Sender<AppEvent>, probe: Option<CursorProbe>, gate: handoff::InputGate) -> std::io::Result<()> {
     std::thread::Builder::new().name("sandpiper-input".into()).spawn(move || loop {
+        gate.checkpoint();
+        match event::poll(handoff::INPUT_POLL) {
+            Ok(false) => continue,
+            Ok(true) if gate.pausing() => continue,
+            Ok(true) => {}
+            Err(_) => {
+                let _ = tx.send(AppEvent::Terminate);
+                break;
+            }
+        }
         let ev = match event::read() {
             Ok(Event::Key(k)) => AppEvent::Key(k),
             Ok(Event::Paste(p)) => AppEvent::Paste(p),
@@ -398,13 +495,20 @@ fn spawn_input(tx: Sender<AppEvent>, probe: Option<CursorProbe>) -> std::io::Res
     Ok(())
 }
 
-/// SIGTERM and SIGHUP (an SSH disconnect) quit cleanly.
+/// SIGTERM and SIGHUP (an SSH disconnect) quit cleanly; SIGTSTP from
+/// outside suspends as Ctrl-Z does (the terminal restored first); SIGCONT
+/// redraws the whole screen.
 fn spawn_signals(tx: Sender<AppEvent>) -> std::io::Result<()> {
-    use signal_hook::consts::{SIGHUP, SIGTERM};
-    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP])?;
+    use signal_hook::consts::{SIGCONT, SIGHUP, SIGTERM, SIGTSTP};
+    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGTSTP, SIGCONT])?;
     std::thread::Builder::new().name("sandpiper-tui-signals".into()).spawn(move || {
-        for _ in signals.forever() {
-            if tx.send(AppEvent::Terminate).is_err() {
+        for sig in signals.forever() {
+            let ev = match sig {
+                SIGTSTP => AppEvent::Suspend,
+                SIGCONT => AppEvent::Redraw,
+                _ => AppEvent::Terminate,
+            };
+            if tx.send(ev).is_err() {
                 break;
             }
         }

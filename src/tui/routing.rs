@@ -77,8 +77,16 @@ impl App {
                 Vec::new()
             }
             Outcome::Edit(text) => {
-                self.input = text;
+                self.input.set_text(&text);
+                self.repair_target = None;
                 self.screen = Screen::Main;
+                Vec::new()
+            }
+            Outcome::EditAttempt { run_id, attempt, sql } => {
+                self.input.set_text(&format!("/sql {sql}"));
+                self.repair_target = Some((run_id, attempt));
+                self.screen = Screen::Main;
+                self.tab = super::app::Tab::Chat;
                 Vec::new()
             }
             Outcome::Work(t) => vec![Action::Work(t)],
@@ -106,6 +114,10 @@ impl App {
             JobKind::Dataset(d) => format!("/dataset {d}"),
             JobKind::Replay { run_id, .. } => format!("replay of run {}", &run_id[..8.min(run_id.len())]),
             JobKind::FullResult(s) => format!("/sql {s} (full result)"),
+            JobKind::Repair { of_run, prior, from, sql, .. } => {
+                let n = prior.len() + 1;
+                format!("/sql {sql}\n(attempt {n} of run {}: your repair of attempt {from})", &of_run[..8.min(of_run.len())])
+            }
         };
         if self.running.is_some() {
             self.turns.push(Turn { input, note: Some("not started: another query is running (Esc cancels it)".into()), done: true, ..Turn::default() });
@@ -129,6 +141,7 @@ impl App {
             Loaded::Manifest(Err(e)) => self.runs.note = Some(e),
             Loaded::Run(Err(e)) => self.runs.note = Some(e),
             Loaded::HistorySaved(Ok(())) => {}
+            Loaded::Sorted(done) => self.grid.sorted(done),
             Loaded::HistorySaved(Err(e)) => {
                 self.turns.push(Turn { input: "(history)".into(), note: Some(format!("could not save the input history: {e}")), done: true, ..Turn::default() });
             }
@@ -163,7 +176,16 @@ impl App {
     /// A reply for the view's own query.
     pub(super) fn side_reply(&mut self, job: JobId, reply: Reply) -> Vec<Action> {
         match reply {
-            Reply::Progress { .. } => return Vec::new(),
+            // Approval mode: the view's own query (a column profile the
+            // user just asked for) is approved by asking for it.
+            Reply::Progress { event, .. } => {
+                return match event.step {
+                    crate::progress::Progress::AwaitingApproval { attempt, .. } => {
+                        vec![Action::Approve(super::approval::Answer { run_id: event.run_id, attempt, verdict: crate::driver::Verdict::Run })]
+                    }
+                    _ => Vec::new(),
+                };
+            }
             Reply::Finished { report, .. } => self.schema.answered(Some(&report), None),
             Reply::Failed { error, .. } => self.schema.answered(None, Some(error)),
             Reply::Superseded { .. } | Reply::DatasetChanged { .. } => self.schema.answered(None, Some("replaced by another request".into())),

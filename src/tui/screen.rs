@@ -45,4 +45,7 @@ pub enum Outcome {
     Work(Task),
     /// Put text in the input to edit, and go back to the main view.
     Edit(String),
+    /// Put attempt `attempt` of run `run_id` in the input: Enter runs the
+    /// edit as the user's repair of that run.
+    EditAttempt { run_id: String, attempt: u32, sql: String },
 }

@@ -116,7 +116,7 @@ pub fn narrow_script(m: &Manifest) -> Vec<Step> {
 
 /// Play `steps` in the real app on a `w` x `h` off-screen terminal.
 fn session(home: &Path, w: u16, h: u16, steps: Vec<Step>) -> anyhow::Result<Vec<(String, Buffer)>> {
-    let start = super::Start { dataset: Some(super::demo::DATASET), jail: None, theme: None, model: None, home: Some(crate::home::Home::at(home)), inline: false };
+    let start = super::Start { dataset: Some(super::demo::DATASET), jail: None, theme: None, model: None, home: Some(crate::home::Home::at(home)), inline: false, approve: false };
     let mut opened = super::open(start)?;
     opened.app.keymap = super::keymap::Keymap::default();
     opened.app.depth = Depth::TrueColor;

@@ -142,3 +142,66 @@ fn help_of_each_view() {
         both(&format!("help_{}", s.title().to_lowercase().replace(' ', "_")), &app);
     }
 }
+
+#[test]
+fn a_repair_waiting_for_approval_with_the_model_in_the_status_bar() {
+    let mut app = repaired();
+    (app.approve, app.tokens, app.last_latency_ms) = (true, 12_345, Some(840.0));
+    app.provider = "anthropic:claude-sonnet-4-5 (auto)".into();
+    app.running = Some(1);
+    app.waiting = Some(super::approval::Waiting {
+        job: 1,
+        run_id: "0123456789abcdef".into(),
+        attempt: 2,
+        stage: crate::driver::Stage::Repair,
+        sql: "SELECT country, SUM(total_amount) AS revenue\nFROM orders\nGROUP BY country".into(),
+        why: Some("`orders` has no column `total_amont`; used `total_amount`".into()),
+        editing: false,
+    });
+    both("approval_waiting", &app);
+}
+
+#[test]
+fn a_multi_line_sql_input_editing_an_attempt() {
+    let mut app = repaired();
+    app.names.tables = vec!["orders".into()];
+    app.input.set_text("/sql SELECT country, SUM(total_amount) AS revenue\nFROM orders\nGROUP BY country");
+    app.repair_target = Some(("0123456789abcdef".into(), 1));
+    both("input_multiline_repair", &app);
+}
+
+#[test]
+fn the_help_scrolls_to_its_last_line_at_80x24() {
+    let mut app = repaired();
+    app.help = true;
+    let last = "suspend to the shell";
+    let top = screen(&app, 80, 24);
+    assert!(top.contains("Keys: ↑↓ PgUp PgDn scroll"), "says it scrolls:\n{top}");
+    app.help_scroll = u16::MAX;
+    let end = screen(&app, 80, 24);
+    assert!(end.contains("fetch the full result"), "the grid's last key is reachable:\n{end}");
+    assert!(!top.contains("fetch the full result"));
+    // At 120x40 the help of the stepper fits without scrolling.
+    let mut app = with_screen(repaired(), Screen::Stepper);
+    app.help = true;
+    let big = screen(&app, 120, 40);
+    assert!(big.contains(last) && big.contains("Keys (Esc closes)"), "{big}");
+    insta::assert_snapshot!("help_workbench_scrolled_80x24", end);
+}
+
+#[test]
+fn the_status_bar_never_hides_the_jail_and_drops_the_least_needed_first() {
+    let mut app = repaired();
+    app.jail = "reduced".into();
+    (app.approve, app.tokens, app.last_latency_ms) = (true, 9_999, Some(12.0));
+    app.provider = "openai-compatible:some-very-long-local-model-name-v2 (model planner)".into();
+    for w in [120u16, 80, 60, 40] {
+        let s = screen(&app, w, 24);
+        let bar = s.lines().last().unwrap_or("");
+        assert!(bar.contains("jail reduced"), "{w} columns: {bar}");
+        assert!(bar.starts_with(" ecommerce 4426003c"), "{w} columns: {bar}");
+    }
+    let bar = screen(&app, 80, 24).lines().last().unwrap_or("").to_string();
+    assert!(bar.contains("approve") && bar.contains("some-very-long-local-model-name") && !bar.contains("openai-compatible:"), "{bar}");
+    assert!(bar.chars().count() <= 80, "{bar}");
+}

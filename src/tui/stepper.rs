@@ -6,7 +6,9 @@
 //! Keys: Left/Right (h/l, Up/Down, j/k) step; Home/End first/last;
 //! PgUp/PgDn scroll the detail; Enter or r re-runs the selected attempt's
 //! SQL; e puts it in the input to edit and run; Esc or q closes. A re-run
-//! is a new run of that SQL (provider `user`), not a repair of this one.
+//! or an edit runs as the next attempt of the same run's record: the
+//! user's repair (repairer `user`), with its diff against the attempt it
+//! started from.
 
 use super::app::JobKind;
 use super::highlight::{highlight_sql, Names};
@@ -68,13 +70,13 @@ impl Stepper {
             Some(Act::PageDown) => self.scroll = self.scroll.saturating_add(10),
             Some(Act::PageUp) => self.scroll = self.scroll.saturating_sub(10),
             Some(Act::Rerun | Act::Select) => {
-                if let Some(a) = attempt.filter(|a| !a.sql.trim().is_empty()) {
-                    return Outcome::Submit(JobKind::Sql(a.sql.clone()));
+                if let (Some(r), Some(a)) = (report, attempt.filter(|a| !a.sql.trim().is_empty())) {
+                    return Outcome::Submit(JobKind::Repair { of_run: r.run_id.clone(), question: r.question.clone(), prior: r.attempts.clone(), from: a.n, sql: a.sql.clone() });
                 }
             }
             Some(Act::Edit) => {
-                if let Some(a) = attempt.filter(|a| !a.sql.trim().is_empty()) {
-                    return Outcome::Edit(format!("/sql {}", super::highlight::one_line(&a.sql)));
+                if let (Some(r), Some(a)) = (report, attempt.filter(|a| !a.sql.trim().is_empty())) {
+                    return Outcome::EditAttempt { run_id: r.run_id.clone(), attempt: a.n, sql: a.sql.clone() };
                 }
             }
             _ => {}
@@ -246,9 +248,12 @@ mod tests {
         s.handle_key(key(KeyCode::Up), &Keymap::default(), Some(&r));
         s.handle_key(key(KeyCode::Left), &Keymap::default(), Some(&r));
         assert_eq!(s.selected, 0, "stops at the first");
-        assert_eq!(s.handle_key(key(KeyCode::Enter), &Keymap::default(), Some(&r)), Outcome::Submit(JobKind::Sql("SELECT x".into())));
+        // A re-run continues the run: its attempts, then this SQL again.
+        let rerun = JobKind::Repair { of_run: r.run_id.clone(), question: r.question.clone(), prior: r.attempts.clone(), from: 1, sql: "SELECT x".into() };
+        assert_eq!(s.handle_key(key(KeyCode::Enter), &Keymap::default(), Some(&r)), Outcome::Submit(rerun));
         s.handle_key(key(KeyCode::End), &Keymap::default(), Some(&r));
-        assert_eq!(s.handle_key(key(KeyCode::Char('e')), &Keymap::default(), Some(&r)), Outcome::Edit("/sql SELECT z".into()));
+        let edit = Outcome::EditAttempt { run_id: r.run_id.clone(), attempt: 3, sql: "SELECT z".into() };
+        assert_eq!(s.handle_key(key(KeyCode::Char('e')), &Keymap::default(), Some(&r)), edit);
         assert_eq!(s.handle_key(key(KeyCode::Esc), &Keymap::default(), Some(&r)), Outcome::Close);
         // Without a run nothing is submitted.
         assert_eq!(s.handle_key(key(KeyCode::Enter), &Keymap::default(), None), Outcome::Stay);

@@ -151,7 +151,7 @@ mod grid_in_the_app {
         app.submitted(4);
         app.handle(AppEvent::Engine(Reply::Superseded { job: 4 }));
         app.handle(key(KeyCode::Char('w')));
-        assert_eq!((app.tab, app.input.as_str()), (Tab::Chat, "w"));
+        assert_eq!((app.tab, app.input.text().as_str()), (Tab::Chat, "w"));
         let s = screen(&app, 120, 40);
         assert!(s.contains("more rows exist") && s.contains("fetches up to 1,000,000"), "{s}");
     }

@@ -28,7 +28,7 @@ pub fn draw(f: &mut Frame<'_>, app: &App, theme: &Theme) {
         f.render_widget(Paragraph::new(Span::styled(msg, theme.warn)).wrap(Wrap { trim: true }), size);
         return;
     }
-    let [main, input, status] = Layout::vertical([Constraint::Min(3), Constraint::Length(3), Constraint::Length(1)]).areas(f.area());
+    let [main, input, status] = Layout::vertical([Constraint::Min(3), Constraint::Length(input_height(app, f.area().height)), Constraint::Length(1)]).areas(f.area());
     if app.screen != Screen::Main {
         tool_view(f, main, app, theme);
     } else if f.area().width >= WIDE {
@@ -49,7 +49,7 @@ pub fn draw(f: &mut Frame<'_>, app: &App, theme: &Theme) {
     input_line(f, input, app, theme);
     status_bar(f, status, app, theme);
     if app.help {
-        super::help::render(f, app.screen, &app.keymap, theme);
+        super::help::render(f, app.screen, &app.keymap, theme, app.help_scroll);
     }
 }
 
@@ -87,7 +87,9 @@ fn chat(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         lines.push(Line::styled("Ask a question about the data, or /sql SELECT ..., /dataset NAME, /help.", theme.muted));
     }
     for t in &app.turns {
-        lines.push(Line::from(vec![Span::styled("› ", theme.accent), Span::styled(t.input.as_str(), theme.strong)]));
+        for (i, l) in t.input.lines().enumerate() {
+            lines.push(Line::from(vec![Span::styled(if i == 0 { "› " } else { "  " }, theme.accent), Span::styled(l, theme.strong)]));
+        }
         for s in &t.steps {
             lines.push(Line::styled(format!("  {s}"), theme.muted));
         }
@@ -96,6 +98,8 @@ fn chat(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         }
         if let Some(r) = &t.report {
             outcome_lines(r, theme, &mut lines);
+        } else if !t.done && app.waiting.as_ref().is_some_and(|w| Some(w.job) == t.job) {
+            lines.push(Line::styled("  … waiting below: Enter runs · e edits · Esc rejects", theme.warn));
         } else if !t.done {
             lines.push(Line::styled("  … (Esc cancels)", theme.accent));
         }
@@ -127,7 +131,12 @@ fn outcome_lines<'a>(r: &'a RunReport, theme: &Theme, lines: &mut Vec<Line<'a>>)
                 }
             }
         }
-        Status::Cancelled => lines.push(Line::styled("  ✗ cancelled: the query was stopped and its jailed worker killed", theme.warn)),
+        Status::Cancelled => {
+            // A rejection in approval mode says so; a cancel says what it stopped.
+            let rejected = r.error.as_ref().map(|e| e.message.as_str()).filter(|m| m.contains("rejected by the user"));
+            let msg = rejected.map_or_else(|| "the query was stopped and its jailed worker killed".to_string(), str::to_string);
+            lines.push(Line::styled(format!("  ✗ cancelled: {msg}"), theme.warn));
+        }
         other => {
             let e = r.error.as_ref();
             let msg = e.map_or(String::new(), |e| format!("{}: {}", e.category, e.message.lines().next().unwrap_or("")));
@@ -186,33 +195,119 @@ fn results(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     app.grid.render(f, area, theme, app.tab == Tab::Results);
 }
 
+/// Rows of the input box: its lines (up to a few, then it scrolls), or
+/// what waits for approval, plus the border; never more than a third of
+/// the window.
+fn input_height(app: &App, height: u16) -> u16 {
+    let lines = match &app.waiting {
+        Some(w) if !w.editing => w.sql.lines().count() + usize::from(w.why.is_some()),
+        _ => app.input.lines().len(),
+    };
+    let most = usize::from((height / 3).max(3)) - 2;
+    let rows = lines.clamp(1, super::input_box::MAX_VISIBLE_LINES.max(1)).min(most.max(1));
+    u16::try_from(rows).unwrap_or(1) + 2
+}
+
 fn input_line(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
-    let prompt = if app.running.is_some() { "running… " } else { "› " };
-    let mut spans = vec![Span::styled(prompt, theme.accent)];
-    match app.input.strip_prefix("/sql ") {
-        // SQL mode: the SQL highlighted as in the panel.
-        Some(sql) => {
-            spans.push(Span::styled("/sql ", theme.accent));
-            spans.extend(super::highlight::highlight_sql(sql, &app.names, theme).into_iter().flat_map(|l| l.spans));
+    if let Some(w) = app.waiting.as_ref().filter(|w| !w.editing) {
+        // Approval mode: what waits, read-only, with the keys that answer.
+        let mut lines = Vec::new();
+        if let Some(why) = &w.why {
+            lines.push(Line::styled(format!("why: {why}"), theme.muted));
         }
-        None => spans.push(Span::styled(app.input.as_str(), theme.normal)),
+        lines.extend(super::highlight::highlight_sql(&w.sql, &app.names, theme));
+        let title = Span::styled(format!(" {} ", w.prompt()), theme.warn);
+        let block = Block::bordered().title(title).border_style(theme.warn);
+        f.render_widget(Paragraph::new(lines).block(block), area);
+        return;
     }
-    let line = Line::from(spans);
-    f.render_widget(Paragraph::new(line).block(block("Ask (Enter)", theme)), area);
-    let x = area.x + 1 + u16::try_from(prompt.chars().count() + app.input.chars().count()).unwrap_or(0);
-    f.set_cursor_position((x.min(area.right().saturating_sub(2)), area.y + 1));
+    let prompt = if app.running.is_some() && app.waiting.is_none() { "running… " } else { "› " };
+    let indent = " ".repeat(prompt.chars().count());
+    let text = app.input.text();
+    let sql_mode = text.starts_with("/sql");
+    let mut lines: Vec<Line<'_>> = Vec::new();
+    if sql_mode {
+        // SQL mode: the SQL highlighted as in the panel, over all lines.
+        let sql = &text[4..];
+        let mut hl = super::highlight::highlight_sql(sql, &app.names, theme).into_iter();
+        let mut first = vec![Span::styled(prompt, theme.accent), Span::styled("/sql", theme.accent)];
+        first.extend(hl.next().map(|l| l.spans).unwrap_or_default());
+        lines.push(Line::from(first));
+        for l in hl {
+            let mut spans = vec![Span::raw(indent.clone())];
+            spans.extend(l.spans);
+            lines.push(Line::from(spans));
+        }
+    } else {
+        for (i, l) in app.input.lines().iter().enumerate() {
+            let lead = if i == 0 { Span::styled(prompt, theme.accent) } else { Span::raw(indent.clone()) };
+            lines.push(Line::from(vec![lead, Span::styled(l.as_str(), theme.normal)]));
+        }
+    }
+    let title = match (&app.waiting, &app.repair_target) {
+        (Some(w), _) => Span::styled(format!(" {} ", w.prompt()), theme.warn),
+        (None, Some((run, n))) => Span::styled(format!(" Repair of attempt {n} of run {}: Enter runs it · Esc drops it ", &run[..8.min(run.len())]), theme.warn),
+        (None, None) => Span::styled(" Ask (Enter) ", theme.title),
+    };
+    let hint = match area.width {
+        w if w >= WIDE => " Ctrl-J new line · Ctrl-E $EDITOR ",
+        w if w >= 60 => " Ctrl-J new line ",
+        _ => "",
+    };
+    // Keep the cursor in view: scroll down and right as it moves.
+    let (row, col) = app.input.cursor();
+    let inner_h = usize::from(area.height.saturating_sub(2)).max(1);
+    let inner_w = usize::from(area.width.saturating_sub(2)).max(1);
+    let lead = prompt.chars().count();
+    let cursor_x: usize = lead + app.input.lines().get(row).map_or(0, |l| Span::raw(l.chars().take(col).collect::<String>()).width());
+    let top = (row + 1).saturating_sub(inner_h);
+    let left = (cursor_x + 1).saturating_sub(inner_w);
+    let scroll = (u16::try_from(top).unwrap_or(0), u16::try_from(left).unwrap_or(0));
+    let mut block = Block::bordered().title(title).border_style(if app.waiting.is_some() || app.repair_target.is_some() { theme.warn } else { theme.border });
+    if app.waiting.is_none() && app.repair_target.is_none() && !hint.is_empty() {
+        block = block.title(Line::styled(hint, theme.muted).right_aligned());
+    }
+    f.render_widget(Paragraph::new(lines).scroll(scroll).block(block), area);
+    let x = area.x + 1 + u16::try_from(cursor_x - left).unwrap_or(0);
+    let y = area.y + 1 + u16::try_from(row - top).unwrap_or(0);
+    f.set_cursor_position((x.min(area.right().saturating_sub(2)), y.min(area.bottom().saturating_sub(2))));
 }
 
 fn status_bar(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
-    let hash = if app.dataset_hash.len() >= 8 { format!(" {}", &app.dataset_hash[..8]) } else { String::new() };
-    let latency = app.last_latency_ms.map(|ms| format!(" │ last {ms:.0} ms")).unwrap_or_default();
+    let hash = app.dataset_hash.get(..8).map(|h| format!(" {h}")).unwrap_or_default();
     let jail_style = if app.jail == "strict" { theme.status } else { theme.error };
-    let view = if app.screen == Screen::Main { String::new() } else { format!(" │ {}", app.screen.title()) };
-    let hints = if area.width >= WIDE { " │ F1 help  F3-F7 views  Esc cancel  ^C quit " } else { " │ F1 help  ^C quit " };
-    let line = Line::from(vec![
-        Span::styled(format!(" {}{hash} │ {} │ ", app.dataset, app.provider), theme.status),
-        Span::styled(format!("jail {}", app.jail), jail_style),
-        Span::styled(format!("{latency}{view}{hints}"), theme.status),
-    ]);
+    let head = format!(" {}{hash} │ ", app.dataset);
+    let jail = format!("jail {}", app.jail);
+    // After the dataset and the jail (never hidden), the rest in the order
+    // shown; what does not fit goes, least needed first.
+    let narrow = area.width < WIDE;
+    let provider = if narrow { app.provider.split_once(':').map_or(app.provider.as_str(), |(_, m)| m).split(" (").next().unwrap_or("") } else { app.provider.as_str() };
+    let tokens = (app.tokens > 0).then(|| format!("{} tok", super::grid::format::format_int(i128::from(app.tokens))));
+    let parts: Vec<(u8, String)> = [
+        (0, app.approve.then(|| "approve".to_string())),
+        (1, Some(provider.to_string())),
+        (2, tokens),
+        (3, app.last_latency_ms.map(|ms| format!("last {ms:.0} ms"))),
+        (4, (app.screen != Screen::Main).then(|| app.screen.title().to_string())),
+        (5, Some(if narrow { "F1 help".to_string() } else { "F1 help  F3-F7 views  Esc cancel  ^C quit".to_string() })),
+    ]
+    .into_iter()
+    .filter_map(|(rank, p)| p.map(|p| (rank, p)))
+    .collect();
+    let width = |ps: &[(u8, String)]| head.chars().count() + jail.chars().count() + ps.iter().map(|(_, p)| p.chars().count() + 3).sum::<usize>();
+    let mut kept = parts;
+    // Drop the least needed until it fits, keeping approve and the model;
+    // a model name still too long is cut.
+    while width(&kept) > usize::from(area.width) && kept.iter().any(|(rank, _)| *rank > 1) {
+        let drop = kept.iter().enumerate().max_by_key(|(_, (rank, _))| *rank).map_or(0, |(i, _)| i);
+        kept.remove(drop);
+    }
+    let over = width(&kept).saturating_sub(usize::from(area.width));
+    if let Some((_, p)) = kept.iter_mut().find(|(rank, _)| *rank == 1).filter(|_| over > 0) {
+        let keep = p.chars().count().saturating_sub(over + 1);
+        *p = format!("{}…", p.chars().take(keep).collect::<String>());
+    }
+    let rest: String = kept.iter().map(|(_, p)| format!(" │ {p}")).collect();
+    let line = Line::from(vec![Span::styled(head, theme.status), Span::styled(jail, jail_style), Span::styled(rest, theme.status)]);
     f.render_widget(Paragraph::new(line).style(theme.status), area);
 }

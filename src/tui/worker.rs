@@ -38,6 +38,8 @@ pub enum Task {
     LoadManifest(String),
     /// Add an entered line to the input history file.
     AppendHistory(String),
+    /// Sort a large result (the grid shows "sorting…" meanwhile).
+    Sort(super::grid::sort::SortJob),
 }
 
 /// An audit entry and the line it came from (to place a verify problem).
@@ -58,6 +60,7 @@ pub enum Loaded {
     Datasets(Vec<(String, Manifest)>),
     Manifest(Result<Box<Manifest>, String>),
     HistorySaved(Result<(), String>),
+    Sorted(super::grid::sort::Sorted),
 }
 
 /// Starts tasks against one home.
@@ -89,6 +92,7 @@ impl Worker {
 pub fn perform(home: &Home, task: Task) -> Loaded {
     match task {
         Task::ReadAudit => Loaded::Audit(read_audit(&home.audit())),
+        Task::Sort(job) => Loaded::Sorted(job.run()),
         Task::VerifyAudit => Loaded::Verified(Box::new(crate::audit::verify(&home.audit(), None))),
         Task::ListRuns => Loaded::Runs(open_store(home).and_then(|s| s.list_runs(RUNS_LISTED).map_err(|e| e.to_string()))),
         Task::LoadRun(id) => Loaded::Run(open_store(home).and_then(|s| match s.get_run(&id) {

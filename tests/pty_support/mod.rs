@@ -50,6 +50,15 @@ impl Pty {
     /// The binary with `args` on a `cols` x `rows` terminal of type `term`
     /// that keeps `scrollback` lines above the screen.
     pub fn spawn(cols: u16, rows: u16, args: &[&str], term: &str, scrollback: usize) -> Pty {
+        Pty::spawn_env(cols, rows, args, term, scrollback, &[])
+    }
+
+    /// Start the binary with `args` and extra environment `envs`.
+    pub fn start_env(cols: u16, rows: u16, args: &[&str], envs: &[(&str, &str)]) -> Pty {
+        Pty::spawn_env(cols, rows, args, "xterm-256color", 0, envs)
+    }
+
+    fn spawn_env(cols: u16, rows: u16, args: &[&str], term: &str, scrollback: usize, envs: &[(&str, &str)]) -> Pty {
         let (mut master, mut slave) = (0, 0);
         let size = libc::winsize { ws_row: rows, ws_col: cols, ws_xpixel: 0, ws_ypixel: 0 };
         // SAFETY: openpty fills two fds we then own.
@@ -68,6 +77,9 @@ impl Pty {
             .env_remove("NO_COLOR")
             .env_remove("COLORTERM")
             .env_remove("TMUX")
+            .env_remove("VISUAL")
+            .env_remove("EDITOR")
+            .envs(envs.iter().copied())
             .stdin(Stdio::from(slave.try_clone().unwrap()))
             .stdout(Stdio::from(slave.try_clone().unwrap()))
             .stderr(Stdio::from(slave));

@@ -48,7 +48,14 @@ pub enum Outcome {
     Copy { text: String, rows: usize, format: CopyFormat },
     /// Re-run the result's SQL with the row cap at [`FULL_RESULT_ROWS`].
     FetchFull,
+    /// Sort a large result off the UI thread; its order comes back
+    /// through [`Grid::sorted`].
+    Sort(sort::SortJob),
 }
+
+/// From this many rows a sort runs on a thread of its own (the grid says
+/// "sorting…" meanwhile); smaller ones are sorted at once.
+pub const BACKGROUND_SORT_ROWS: usize = 100_000;
 
 /// Every key of the grid, for the help overlay.
 pub const KEYS: &[(&str, &str)] = &[
@@ -82,6 +89,9 @@ pub struct Grid {
     pub notice: Option<String>,
     page: Cell<usize>,
     first_shown: Cell<usize>,
+    /// A background sort asked for (its number; a newer one replaces it).
+    sorting: Option<u64>,
+    sorts_asked: u64,
 }
 
 impl Default for Grid {
@@ -99,6 +109,8 @@ impl Default for Grid {
             notice: None,
             page: Cell::new(10),
             first_shown: Cell::new(1),
+            sorting: None,
+            sorts_asked: 0,
         }
     }
 }
@@ -172,6 +184,55 @@ impl Grid {
         } else if self.col < self.first {
             self.first = self.col;
         }
+    }
+
+    /// True while a background sort runs.
+    pub fn is_sorting(&self) -> bool {
+        self.sorting.is_some()
+    }
+
+    /// Sort by the cursor's column, in the background when the result is
+    /// large: the job to run, or None when it was done at once.
+    pub fn sort_or_ask(&mut self) -> Option<sort::SortJob> {
+        let col = self.col;
+        let d = self.data.as_ref()?;
+        let current = d.sort.filter(|(c, _)| *c == col).map(|(_, dir)| dir);
+        let next = sort::next(current);
+        match next {
+            Some(dir) if d.rows() >= BACKGROUND_SORT_ROWS => {
+                self.sorts_asked += 1;
+                self.sorting = Some(self.sorts_asked);
+                let word = if dir == Direction::Asc { "ascending" } else { "descending" };
+                self.notice = Some(format!("sorting {} rows by {} {word}…", format::format_int(d.rows() as i128), d.columns[col].name));
+                Some(sort::SortJob { set: Arc::clone(&d.set), col, dir, id: self.sorts_asked })
+            }
+            _ => {
+                self.sort_cursor_column();
+                None
+            }
+        }
+    }
+
+    /// A background sort is done; kept only if it is the newest one asked
+    /// for and the grid still shows the result it sorted.
+    pub fn sorted(&mut self, done: sort::Sorted) {
+        if self.sorting != Some(done.id) {
+            return;
+        }
+        self.sorting = None;
+        let Some(d) = self.data.as_mut().filter(|d| Arc::ptr_eq(&d.set, &done.set)) else { return };
+        let name = d.columns.get(done.col).map_or(String::new(), |c| c.name.clone());
+        match done.order {
+            Ok(o) => {
+                d.order = Some(Arc::new(o));
+                d.sort = Some((done.col, done.dir));
+                let word = if done.dir == Direction::Asc { "ascending" } else { "descending" };
+                self.notice = Some(format!("sorted {} rows by {name} {word} (NULLs last) in {} ms", format::format_int(d.rows() as i128), done.ms));
+            }
+            Err(e) => self.notice = Some(format!("cannot sort by {name}: {e}")),
+        }
+        self.cursor = 0;
+        self.top = 0;
     }
 
     /// Sort by the cursor's column: ascending, descending, off.
@@ -300,7 +361,11 @@ impl Grid {
             KeyCode::Left | KeyCode::Char('h') => self.move_col(-1),
             KeyCode::Right | KeyCode::Char('l') => self.move_col(1),
             KeyCode::Char(' ') => self.toggle_selected(),
-            KeyCode::Char('s') => self.sort_cursor_column(),
+            KeyCode::Char('s') => {
+                if let Some(job) = self.sort_or_ask() {
+                    return Outcome::Sort(job);
+                }
+            }
             KeyCode::Char('v') => self.view = if self.view == View::Table { View::Chart } else { View::Table },
             KeyCode::Enter if self.rows() > 0 => self.inspector = Some(0),
             KeyCode::Char('y') => {

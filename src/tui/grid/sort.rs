@@ -28,6 +28,43 @@ pub fn next(current: Option<Direction>) -> Option<Direction> {
     }
 }
 
+/// A sort to run off the UI thread.
+#[derive(Debug, Clone)]
+pub struct SortJob {
+    pub set: std::sync::Arc<ResultSet>,
+    pub col: usize,
+    pub dir: Direction,
+    /// Which request this is (a newer one makes it stale).
+    pub id: u64,
+}
+
+impl PartialEq for SortJob {
+    fn eq(&self, o: &SortJob) -> bool {
+        std::sync::Arc::ptr_eq(&self.set, &o.set) && (self.col, self.dir, self.id) == (o.col, o.dir, o.id)
+    }
+}
+impl Eq for SortJob {}
+
+/// A finished [`SortJob`].
+#[derive(Debug)]
+pub struct Sorted {
+    pub set: std::sync::Arc<ResultSet>,
+    pub col: usize,
+    pub dir: Direction,
+    pub id: u64,
+    pub order: Result<Vec<u32>, String>,
+    pub ms: u128,
+}
+
+impl SortJob {
+    /// Sort (on whatever thread calls this).
+    pub fn run(self) -> Sorted {
+        let t = std::time::Instant::now();
+        let order = order(&self.set, self.col, self.dir).map_err(|e| e.to_string());
+        Sorted { set: self.set, col: self.col, dir: self.dir, id: self.id, order, ms: t.elapsed().as_millis() }
+    }
+}
+
 /// Row numbers of `set` in the order of column `col`.
 pub fn order(set: &ResultSet, col: usize, dir: Direction) -> Result<Vec<u32>, ArrowError> {
     if set.rows > u32::MAX as usize {

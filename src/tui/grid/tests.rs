@@ -263,15 +263,15 @@ fn a_million_rows_scroll_sort_and_draw() {
     assert!(g.cursor() < 999_999 && g.cursor() > 999_900);
     press(&mut g, KeyCode::Home);
     // Sort by id descending: the last row comes first.
-    press(&mut g, KeyCode::Char('s'));
-    press(&mut g, KeyCode::Char('s'));
+    sort_now(&mut g);
+    sort_now(&mut g);
     let s = screen(&g, 120, 40);
     let first_row = s.lines().nth(3).unwrap_or("");
     assert!(first_row.contains("999999"), "{s}");
     // Sorting by amount puts its NULLs (every 17th row) after all numbers.
     press(&mut g, KeyCode::Right);
     press(&mut g, KeyCode::Right);
-    press(&mut g, KeyCode::Char('s'));
+    sort_now(&mut g);
     press(&mut g, KeyCode::End);
     assert!(screen(&g, 120, 40).contains("NULL"));
     let d = g.data().unwrap();
@@ -280,6 +280,36 @@ fn a_million_rows_scroll_sort_and_draw() {
     for w in [(80, 24), (120, 40), (20, 5), (1, 1)] {
         let _ = screen(&g, w.0, w.1);
     }
+}
+
+/// `s` on a large result: the job it asks for, run here at once.
+fn sort_now(g: &mut Grid) {
+    match press(g, KeyCode::Char('s')) {
+        Outcome::Sort(job) => g.sorted(job.run()),
+        other => assert_eq!(other, Outcome::Handled),
+    }
+}
+
+#[test]
+fn a_large_sort_runs_off_the_ui_thread_and_a_stale_one_is_dropped() {
+    let mut g = grid(synthetic::result(super::BACKGROUND_SORT_ROWS).unwrap());
+    let Outcome::Sort(first) = press(&mut g, KeyCode::Char('s')) else { panic!("a background sort") };
+    assert!(g.is_sorting());
+    let s = screen(&g, 120, 40);
+    assert!(s.contains("sorting 100,000 rows by id ascending…"), "{s}");
+    assert!(g.data().unwrap().sort.is_none(), "nothing sorted yet: the rows stay as they were");
+    // Asked again before the first came back: the first is stale.
+    let Outcome::Sort(second) = press(&mut g, KeyCode::Char('s')) else { panic!("a background sort") };
+    g.sorted(first.run());
+    assert!(g.is_sorting() && g.data().unwrap().sort.is_none(), "the stale order is dropped");
+    g.sorted(second.run());
+    assert!(!g.is_sorting());
+    assert!(g.data().unwrap().sort.is_some());
+    assert!(g.notice.as_deref().unwrap().starts_with("sorted 100,000 rows by id"));
+    // A small result is sorted at once.
+    let mut small = grid(fixture());
+    assert_eq!(press(&mut small, KeyCode::Char('s')), Outcome::Handled);
+    assert!(small.data().unwrap().sort.is_some());
 }
 
 #[test]

@@ -39,12 +39,14 @@ pub fn draw(f: &mut Frame<'_>, app: &App, clock: Option<Clock>, theme: &Theme) {
 fn input_line(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let prompt = "› ";
     let mut spans = vec![Span::styled(prompt, theme.accent)];
-    match app.input.strip_prefix("/sql ") {
+    // Several lines of input show on one, joined by a return sign.
+    let text = app.input.text().replace('\n', " ⏎ ");
+    match text.strip_prefix("/sql ") {
         Some(sql) => {
             spans.push(Span::styled("/sql ", theme.accent));
             spans.extend(highlight_sql(sql, &app.names, theme).into_iter().flat_map(|l| l.spans));
         }
-        None => spans.push(Span::styled(app.input.as_str(), theme.normal)),
+        None => spans.push(Span::styled(text.as_str(), theme.normal)),
     }
     let line = Line::from(spans);
     // A long input scrolls so its end (where the cursor is) stays in view.

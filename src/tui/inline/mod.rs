@@ -224,6 +224,22 @@ where
     fn cursor_probe(&self) -> Option<CursorProbe> {
         Some(self.probe.clone())
     }
+
+    // No alternate screen to leave or enter: raw mode and the cursor only.
+    fn leave(&mut self) {
+        let _ = ratatui::crossterm::execute!(std::io::stdout(), ratatui::crossterm::event::DisableBracketedPaste);
+        restore();
+    }
+
+    fn enter(&mut self) {
+        let _ = ratatui::crossterm::terminal::enable_raw_mode();
+        let _ = ratatui::crossterm::execute!(std::io::stdout(), ratatui::crossterm::event::EnableBracketedPaste);
+        self.redraw();
+    }
+
+    fn redraw(&mut self) {
+        let _ = self.terminal.clear();
+    }
 }
 
 mod notes;
