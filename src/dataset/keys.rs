@@ -9,7 +9,7 @@
 //! - when `x`'s name refers to `b` or `y` (`customer_id` -> `customers.id`,
 //!   `airline` -> `airlines.uid`, `people_id` -> `people.people_id`):
 //!   inclusion at least 0.9 (real data has a few dangling references);
-//! - when the names only share a word (`airport_city` -> `cities.airport_code`):
+//! - when the names only share a word (`airport_name` -> `terminals.airport_code`):
 //!   inclusion at least 0.98 and at least 3 distinct values (5 for integers);
 //! - when the names say nothing: only text values, full inclusion and at
 //!   least 5 distinct values. Integers never join on values alone: a small

@@ -171,7 +171,7 @@ pub fn is_keyish(column: &str) -> bool {
 pub enum NameEvidence {
     /// Nothing in the names relates the two.
     None,
-    /// A word is shared (`airport_city` and `cities.airport_code`).
+    /// A word is shared (`airport_name` and `terminals.airport_code`).
     Shared,
     /// The column names the table or its key (`customer_id` -> `customers.id`,
     /// `airline` -> `airlines.uid`, `people_id` -> `people.people_id`).
@@ -270,7 +270,7 @@ mod tests {
     #[case("countrycode", "country", "code", NameEvidence::Names)]
     #[case("SourceAirport", "airports", "AirportCode", NameEvidence::Names)]
     #[case("source_city", "airports", "airport_code", NameEvidence::None)]
-    #[case("airport_city", "cities", "airport_code", NameEvidence::Shared)]
+    #[case("airport_name", "terminals", "airport_code", NameEvidence::Shared)]
     #[case("rank", "singer", "singer_id", NameEvidence::None)]
     #[case("id", "orders", "id", NameEvidence::None)]
     #[case("age", "customers", "id", NameEvidence::None)]

@@ -1,10 +1,12 @@
-//! Profiling a loaded table in one DuckDB query: row count, and for each
-//! column its non-null and distinct counts and, for text columns, whether
-//! every value reads as a date, a timestamp or a number written with
-//! separators or a currency sign (a date or number stored as text).
+//! Profiling a loaded table: row count, and for each column its non-null
+//! and distinct counts and, for text columns, whether every value reads as a
+//! date, a timestamp or a number written with separators or a currency sign
+//! (a date or number stored as text).
 //!
-//! Invariants: one scan per table whatever its width (every aggregate in one
-//! SELECT); a failed query profiles nothing rather than guessing.
+//! Invariants: one full scan per table whatever its width (every aggregate in
+//! one SELECT); formats are tried on a sample and only the format the sample
+//! suggests is confirmed on every row; a failed query profiles nothing (or
+//! no format) rather than guessing.
 
 use crate::compile::sqltext::{ident, string};
 use duckdb::Connection;
@@ -55,52 +57,138 @@ pub struct TableProfile {
     pub columns: Vec<ColumnProfile>,
 }
 
-/// Profile table `table` with columns `(name, type)` in one query.
+/// Rows of the sample the text-format checks run on before the chosen
+/// format is confirmed on the whole column.
+const SAMPLE_ROWS: usize = 2048;
+
+/// Profile table `table` with columns `(name, type)`: one query for the
+/// counts, one over a sample for the formats of text columns, and one to
+/// confirm on every row the formats the sample suggests (none when no text
+/// column looks like dates or numbers).
 pub fn profile(conn: &Connection, table: &str, columns: &[(String, String)]) -> TableProfile {
+    let tq = ident(table);
     let mut select = vec!["COUNT(*)".to_string()];
-    // Per column: where its aggregates start in the row, and how many formats it tries.
-    let mut layout = Vec::new();
-    for (c, ty) in columns {
+    for (c, _) in columns {
         let cq = ident(c);
-        let start = select.len();
         select.push(format!("COUNT({cq})"));
         select.push(format!("COUNT(DISTINCT {cq})"));
-        let text = ty.eq_ignore_ascii_case("VARCHAR");
-        if text {
-            for f in DATE_FORMATS {
-                select.push(format!("COUNT(try_strptime({cq}, {}))", string(f)));
-            }
-            select.push(format!("COUNT(*) FILTER (WHERE regexp_full_match({cq}, {}))", string(GROUPED_NUMBER)));
-            select.push(format!("COUNT(*) FILTER (WHERE regexp_matches({cq}, '[,$€£]'))"));
-        }
-        layout.push((start, text));
     }
-    let sql = format!("SELECT {} FROM {}", select.join(", "), ident(table));
-    let Ok(values) = conn.query_row(&sql, [], |r| {
-        (0..select.len()).map(|i| r.get::<_, i64>(i)).collect::<Result<Vec<i64>, _>>()
-    }) else {
+    let Some(values) = ints(conn, &format!("SELECT {} FROM {tq}", select.join(", ")), select.len()) else {
         return TableProfile::default();
     };
-    let at = |i: usize| values.get(i).copied().unwrap_or(0);
-    let columns = layout
+    let mut p = TableProfile {
+        rows: values[0],
+        columns: (0..columns.len())
+            .map(|i| ColumnProfile { non_null: values[1 + 2 * i], distinct: values[2 + 2 * i], ..ColumnProfile::default() })
+            .collect(),
+    };
+    let text: Vec<usize> = (0..columns.len())
+        .filter(|&i| columns[i].1.eq_ignore_ascii_case("VARCHAR") && p.columns[i].non_null > 0)
+        .collect();
+    if text.is_empty() {
+        return p;
+    }
+    // A first look at a few values, so that only columns that could hold
+    // dates or numbers are tried with every format.
+    let text = plausible(conn, &tq, columns, &text);
+    if text.is_empty() {
+        return p;
+    }
+    // Which formats read every value of the sample.
+    let per = DATE_FORMATS.len() + 3;
+    let mut sample = Vec::new();
+    for &i in &text {
+        let cq = ident(&columns[i].0);
+        sample.push(format!("COUNT({cq})"));
+        for f in DATE_FORMATS {
+            sample.push(format!("COUNT(try_strptime({cq}, {}))", string(f)));
+        }
+        sample.push(format!("COUNT(*) FILTER (WHERE regexp_full_match({cq}, {}))", string(GROUPED_NUMBER)));
+        sample.push(format!("COUNT(*) FILTER (WHERE regexp_matches({cq}, '[,$€£]'))"));
+    }
+    let sql = format!("SELECT {} FROM (SELECT * FROM {tq} LIMIT {SAMPLE_ROWS})", sample.join(", "));
+    let Some(sv) = ints(conn, &sql, sample.len()) else { return p };
+    let mut guesses: Vec<(usize, Option<&str>)> = Vec::new();
+    for (k, &i) in text.iter().enumerate() {
+        let base = k * per;
+        let n = sv[base];
+        if n == 0 {
+            continue;
+        }
+        if let Some(f) = (0..DATE_FORMATS.len()).find(|&j| sv[base + 1 + j] == n) {
+            guesses.push((i, Some(DATE_FORMATS[f])));
+        } else if sv[base + 1 + DATE_FORMATS.len()] == n && sv[base + 2 + DATE_FORMATS.len()] > 0 {
+            guesses.push((i, None));
+        }
+    }
+    if guesses.is_empty() {
+        return p;
+    }
+    // Confirm each guess on every row.
+    let checks: Vec<String> = guesses
         .iter()
-        .map(|&(start, text)| {
-            let non_null = at(start);
-            let distinct = at(start + 1);
-            let mut p = ColumnProfile { non_null, distinct, ..ColumnProfile::default() };
-            if text && non_null > 0 {
-                p.date_format = DATE_FORMATS
-                    .iter()
-                    .enumerate()
-                    .find(|(k, _)| at(start + 2 + k) == non_null)
-                    .map(|(_, f)| f.to_string());
-                let n = start + 2 + DATE_FORMATS.len();
-                p.grouped_number = p.date_format.is_none() && at(n) == non_null && at(n + 1) > 0;
+        .map(|&(i, f)| {
+            let cq = ident(&columns[i].0);
+            match f {
+                Some(f) => format!("COUNT(try_strptime({cq}, {}))", string(f)),
+                None => format!("COUNT(*) FILTER (WHERE regexp_full_match({cq}, {}))", string(GROUPED_NUMBER)),
             }
-            p
         })
         .collect();
-    TableProfile { rows: at(0), columns }
+    let Some(cv) = ints(conn, &format!("SELECT {} FROM {tq}", checks.join(", ")), checks.len()) else { return p };
+    for (&(i, f), &ok) in guesses.iter().zip(&cv) {
+        if ok != p.columns[i].non_null {
+            continue;
+        }
+        match f {
+            Some(f) => p.columns[i].date_format = Some(f.to_string()),
+            None => p.columns[i].grouped_number = true,
+        }
+    }
+    p
+}
+
+/// Rows looked at to choose which text columns to try formats on.
+const GLANCE_ROWS: usize = 200;
+
+/// The text columns among `text` whose first non-empty values could all be
+/// dates or grouped numbers: at least one digit per value, only digits,
+/// letters, spaces and `-/.,:+$€£`, and at least four digits or a separator
+/// typical of numbers (`,$€£`).
+fn plausible(conn: &Connection, tq: &str, columns: &[(String, String)], text: &[usize]) -> Vec<usize> {
+    let cols: Vec<String> = text.iter().map(|&i| ident(&columns[i].0)).collect();
+    let sql = format!("SELECT {} FROM {tq} LIMIT {GLANCE_ROWS}", cols.join(", "));
+    let Ok(mut stmt) = conn.prepare(&sql) else { return Vec::new() };
+    let Ok(rows) = stmt.query_map([], |r| (0..cols.len()).map(|i| r.get::<_, Option<String>>(i)).collect::<Result<Vec<_>, _>>()) else {
+        return Vec::new();
+    };
+    let rows: Vec<Vec<Option<String>>> = rows.filter_map(Result::ok).collect();
+    let fits = |v: &str| {
+        let digits = v.chars().filter(char::is_ascii_digit).count();
+        v.len() <= 40
+            && digits > 0
+            && v.chars().all(|c| c.is_ascii_alphanumeric() || " -/.,:+$€£".contains(c))
+            && (digits >= 4 || v.contains([',', '$', '€', '£']))
+    };
+    text.iter()
+        .enumerate()
+        .filter(|&(k, _)| {
+            let mut seen = false;
+            rows.iter().all(|r| match r.get(k).and_then(Option::as_deref) {
+                Some(v) => {
+                    seen = true;
+                    fits(v)
+                }
+                None => true,
+            }) && seen
+        })
+        .map(|(_, &i)| i)
+        .collect()
+}
+
+/// One row of `n` integers, or `None` when the query fails.
+fn ints(conn: &Connection, sql: &str, n: usize) -> Option<Vec<i64>> {
+    conn.query_row(sql, [], |r| (0..n).map(|i| r.get::<_, i64>(i)).collect::<Result<Vec<i64>, _>>()).ok()
 }
 
 #[cfg(test)]
