@@ -195,7 +195,7 @@ pub fn infer_joins(conn: &Connection, tables: &[KeyInput], pks: &[Option<String>
         }
         chosen.push(c);
     }
-    chosen.sort_by(|a, b| a.from.cmp(&b.from));
+    chosen.sort_by_key(|a| a.from);
     chosen
         .into_iter()
         .map(|c| {
