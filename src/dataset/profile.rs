@@ -153,8 +153,8 @@ const GLANCE_ROWS: usize = 200;
 
 /// The text columns among `text` whose first non-empty values could all be
 /// dates or grouped numbers: at least one digit per value, only digits,
-/// letters, spaces and `-/.,:+$€£`, and at least four digits or a separator
-/// typical of numbers (`,$€£`).
+/// letters, spaces and `-/.,:+$€£`, and some value with four digits or a
+/// separator typical of numbers (`,$€£`).
 fn plausible(conn: &Connection, tq: &str, columns: &[(String, String)], text: &[usize]) -> Vec<usize> {
     let cols: Vec<String> = text.iter().map(|&i| ident(&columns[i].0)).collect();
     let sql = format!("SELECT {} FROM {tq} LIMIT {GLANCE_ROWS}", cols.join(", "));
@@ -163,24 +163,13 @@ fn plausible(conn: &Connection, tq: &str, columns: &[(String, String)], text: &[
         return Vec::new();
     };
     let rows: Vec<Vec<Option<String>>> = rows.filter_map(Result::ok).collect();
-    let fits = |v: &str| {
-        let digits = v.chars().filter(char::is_ascii_digit).count();
-        v.len() <= 40
-            && digits > 0
-            && v.chars().all(|c| c.is_ascii_alphanumeric() || " -/.,:+$€£".contains(c))
-            && (digits >= 4 || v.contains([',', '$', '€', '£']))
-    };
+    let fits = |v: &str| v.len() <= 40 && v.chars().any(|c| c.is_ascii_digit()) && v.chars().all(|c| c.is_ascii_alphanumeric() || " -/.,:+$€£".contains(c));
+    let telling = |v: &str| v.chars().filter(char::is_ascii_digit).count() >= 4 || v.contains([',', '$', '€', '£']);
     text.iter()
         .enumerate()
         .filter(|&(k, _)| {
-            let mut seen = false;
-            rows.iter().all(|r| match r.get(k).and_then(Option::as_deref) {
-                Some(v) => {
-                    seen = true;
-                    fits(v)
-                }
-                None => true,
-            }) && seen
+            let values: Vec<&str> = rows.iter().filter_map(|r| r.get(k).and_then(Option::as_deref)).collect();
+            !values.is_empty() && values.iter().all(|v| fits(v)) && values.iter().any(|v| telling(v))
         })
         .map(|(_, &i)| i)
         .collect()
