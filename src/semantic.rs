@@ -59,6 +59,11 @@ pub struct Table {
     #[serde(default)]
     pub label: Option<String>,
     pub columns: Vec<Column>,
+    /// What `datasets add` had to do to read the file, or noticed about it
+    /// (a column widened to text because the type detection was wrong
+    /// past its sample, a date stored as text read with its format).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 /// A column and its DuckDB type.
@@ -79,6 +84,13 @@ pub struct Column {
     /// Unit shown to users and matched in questions ("hours", "ppm", "V").
     #[serde(default)]
     pub unit: Option<String>,
+    /// When the file holds this column as text that `type` is read from:
+    /// a `strptime` format for DATE and TIMESTAMP (`%m/%d/%Y %H:%M`), or
+    /// `grouped` for a number written with thousands separators or a
+    /// currency sign (`$1,234.50`). The file keeps the text; the prepared
+    /// table holds the typed value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text_format: Option<String>,
 }
 
 fn yes() -> bool {
@@ -93,6 +105,22 @@ pub struct Join {
     pub from: String,
     /// `table.column` on the one side.
     pub to: String,
+    /// Why `datasets add` inferred this join; absent for a join written by
+    /// hand (`datasets show` prints it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evidence: Option<JoinEvidence>,
+}
+
+/// The evidence for an inferred join.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct JoinEvidence {
+    /// Share of the `from` column's distinct values found in the `to` column.
+    pub inclusion: f64,
+    /// How many distinct values the `from` column has.
+    pub distinct: i64,
+    /// What the names say (`name refers to the table or its key`, ...).
+    pub names: String,
 }
 
 /// A named measure with an aggregate SQL expression.

@@ -32,16 +32,44 @@ pub fn run(cmd: DatasetsCommand) -> anyhow::Result<i32> {
             let m = &ds.manifest;
             outln!("{} ({})\n{}\nversion {}\n", m.name, if ds.builtin { "built-in" } else { "added" }, m.description, ds.hash);
             for t in &m.tables {
-                outln!("table {} ({})", t.name, t.file);
+                outln!("table {} ({}, {})", t.name, t.file, t.description);
+                if let Some(pk) = &t.primary_key {
+                    outln!("  key: {pk}");
+                }
+                if let Some(l) = &t.label {
+                    outln!("  label: {l}");
+                }
                 for c in &t.columns {
                     let null = if c.nullable { "" } else { " NOT NULL" };
-                    outln!("  {:<20} {:<14}{null}  {}", c.name, c.ty, c.description);
+                    let read = c.text_format.as_ref().map(|f| format!("  (stored as text, format {f})")).unwrap_or_default();
+                    let label = if c.description.is_empty() { String::new() } else { format!("  \"{}\"", c.description) };
+                    outln!("  {:<20} {:<14}{null}{label}{read}", c.name, c.ty);
+                }
+                for n in &t.notes {
+                    outln!("  note: {n}");
                 }
             }
             if !m.joins.is_empty() {
-                outln!("\njoins");
+                outln!("\njoins (many -> one)");
                 for j in &m.joins {
-                    outln!("  {} -> {}", j.from, j.to);
+                    match &j.evidence {
+                        Some(e) => outln!(
+                            "  {} -> {}  ({:.1}% of {} distinct value{} found; {})",
+                            j.from,
+                            j.to,
+                            e.inclusion * 100.0,
+                            e.distinct,
+                            if e.distinct == 1 { "" } else { "s" },
+                            e.names
+                        ),
+                        None => outln!("  {} -> {}", j.from, j.to),
+                    }
+                }
+            }
+            if m.derived {
+                if let Some(dir) = Some(&ds.dir).filter(|_| !ds.builtin) {
+                    outln!("\nto correct what was inferred, edit {}", dir.join("dataset.toml").display());
+                    outln!("  (a [[joins]] entry: from = \"many_table.column\", to = \"one_table.column\"; delete one to drop it)");
                 }
             }
             outln!("\nmetrics");

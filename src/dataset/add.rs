@@ -5,10 +5,11 @@
 //! encoding and row widths, naming the file and line); the dataset folder
 //! appears whole or not at all (built in a temporary folder, then renamed);
 //! all tables are stored as normalized CSV so one loader serves every
-//! dataset.
+//! dataset; a CSV column whose values break the type DuckDB's sniffer chose
+//! is kept as text with a note (`widen`), not refused.
 
 use super::derive::{derive, LoadedTable};
-use super::{hash, valid_name, DatasetError, Registry};
+use super::{hash, valid_name, widen, DatasetError, Registry};
 use crate::compile::sqltext::{ident, string};
 use std::path::{Path, PathBuf};
 
@@ -145,13 +146,20 @@ impl Registry {
         for f in files {
             let t = table_name(f);
             let src = string(&f.to_string_lossy());
-            let reader = match format_of(f)? {
-                Format::Csv => format!("read_csv({src}, header = true)"),
-                Format::Parquet => format!("read_parquet({src})"),
-                Format::JsonLines => format!("read_json_auto({src}, format = 'newline_delimited')"),
+            let notes = match format_of(f)? {
+                Format::Csv => widen::load_csv(&conn, &t, f)
+                    .map_err(|message| DatasetError::BadFile { path: f.clone(), line: 0, message })?,
+                other => {
+                    let reader = if other == Format::Parquet {
+                        format!("read_parquet({src})")
+                    } else {
+                        format!("read_json_auto({src}, format = 'newline_delimited')")
+                    };
+                    conn.execute_batch(&format!("CREATE TABLE {} AS SELECT * FROM {reader}", ident(&t)))
+                        .map_err(|e| DatasetError::BadFile { path: f.clone(), line: 0, message: e.to_string() })?;
+                    Vec::new()
+                }
             };
-            conn.execute_batch(&format!("CREATE TABLE {} AS SELECT * FROM {reader}", ident(&t)))
-                .map_err(|e| DatasetError::BadFile { path: f.clone(), line: 0, message: e.to_string() })?;
             let mut stmt = conn
                 .prepare(&format!("SELECT column_name, data_type FROM duckdb_columns() WHERE table_name = {} ORDER BY column_index", string(&t)))
                 .map_err(|e| DatasetError::Load(e.to_string()))?;
@@ -168,7 +176,7 @@ impl Registry {
             conn.execute_batch(&format!("COPY {} TO {} (HEADER, DELIMITER ',')", ident(&t), string(&out.to_string_lossy())))
                 .map_err(|e| DatasetError::Load(format!("writing {}: {e}", out.display())))?;
             let sha256 = hash::file_sha256(&out).map_err(|e| DatasetError::io(&out, e))?;
-            loaded.push(LoadedTable { name: t, file, sha256, columns });
+            loaded.push(LoadedTable { name: t, file, sha256, columns, notes });
         }
         let manifest = derive(name, &loaded, &conn);
         let text = toml::to_string_pretty(&manifest).map_err(|e| DatasetError::Load(e.to_string()))?;

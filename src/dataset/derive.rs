@@ -1,18 +1,27 @@
 //! A semantic layer derived from the data, for datasets added without a
 //! manifest: row counts and sum/avg/min/max metrics for numeric columns,
-//! categorical dimensions (with their values) for text columns with few
-//! distinct values, time dimensions for dates, keys and joins inferred from
-//! `id` / `<table>_id` columns, and column synonyms from split names.
+//! categorical dimensions (with their values) for text columns whose values
+//! repeat, time dimensions for dates (also dates stored as text, read with
+//! their format), primary keys and joins found in the data (`keys`), and
+//! column labels and synonyms from split names with abbreviations spelled
+//! out (`names`).
+//!
+//! Cost: one profiling query per table, one query for every join candidate
+//! at once, and one per categorical column for its values.
 
 use crate::compile::sqltext::ident;
 use crate::plan::Grain;
-use crate::semantic::{
-    is_numeric, is_temporal, Column, Dimension, DimensionKind, Join, Manifest, Metric, Table,
-};
+use super::keys::{infer_joins, primary_key, KeyInput};
+use super::names::{self, words};
+use super::profile::{profile, TableProfile};
+use crate::semantic::{is_numeric, is_temporal, Column, Dimension, DimensionKind, Manifest, Metric, Table};
 use duckdb::Connection;
 
 /// Text columns with at most this many distinct values become categorical.
 const MAX_CATEGORIES: i64 = 40;
+/// Larger tables: text columns with at most this many distinct values, each
+/// repeated five times on average, are categorical too.
+const MAX_CATEGORIES_BY_RATIO: i64 = 500;
 
 /// What the deriver knows about one loaded table.
 #[derive(Debug, Clone)]
@@ -21,49 +30,8 @@ pub struct LoadedTable {
     pub file: String,
     pub sha256: String,
     pub columns: Vec<(String, String)>,
-}
-
-/// Split `camelCase`, `snake_case`, `kebab-case` and spaces into lowercase words.
-pub fn words(name: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let chars: Vec<char> = name.chars().collect();
-    for (i, &c) in chars.iter().enumerate() {
-        if !c.is_alphanumeric() {
-            if !cur.is_empty() {
-                out.push(std::mem::take(&mut cur));
-            }
-            continue;
-        }
-        let boundary = c.is_uppercase()
-            && i > 0
-            && (chars[i - 1].is_lowercase()
-                || (chars[i - 1].is_uppercase() && chars.get(i + 1).is_some_and(|n| n.is_lowercase())));
-        if boundary && !cur.is_empty() {
-            out.push(std::mem::take(&mut cur));
-        }
-        cur.extend(c.to_lowercase());
-    }
-    if !cur.is_empty() {
-        out.push(cur);
-    }
-    out
-}
-
-fn singular(w: &str) -> String {
-    if let Some(s) = w.strip_suffix("ies") {
-        format!("{s}y")
-    } else if w.ends_with("ss") {
-        w.to_string()
-    } else if let Some(s) = w.strip_suffix('s') {
-        s.to_string()
-    } else {
-        w.to_string()
-    }
-}
-
-fn count(conn: &Connection, sql: &str) -> i64 {
-    conn.query_row(sql, [], |r| r.get::<_, i64>(0)).unwrap_or(-1)
+    /// What loading the file took (columns widened to text).
+    pub notes: Vec<String>,
 }
 
 /// Derive a manifest for tables already loaded into `conn` (same names).
@@ -81,26 +49,44 @@ pub fn derive(name: &str, tables: &[LoadedTable], conn: &Connection) -> Manifest
         suggested_prompts: Vec::new(),
         golden: Vec::new(),
     };
+    let profiles: Vec<TableProfile> = tables.iter().map(|t| profile(conn, &t.name, &t.columns)).collect();
+    // Types as the prepared tables will hold them: dates and numbers stored
+    // as text are read with their format.
+    let typed: Vec<Vec<(String, String)>> = tables
+        .iter()
+        .zip(&profiles)
+        .map(|(t, p)| {
+            t.columns
+                .iter()
+                .enumerate()
+                .map(|(i, (c, ty))| (c.clone(), text_format(p, i).map_or_else(|| ty.clone(), |(ty, _)| ty)))
+                .collect()
+        })
+        .collect();
+    let inputs: Vec<KeyInput> = tables
+        .iter()
+        .zip(&profiles)
+        .zip(&typed)
+        .map(|((t, p), cols)| KeyInput { name: &t.name, columns: cols, profile: p })
+        .collect();
+    let pks: Vec<Option<String>> = inputs.iter().map(primary_key).collect();
     let col_count = |c: &str| tables.iter().filter(|t| t.columns.iter().any(|x| x.0.eq_ignore_ascii_case(c))).count();
-    for t in tables {
+    for (ti, t) in tables.iter().enumerate() {
         let tq = ident(&t.name);
-        let rows = count(conn, &format!("SELECT COUNT(*) FROM {tq}"));
-        let single = singular(&t.name.to_ascii_lowercase());
-        let mut pk = None;
+        let prof = &profiles[ti];
+        let rows = prof.rows;
         let mut label = None;
         let mut columns = Vec::new();
-        for (c, ty) in &t.columns {
+        let mut notes = t.notes.clone();
+        for (ci, (c, ty)) in typed[ti].iter().enumerate() {
             let cq = ident(c);
             let lc = c.to_ascii_lowercase();
-            let distinct = count(conn, &format!("SELECT COUNT(DISTINCT {cq}) FROM {tq}"));
-            let nulls = count(conn, &format!("SELECT COUNT(*) FROM {tq} WHERE {cq} IS NULL"));
-            let keyish = ["id".to_string(), format!("{single}_id"), format!("{single}id"), "code".into(), format!("{single}_code")]
-                .contains(&lc);
-            let first = columns.is_empty() && ["id", "code", "key", "_no", "number"].iter().any(|e| lc.ends_with(e));
-            // The key: a conventionally named column, or failing that the
-            // first column, when its values are unique and never NULL.
-            if pk.is_none() && (keyish || first) && distinct == rows && nulls == 0 && rows > 0 {
-                pk = Some(c.clone());
+            let cp = prof.columns.get(ci).cloned().unwrap_or_default();
+            let distinct = cp.distinct;
+            let nulls = rows - cp.non_null;
+            let format = text_format(prof, ci).map(|(_, f)| f);
+            if let Some(f) = &format {
+                notes.push(format!("column `{c}` holds {} as text; read as {ty} with format `{f}`", if f == GROUPED { "numbers" } else { "dates" }));
             }
             let is_text = ty.eq_ignore_ascii_case("VARCHAR");
             if label.is_none() && is_text && (lc.contains("name") || lc.contains("title")) {
@@ -109,15 +95,21 @@ pub fn derive(name: &str, tables: &[LoadedTable], conn: &Connection) -> Manifest
             let qualified = format!("{}.{}", t.name, c);
             let dim_name = if col_count(c) > 1 { format!("{}_{}", t.name, c) } else { c.clone() };
             let w = words(c);
+            let said = w.join(" ");
+            let spelled = names::label(c);
+            let mut synonyms = vec![said.clone()];
+            if spelled != said {
+                synonyms.push(spelled.clone());
+            }
             let id_like = lc == "id" || lc.ends_with("_id") || lc.ends_with("id") && w.last().is_some_and(|x| x == "id");
-            if is_text && distinct > 0 && distinct <= MAX_CATEGORIES && distinct < rows.max(2) {
+            if is_text && categorical(distinct, cp.non_null, rows) {
                 let values = distinct_values(conn, &tq, &cq);
                 m.dimensions.push(Dimension {
                     name: dim_name.clone(),
                     column: qualified.clone(),
                     kind: DimensionKind::Categorical,
-                    synonyms: vec![w.join(" ")],
-                    description: format!("{} of {}", w.join(" "), t.name),
+                    synonyms: synonyms.clone(),
+                    description: format!("{spelled} of {}", t.name),
                     grains: Vec::new(),
                     values,
                 });
@@ -130,8 +122,8 @@ pub fn derive(name: &str, tables: &[LoadedTable], conn: &Connection) -> Manifest
                     name: dim_name.clone(),
                     column: qualified.clone(),
                     kind: DimensionKind::Time,
-                    synonyms: vec![w.join(" ")],
-                    description: format!("{} of {}", w.join(" "), t.name),
+                    synonyms: synonyms.clone(),
+                    description: format!("{spelled} of {}", t.name),
                     grains,
                     values: Vec::new(),
                 });
@@ -141,8 +133,8 @@ pub fn derive(name: &str, tables: &[LoadedTable], conn: &Connection) -> Manifest
                         name: format!("{word}_{}", dim_name),
                         expr: format!("{agg}({tq}.{cq})"),
                         table: t.name.clone(),
-                        synonyms: vec![format!("{syn} {}", w.join(" "))],
-                        description: format!("{syn} of {} over {}", w.join(" "), t.name),
+                        synonyms: vec![format!("{syn} {spelled}")],
+                        description: format!("{syn} of {spelled} over {}", t.name),
                         additive: agg == "SUM",
                         unit: None,
                     });
@@ -151,10 +143,11 @@ pub fn derive(name: &str, tables: &[LoadedTable], conn: &Connection) -> Manifest
             columns.push(Column {
                 name: c.clone(),
                 ty: ty.clone(),
-                description: String::new(),
+                description: if spelled != said { spelled.clone() } else { String::new() },
                 nullable: nulls > 0,
-                synonyms: vec![w.join(" ")],
+                synonyms,
                 unit: None,
+                text_format: format,
             });
         }
         m.metrics.insert(
@@ -174,14 +167,39 @@ pub fn derive(name: &str, tables: &[LoadedTable], conn: &Connection) -> Manifest
             file: t.file.clone(),
             sha256: t.sha256.clone(),
             description: format!("{rows} rows"),
-            primary_key: pk,
+            primary_key: pks[ti].clone(),
             label,
             columns,
+            notes,
         });
     }
-    m.joins = infer_joins(&m.tables);
+    m.joins = infer_joins(conn, &inputs, &pks);
     m.suggested_prompts = prompts(&m);
     m
+}
+
+/// `text_format` value for a number written with separators or a currency sign.
+pub const GROUPED: &str = "grouped";
+
+/// The type and format a text column is read with, when it holds dates or
+/// grouped numbers as text.
+fn text_format(p: &TableProfile, i: usize) -> Option<(String, String)> {
+    let c = p.columns.get(i)?;
+    if let Some(f) = &c.date_format {
+        let ty = if f.contains("%H") { "TIMESTAMP" } else { "DATE" };
+        return Some((ty.to_string(), f.clone()));
+    }
+    c.grouped_number.then(|| ("DOUBLE".to_string(), GROUPED.to_string()))
+}
+
+/// A text column is a categorical dimension when its values repeat: at most
+/// [`MAX_CATEGORIES`] distinct values (fewer than the rows), or, for larger
+/// tables, at most [`MAX_CATEGORIES_BY_RATIO`] distinct values making up at
+/// most a fifth of its non-empty values.
+pub fn categorical(distinct: i64, non_null: i64, rows: i64) -> bool {
+    distinct > 0
+        && ((distinct <= MAX_CATEGORIES && distinct < rows.max(2))
+            || (distinct <= MAX_CATEGORIES_BY_RATIO && distinct * 5 <= non_null))
 }
 
 fn distinct_values(conn: &Connection, tq: &str, cq: &str) -> Vec<String> {
@@ -190,33 +208,6 @@ fn distinct_values(conn: &Connection, tq: &str, cq: &str) -> Vec<String> {
     stmt.query_map([], |r| r.get::<_, String>(0))
         .map(|rows| rows.filter_map(Result::ok).collect())
         .unwrap_or_default()
-}
-
-/// A column in one table that is another table's key (same name, or
-/// `<table>_id` against `id`) is a many-to-one join.
-pub fn infer_joins(tables: &[Table]) -> Vec<Join> {
-    let mut joins = Vec::new();
-    for a in tables {
-        for c in &a.columns {
-            let lc = c.name.to_ascii_lowercase();
-            for b in tables {
-                if a.name == b.name {
-                    continue;
-                }
-                let Some(pk) = &b.primary_key else { continue };
-                let bsing = singular(&b.name.to_ascii_lowercase());
-                let same = lc == pk.to_ascii_lowercase() && a.primary_key.as_deref().is_none_or(|p| !p.eq_ignore_ascii_case(&c.name));
-                // `<table>_<key>` or `<table><key>` names b's key (country_id -> country.id,
-                // countrycode -> country.code).
-                let pkl = pk.to_ascii_lowercase();
-                let named = lc == format!("{bsing}_{pkl}") || lc == format!("{bsing}{pkl}");
-                if same || named {
-                    joins.push(Join { from: format!("{}.{}", a.name, c.name), to: format!("{}.{}", b.name, pk) });
-                }
-            }
-        }
-    }
-    joins
 }
 
 fn prompts(m: &Manifest) -> Vec<String> {
@@ -233,18 +224,3 @@ fn prompts(m: &Manifest) -> Vec<String> {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use rstest::rstest;
-
-    #[rstest]
-    #[case("order_date", &["order", "date"])]
-    #[case("customerId", &["customer", "id"])]
-    #[case("HTTPStatus", &["http", "status"])]
-    #[case("Singer_ID", &["singer", "id"])]
-    #[case("unit price", &["unit", "price"])]
-    fn splits_names(#[case] name: &str, #[case] want: &[&str]) {
-        assert_eq!(words(name), want);
-    }
-}

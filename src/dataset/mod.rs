@@ -10,7 +10,14 @@ pub mod add;
 pub mod derive;
 pub mod generate;
 pub mod hash;
+pub mod keys;
+pub mod names;
 pub mod prepare;
+pub mod profile;
+pub mod widen;
+
+#[cfg(test)]
+mod infer_tests;
 
 use crate::home::Home;
 use crate::semantic::Manifest;

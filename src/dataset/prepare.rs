@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 /// Returns the path and whether it was (re)built now.
 pub fn prepare(ds: &Dataset, home: &Home) -> Result<(PathBuf, bool), DatasetError> {
     let dir = home.dir("prepared")?;
-    let path = dir.join(format!("{}-{}.duckdb", ds.name(), &ds.hash[..16]));
+    let path = dir.join(format!("{}-{}{}.duckdb", ds.name(), &ds.hash[..16], layout_tag(ds)));
     if path.is_file() && looks_complete(&path, ds) {
         return Ok((path, false));
     }
@@ -84,18 +84,21 @@ fn build(ds: &Dataset, path: &Path) -> Result<(), DatasetError> {
         .map_err(|e| load(e, "settings"))?;
     for t in &ds.manifest.tables {
         let cols: Vec<String> = t.columns.iter().map(|c| format!("{} {}", ident(&c.name), c.ty)).collect();
+        // A column stored as text in a format is read as text and converted.
         let types: Vec<String> = t
             .columns
             .iter()
-            .map(|c| format!("{}: {}", string(&c.name), string(&c.ty)))
+            .map(|c| format!("{}: {}", string(&c.name), string(if c.text_format.is_some() { "VARCHAR" } else { &c.ty })))
             .collect();
+        let select: Vec<String> = t.columns.iter().map(|c| read_expr(&c.name, &c.ty, c.text_format.as_deref())).collect();
         let file = ds.file(t);
         let sql = format!(
             "CREATE TABLE {name} ({cols});\n\
-             INSERT INTO {name} SELECT * FROM read_csv({file}, header = true, auto_detect = false, \
+             INSERT INTO {name} SELECT {select} FROM read_csv({file}, header = true, auto_detect = false, \
              columns = {{{types}}}, nullstr = '', quote = '\"', escape = '\"', delim = ',');",
             name = ident(&t.name),
             cols = cols.join(", "),
+            select = select.join(", "),
             file = string(&file.to_string_lossy()),
             types = types.join(", "),
         );
@@ -106,6 +109,36 @@ fn build(ds: &Dataset, path: &Path) -> Result<(), DatasetError> {
     drop(conn);
     let _ = std::fs::remove_file(wal(path));
     Ok(())
+}
+
+/// The SQL that reads column `name` of type `ty` from the file: the column
+/// itself, or for text in a format (`text_format`) the typed value.
+fn read_expr(name: &str, ty: &str, format: Option<&str>) -> String {
+    let c = ident(name);
+    match format {
+        None => c,
+        Some(f) if f == super::derive::GROUPED => format!("{} AS {c}", super::profile::number_from_text(&c)),
+        Some(f) => format!("CAST(strptime({c}, {}) AS {ty}) AS {c}", string(f)),
+    }
+}
+
+/// A tag for the prepared file that changes when a column's declared type or
+/// text format is edited in `dataset.toml` (the data hash does not), so an
+/// edit is never served from a file built under the old types. Empty for a
+/// manifest without text formats, so existing prepared files stay valid.
+fn layout_tag(ds: &Dataset) -> String {
+    let formats: Vec<String> = ds
+        .manifest
+        .tables
+        .iter()
+        .flat_map(|t| t.columns.iter().filter_map(move |c| c.text_format.as_ref().map(|f| format!("{}.{}:{}:{f}", t.name, c.name, c.ty))))
+        .collect();
+    if formats.is_empty() {
+        return String::new();
+    }
+    let mut lines = ds.manifest.schema_lines();
+    lines.extend(formats);
+    format!("-{}", &super::hash::bytes_sha256(lines.join("\n").as_bytes())[..8])
 }
 
 #[cfg(test)]

@@ -467,8 +467,9 @@ mod tests {
             label: None,
             columns: cols
                 .iter()
-                .map(|c| Column { name: (*c).into(), ty: "VARCHAR".into(), description: String::new(), nullable: true, synonyms: vec![], unit: None })
+                .map(|c| Column { name: (*c).into(), ty: "VARCHAR".into(), description: String::new(), nullable: true, synonyms: vec![], unit: None, text_format: None })
                 .collect(),
+            notes: vec![],
         }
     }
 
@@ -486,7 +487,7 @@ mod tests {
         }
         tables[137] = table("shipment_delays", &["id", "carrier", "delay_hours", "port", "shipped_on"]);
         let mut m = manifest(tables);
-        m.joins.push(crate::semantic::Join { from: "shipment_delays.port".into(), to: "entity_001.id".into() });
+        m.joins.push(crate::semantic::Join { from: "shipment_delays.port".into(), to: "entity_001.id".into(), evidence: None });
         m
     }
 

@@ -1,0 +1,217 @@
+//! What `datasets add` infers from small synthetic CSV sets: primary keys,
+//! joins (and the joins it must not find), join paths through bridge tables,
+//! labels, dates stored as text, widened columns, and that a join edited in
+//! `dataset.toml` is the one queries use.
+
+use super::derive::{derive, LoadedTable};
+use super::widen::load_csv;
+use super::Registry;
+use crate::home::Home;
+use crate::semantic::Manifest;
+use rstest::rstest;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+fn write(dir: &Path, files: &[(&str, String)]) -> Vec<PathBuf> {
+    files
+        .iter()
+        .map(|(name, text)| {
+            let p = dir.join(format!("{name}.csv"));
+            std::fs::write(&p, text).unwrap();
+            p
+        })
+        .collect()
+}
+
+/// Load the files as `datasets add` does and derive the manifest.
+fn derive_files(files: &[(&str, String)]) -> Manifest {
+    let dir = tempfile::tempdir().unwrap();
+    let paths = write(dir.path(), files);
+    let conn = duckdb::Connection::open_in_memory().unwrap();
+    let mut loaded = Vec::new();
+    for ((name, _), p) in files.iter().zip(&paths) {
+        let notes = load_csv(&conn, name, p).unwrap();
+        let mut stmt = conn.prepare(&format!("DESCRIBE {name}")).unwrap();
+        let columns: Vec<(String, String)> =
+            stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).unwrap().map(Result::unwrap).collect();
+        loaded.push(LoadedTable { name: name.to_string(), file: format!("{name}.csv"), sha256: String::new(), columns, notes });
+    }
+    derive("t", &loaded, &conn)
+}
+
+/// `header` then one line per `i` in `0..n`, from `row(i)`.
+fn csv(header: &str, n: usize, row: impl Fn(usize) -> String) -> String {
+    let mut s = format!("{header}\n");
+    for i in 0..n {
+        let _ = writeln!(s, "{}", row(i));
+    }
+    s
+}
+
+fn joins(m: &Manifest) -> Vec<String> {
+    m.joins.iter().map(|j| format!("{} -> {}", j.from, j.to)).collect()
+}
+
+fn customers() -> (&'static str, String) {
+    ("customers", csv("id,name,city", 30, |i| format!("{},Name {i},{}", i + 1, ["Oslo", "Rome", "Lima"][i % 3])))
+}
+
+#[rstest]
+// The classic: `<table>_id` against `id`.
+#[case::customer_id(
+    vec![customers(), ("orders", csv("order_id,customer_id,amount", 50, |i| format!("{},{},{}.5", i + 100, i % 30 + 1, i)))],
+    &["orders.customer_id -> customers.id"]
+)]
+// A column named as the table, against a key named otherwise (Spider flight_2).
+#[case::airline_uid(
+    vec![("airlines", csv("uid,airline,abbreviation", 12, |i| format!("{},Airline {i},A{i}", i + 1))),
+         ("flights", csv("airline,flightno,sourceairport", 40, |i| format!("{},{},X{}", i % 12 + 1, 1000 + i, i % 4)))],
+    &["flights.airline -> airlines.uid"]
+)]
+// Same key name on both sides; a one-to-one table points at the owner only.
+#[case::one_to_one(
+    vec![("people", csv("people_id,name", 10, |i| format!("{},P{i}", i + 1))),
+         ("poker_player", csv("poker_player_id,people_id,earnings", 6, |i| format!("{},{},{}", i + 1, i + 1, 100 * i)))],
+    &["poker_player.people_id -> people.people_id"]
+)]
+// Text values included in another table's unique text: a join even without name evidence.
+#[case::text_values(
+    vec![("countries", csv("country_name,continent", 8, |i| format!("Country {i},C{}", i % 2))),
+         ("singers", csv("singer_id,nationality", 20, |i| format!("{},Country {}", i + 1, i % 6)))],
+    &["singers.nationality -> countries.country_name"]
+)]
+// Negative: a small integer range (1..3) is included in any id column.
+#[case::tiny_range(
+    vec![customers(), ("scores", csv("score_id,rank,points", 20, |i| format!("{},{},{}", i + 500, i % 3 + 1, i * 7)))],
+    &[]
+)]
+// Negative: unrelated integer columns, fully included, with no name relation.
+#[case::unrelated_ints(
+    vec![customers(), ("parts", csv("part_no,weight,stock", 25, |i| format!("P{i},{},{}", i % 20 + 1, i + 1)))],
+    &[]
+)]
+// Negative: the name says customer but the values are not customers' ids.
+#[case::values_disagree(
+    vec![customers(), ("orders", csv("order_id,customer_id", 20, |i| format!("{},{}", i + 1, 1000 + i)))],
+    &[]
+)]
+// Negative: a table's own key shares a word with another table's key.
+#[case::own_key(
+    vec![("customer_orders", csv("order_id,store", 10, |i| format!("{},S{}", i + 1, i % 2))),
+         ("order_items", csv("order_item_id,order_id,qty", 15, |i| format!("{},{},{}", i + 1, i % 10 + 1, i)))],
+    &["order_items.order_id -> customer_orders.order_id"]
+)]
+fn joins_found_in_the_data(#[case] files: Vec<(&str, String)>, #[case] want: &[&str]) {
+    let m = derive_files(&files);
+    assert_eq!(joins(&m), want);
+    for j in &m.joins {
+        let e = j.evidence.as_ref().unwrap();
+        assert!(e.inclusion >= 0.9 && e.distinct > 0, "{e:?}");
+    }
+}
+
+#[rstest]
+#[case::named_id(csv("id,name", 3, |i| format!("{},n{i}", i + 1)), Some("id"))]
+#[case::own_name(csv("name,singer_id", 3, |i| format!("n{i},{}", i + 1)), Some("singer_id"))]
+#[case::first_column(csv("isbn,title", 3, |i| format!("X{i},t{i}")), Some("isbn"))]
+#[case::duplicate(csv("id,name", 3, |i| format!("{},n{i}", i % 2)), None)]
+#[case::empty_value(csv("id,name", 3, |i| if i == 1 { ",n".into() } else { format!("{i},n{i}") }), None)]
+fn primary_keys_are_unique_and_never_empty(#[case] text: String, #[case] want: Option<&str>) {
+    let m = derive_files(&[("singer", text)]);
+    assert_eq!(m.tables[0].primary_key.as_deref(), want);
+}
+
+#[test]
+fn a_bridge_table_joins_both_sides_so_a_path_runs_through_it() {
+    let m = derive_files(&[
+        ("singer", csv("singer_id,name,country", 8, |i| format!("{},S{i},{}", i + 1, ["NL", "FR"][i % 2]))),
+        ("concert", csv("concert_id,concert_name,year", 6, |i| format!("{},C{i},{}", i + 1, 2010 + i))),
+        ("singer_in_concert", csv("concert_id,singer_id", 14, |i| format!("{},{}", i % 6 + 1, i % 8 + 1))),
+    ]);
+    assert_eq!(joins(&m), ["singer_in_concert.concert_id -> concert.concert_id", "singer_in_concert.singer_id -> singer.singer_id"]);
+    // Counting concerts per singer country needs singer -> bridge -> concert.
+    let plan: crate::plan::Plan = serde_json::from_value(serde_json::json!({
+        "version": 1, "measures": [{"metric": "concert_count"}], "dimensions": [{"name": "country"}]
+    }))
+    .unwrap();
+    let sql = crate::compile::compile(&plan, &m).unwrap().sql;
+    assert!(sql.contains("singer_in_concert"), "{sql}");
+}
+
+#[test]
+fn labels_spell_out_abbreviations_and_dates_in_text_are_read_with_their_format() {
+    let m = derive_files(&[(
+        "company",
+        csv("company_id,num_employees,founded_dt,sales_amt", 6, |i| {
+            format!("{},{},0{}/1{}/199{i} 09:30,\"${},250.00\"", i + 1, 10 * i, i + 1, i, i + 1)
+        }),
+    )]);
+    let t = &m.tables[0];
+    let col = |n: &str| t.columns.iter().find(|c| c.name == n).unwrap();
+    assert!(col("num_employees").synonyms.contains(&"number of employees".to_string()), "{:?}", col("num_employees"));
+    assert_eq!(col("founded_dt").description, "founded date");
+    assert_eq!((col("founded_dt").ty.as_str(), col("founded_dt").text_format.as_deref()), ("TIMESTAMP", Some("%m/%d/%Y %H:%M")));
+    assert_eq!((col("sales_amt").ty.as_str(), col("sales_amt").text_format.as_deref()), ("DOUBLE", Some("grouped")));
+    assert!(m.dimensions.iter().any(|d| d.column == "company.founded_dt" && d.kind == crate::semantic::DimensionKind::Time));
+    assert!(m.metrics.iter().any(|x| x.expr == "SUM(company.sales_amt)"));
+    assert_eq!(t.notes.len(), 2, "{:?}", t.notes);
+}
+
+#[rstest]
+#[case::few_values_few_rows(3, 10, 10, true)]
+#[case::all_different(10, 10, 10, false)]
+#[case::many_values_repeated(300, 3000, 3000, true)]
+#[case::many_values_rarely_repeated(300, 400, 400, false)]
+fn categorical_by_distinct_ratio(#[case] distinct: i64, #[case] non_null: i64, #[case] rows: i64, #[case] want: bool) {
+    assert_eq!(super::derive::categorical(distinct, non_null, rows), want);
+}
+
+/// A dataset added through the registry, whose file breaks the sniffed type
+/// past the sample: added, with the column as text and a note.
+#[test]
+fn a_file_the_sniffer_misreads_is_added_with_the_column_widened() {
+    let home = tempfile::tempdir().unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let mut text = csv("result_id,fastestlapspeed", 21_000, |i| format!("{},{}.25", i + 1, 190 + i % 30));
+    text.push_str("21001,01:42.6\n");
+    let files = write(data.path(), &[("results", text)]);
+    let reg = Registry::new(Home::at(home.path()));
+    let ds = reg.add("laps", &files).unwrap();
+    let t = &ds.manifest.tables[0];
+    assert_eq!(t.columns[1].ty, "VARCHAR");
+    assert!(t.notes[0].contains("fastestlapspeed") && t.notes[0].contains("line 21002"), "{:?}", t.notes);
+    let (path, _) = super::prepare::prepare(&ds, &reg.home).unwrap();
+    let conn = duckdb::Connection::open(&path).unwrap();
+    let v: String = conn.query_row("SELECT fastestlapspeed FROM results WHERE result_id = 21001", [], |r| r.get(0)).unwrap();
+    assert_eq!(v, "01:42.6");
+}
+
+/// The user corrects a join by editing dataset.toml: queries use the edit.
+#[test]
+fn an_edited_join_is_respected() {
+    let home = tempfile::tempdir().unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let files = write(
+        data.path(),
+        &[
+            customers(),
+            ("orders", csv("order_id,customer_id,gift_for", 40, |i| format!("{},{},{}", i + 100, i % 30 + 1, (i * 7) % 30 + 1))),
+        ],
+    );
+    let reg = Registry::new(Home::at(home.path()));
+    let ds = reg.add("shop", &files).unwrap();
+    assert_eq!(joins(&ds.manifest), ["orders.customer_id -> customers.id"], "gift_for has no name evidence");
+    let path = ds.dir.join("dataset.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut m: Manifest = toml::from_str(&text).unwrap();
+    m.joins = vec![crate::semantic::Join { from: "orders.gift_for".into(), to: "customers.id".into(), evidence: None }];
+    std::fs::write(&path, toml::to_string_pretty(&m).unwrap()).unwrap();
+    let edited = reg.open("shop").unwrap();
+    let plan: crate::plan::Plan = serde_json::from_value(serde_json::json!({
+        "version": 1, "measures": [{"metric": "orders_count"}], "dimensions": [{"name": "city"}]
+    }))
+    .unwrap();
+    let sql = crate::compile::compile(&plan, &edited.manifest).unwrap().sql;
+    assert!(sql.contains("orders.gift_for = customers.id"), "{sql}");
+    assert!(!sql.contains("customer_id"), "{sql}");
+}

@@ -1,0 +1,215 @@
+//! Keys and joins found in the data: a table's primary key is a column that is
+//! unique and never empty (named like a key, or else the first column); a
+//! foreign key is a column whose values are included in another table's
+//! unique column, with names as the tie-breaker and the guard against
+//! coincidence.
+//!
+//! The rule for a foreign key `a.x -> b.y` (`y` unique and never empty in `b`):
+//! - inclusion = share of `x`'s distinct values found among `y`'s values;
+//! - when `x`'s name refers to `b` or `y` (`customer_id` -> `customers.id`,
+//!   `airline` -> `airlines.uid`, `people_id` -> `people.people_id`):
+//!   inclusion at least 0.9 (real data has a few dangling references);
+//! - when the names only share a word (`airport_name` -> `terminals.airport_code`):
+//!   inclusion at least 0.98 and at least 3 distinct values (5 for integers);
+//! - when the names say nothing: only text values, full inclusion and at
+//!   least 5 distinct values. Integers never join on values alone: a small
+//!   range such as 1..3 is included in every id column.
+//! - both sides must be integers or both text; a table never joins itself;
+//!   a table's own primary key joins only with name evidence.
+//!
+//! Each column joins at most one table: the best by name evidence, then
+//! inclusion, then the target being its table's primary key, then the
+//! smallest target. When two unique columns include each other (one-to-one),
+//! one join is kept, towards the table the key's name belongs to.
+//!
+//! Invariants: the inclusion counts come from one DuckDB query over all
+//! tables (every candidate column against every unique column at once), not
+//! one query per pair.
+
+use super::names::{name_evidence, referent, singular, words, is_keyish, NameEvidence};
+use super::profile::TableProfile;
+use crate::compile::sqltext::ident;
+use crate::semantic::{Join, JoinEvidence};
+use duckdb::Connection;
+
+/// A loaded table as key inference sees it.
+pub struct KeyInput<'a> {
+    pub name: &'a str,
+    pub columns: &'a [(String, String)],
+    pub profile: &'a TableProfile,
+}
+
+/// Which family of values a column holds, for matching: only like with like.
+fn family(ty: &str) -> Option<&'static str> {
+    let t = ty.to_ascii_uppercase();
+    if t == "VARCHAR" {
+        Some("text")
+    } else if ["TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT"].contains(&t.as_str()) {
+        Some("int")
+    } else {
+        None
+    }
+}
+
+fn unique(p: &TableProfile, i: usize) -> bool {
+    p.columns.get(i).is_some_and(|c| p.rows > 0 && c.distinct == p.rows && c.non_null == p.rows)
+}
+
+/// The table's own words, singular (`order_items` -> [order, item]).
+fn table_words(table: &str) -> Vec<String> {
+    words(table).iter().map(|w| singular(w)).collect()
+}
+
+/// True when column `c` is named as table `t`'s own key (`id`, `singer_id` in `singer`).
+fn owns(t: &str, c: &str) -> bool {
+    let refs: Vec<String> = referent(c).iter().map(|w| singular(w)).collect();
+    c.eq_ignore_ascii_case("id") || (is_keyish(c) && refs == table_words(t))
+}
+
+/// The primary key: a unique, never-empty integer or text column named as
+/// this table's key, else one named like a key, else the first column.
+pub fn primary_key(t: &KeyInput) -> Option<String> {
+    let cands: Vec<usize> = (0..t.columns.len())
+        .filter(|&i| unique(t.profile, i) && family(&t.columns[i].1).is_some())
+        .collect();
+    let name = |i: &usize| t.columns[*i].0.clone();
+    cands
+        .iter()
+        .find(|&&i| owns(t.name, &t.columns[i].0))
+        .or_else(|| cands.iter().find(|&&i| is_keyish(&t.columns[i].0)))
+        .or_else(|| cands.iter().find(|&&i| i == 0))
+        .map(name)
+}
+
+/// One accepted or considered foreign key.
+#[derive(Debug, Clone)]
+struct Candidate {
+    from: (usize, usize),
+    to: (usize, usize),
+    names: NameEvidence,
+    inclusion: f64,
+    distinct: i64,
+    to_is_pk: bool,
+    to_rows: i64,
+}
+
+/// Whether the counts and names are enough evidence (the rule in the header).
+fn accepted(names: NameEvidence, inclusion: f64, distinct: i64, fam: &str) -> bool {
+    match names {
+        NameEvidence::Names => inclusion >= 0.9,
+        NameEvidence::Shared => inclusion >= 0.98 && distinct >= if fam == "int" { 5 } else { 3 },
+        NameEvidence::None => fam == "text" && inclusion >= 1.0 && distinct >= 5,
+    }
+}
+
+/// The joins the data supports, with their evidence; `pks[i]` is table `i`'s
+/// primary key.
+pub fn infer_joins(conn: &Connection, tables: &[KeyInput], pks: &[Option<String>]) -> Vec<Join> {
+    // Unique columns (the "one" sides) and candidate columns (the "many" sides).
+    let mut keys = Vec::new();
+    let mut cands = Vec::new();
+    for (ti, t) in tables.iter().enumerate() {
+        for (ci, (_, ty)) in t.columns.iter().enumerate() {
+            let Some(fam) = family(ty) else { continue };
+            if t.profile.columns.get(ci).is_none_or(|p| p.non_null == 0) {
+                continue;
+            }
+            if unique(t.profile, ci) {
+                keys.push((ti, ci, fam));
+            }
+            cands.push((ti, ci, fam));
+        }
+    }
+    if keys.is_empty() || cands.is_empty() {
+        return Vec::new();
+    }
+    let side = |list: &[(usize, usize, &str)]| -> String {
+        list.iter()
+            .enumerate()
+            .map(|(n, &(ti, ci, fam))| {
+                let c = ident(&tables[ti].columns[ci].0);
+                format!("SELECT {n} AS n, '{fam}' AS fam, CAST({c} AS VARCHAR) AS v FROM {} WHERE {c} IS NOT NULL", ident(tables[ti].name))
+            })
+            .collect::<Vec<_>>()
+            .join(" UNION ALL ")
+    };
+    let sql = format!(
+        "WITH k AS ({}), c AS (SELECT DISTINCT n, fam, v FROM ({})) \
+         SELECT c.n, k.n, COUNT(*) FROM c JOIN k ON c.fam = k.fam AND c.v = k.v GROUP BY c.n, k.n",
+        side(&keys),
+        side(&cands)
+    );
+    let Ok(mut stmt) = conn.prepare(&sql) else { return Vec::new() };
+    let Ok(rows) = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?))) else {
+        return Vec::new();
+    };
+    let mut found: Vec<Candidate> = Vec::new();
+    for (cn, kn, overlap) in rows.filter_map(Result::ok) {
+        let (Some(&(fti, fci, fam)), Some(&(tti, tci, _))) = (cands.get(cn as usize), keys.get(kn as usize)) else { continue };
+        if fti == tti {
+            continue;
+        }
+        let distinct = tables[fti].profile.columns[fci].distinct;
+        if distinct == 0 {
+            continue;
+        }
+        let inclusion = overlap as f64 / distinct as f64;
+        let names = name_evidence(&tables[fti].columns[fci].0, tables[tti].name, &tables[tti].columns[tci].0);
+        if !accepted(names, inclusion, distinct, fam) {
+            continue;
+        }
+        // A table's own key points elsewhere only when its name says so
+        // (`poker_player.people_id` -> `people`), not on a shared word
+        // (`customer_orders.order_id` is no `order_items.order_item_id`).
+        let own_key = pks[fti].as_deref().is_some_and(|p| p == tables[fti].columns[fci].0);
+        if own_key && names != NameEvidence::Names {
+            continue;
+        }
+        let to_is_pk = pks[tti].as_deref().is_some_and(|p| p == tables[tti].columns[tci].0);
+        found.push(Candidate { from: (fti, fci), to: (tti, tci), names, inclusion, distinct, to_is_pk, to_rows: tables[tti].profile.rows });
+    }
+    // Best first: names, inclusion, target is a primary key, smallest target.
+    found.sort_by(|a, b| {
+        b.names
+            .cmp(&a.names)
+            .then(b.inclusion.total_cmp(&a.inclusion))
+            .then(b.to_is_pk.cmp(&a.to_is_pk))
+            .then(a.to_rows.cmp(&b.to_rows))
+            .then(a.from.cmp(&b.from))
+            .then(a.to.cmp(&b.to))
+    });
+    let mut chosen: Vec<Candidate> = Vec::new();
+    for c in found {
+        if chosen.iter().any(|x| x.from == c.from) {
+            continue;
+        }
+        // One-to-one: both columns unique and each includes the other. Keep
+        // the join towards the table that owns the key's name.
+        if let Some(pos) = chosen.iter().position(|x| x.from == c.to && x.to == c.from) {
+            let owner_of = |(ti, ci): (usize, usize)| owns(tables[ti].name, &tables[ti].columns[ci].0);
+            if owner_of(c.to) && !owner_of(chosen[pos].to) {
+                chosen.remove(pos);
+            } else {
+                continue;
+            }
+        }
+        chosen.push(c);
+    }
+    chosen.sort_by_key(|a| a.from);
+    chosen
+        .into_iter()
+        .map(|c| {
+            let (fti, fci) = c.from;
+            let (tti, tci) = c.to;
+            Join {
+                from: format!("{}.{}", tables[fti].name, tables[fti].columns[fci].0),
+                to: format!("{}.{}", tables[tti].name, tables[tti].columns[tci].0),
+                evidence: Some(JoinEvidence {
+                    inclusion: (c.inclusion * 1000.0).round() / 1000.0,
+                    distinct: c.distinct,
+                    names: c.names.describe().to_string(),
+                }),
+            }
+        })
+        .collect()
+}

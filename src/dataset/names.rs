@@ -1,0 +1,280 @@
+//! What column and table names say: their words (camelCase, snake_case,
+//! kebab-case, spaces), a readable label with common abbreviations spelled
+//! out (`num_employees` -> "number of employees", `order_dt` -> "order
+//! date"), and how strongly a column's name points at another table's key.
+//!
+//! Invariants: pure functions of the names; every rule here is general
+//! English or general naming convention, never a particular schema.
+
+/// Split `camelCase`, `snake_case`, `kebab-case` and spaces into lowercase words.
+pub fn words(name: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let chars: Vec<char> = name.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        if !c.is_alphanumeric() {
+            if !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+            continue;
+        }
+        let boundary = c.is_uppercase()
+            && i > 0
+            && (chars[i - 1].is_lowercase()
+                || (chars[i - 1].is_uppercase() && chars.get(i + 1).is_some_and(|n| n.is_lowercase())));
+        if boundary && !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+        cur.extend(c.to_lowercase());
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// A plural English noun made singular, by ending (`companies` -> `company`,
+/// `classes` -> `class`, `airlines` -> `airline`).
+pub fn singular(w: &str) -> String {
+    if let Some(s) = w.strip_suffix("ies") {
+        format!("{s}y")
+    } else if let Some(s) = w.strip_suffix("sses") {
+        format!("{s}ss")
+    } else if w.ends_with("ss") || w.ends_with("us") || w.ends_with("is") {
+        w.to_string()
+    } else if let Some(s) = w.strip_suffix("ches").or_else(|| w.strip_suffix("shes")).or_else(|| w.strip_suffix("xes")) {
+        format!("{s}{}", &w[s.len()..w.len() - 2])
+    } else if let Some(s) = w.strip_suffix('s') {
+        s.to_string()
+    } else {
+        w.to_string()
+    }
+}
+
+/// Abbreviations common in column names, with the words they stand for.
+/// `num` and `no` read "number of" when they lead the name ("num_employees")
+/// and "number" otherwise ("phone_num").
+const ABBREVIATIONS: &[(&str, &str)] = &[
+    ("amt", "amount"),
+    ("avg", "average"),
+    ("cnt", "count"),
+    ("qty", "quantity"),
+    ("dt", "date"),
+    ("yr", "year"),
+    ("yrs", "years"),
+    ("mo", "month"),
+    ("mth", "month"),
+    ("wk", "week"),
+    ("hr", "hour"),
+    ("hrs", "hours"),
+    ("min", "minimum"),
+    ("max", "maximum"),
+    ("pct", "percent"),
+    ("perc", "percent"),
+    ("addr", "address"),
+    ("desc", "description"),
+    ("descr", "description"),
+    ("dept", "department"),
+    ("emp", "employee"),
+    ("mgr", "manager"),
+    ("cust", "customer"),
+    ("prod", "product"),
+    ("cat", "category"),
+    ("loc", "location"),
+    ("tel", "telephone"),
+    ("dob", "date of birth"),
+    ("fname", "first name"),
+    ("lname", "last name"),
+    ("lat", "latitude"),
+    ("lng", "longitude"),
+    ("lon", "longitude"),
+    ("long", "longitude"),
+    ("temp", "temperature"),
+    ("ht", "height"),
+    ("wt", "weight"),
+    ("pop", "population"),
+    ("std", "standard"),
+    ("info", "information"),
+    ("img", "image"),
+    ("msg", "message"),
+    ("ref", "reference"),
+    ("tot", "total"),
+    ("tx", "transaction"),
+    ("trans", "transaction"),
+    ("acct", "account"),
+    ("acc", "account"),
+    ("bal", "balance"),
+    ("seq", "sequence"),
+    ("ctry", "country"),
+    ("ppl", "people"),
+];
+
+/// Words of a name with abbreviations spelled out, as a phrase: `num_employees`
+/// -> "number of employees", `order_dt` -> "order date", `YearsWorkingYR` ->
+/// "years working year". Unknown words are kept as they are.
+pub fn label(name: &str) -> String {
+    let ws = words(name);
+    let n = ws.len();
+    let mut out: Vec<String> = Vec::with_capacity(n);
+    for (i, w) in ws.iter().enumerate() {
+        let spelled = match w.as_str() {
+            "num" | "no" | "nbr" | "nr" if i == 0 && n > 1 && ws[1] != "of" => "number of".to_string(),
+            "num" | "no" | "nbr" | "nr" => "number".to_string(),
+            // "long" and "min" are words in their own right; only expand them
+            // beside another word that makes the abbreviation plain.
+            "long" if !ws.iter().any(|x| x == "lat") => w.clone(),
+            "min" | "max" if n == 1 => w.clone(),
+            _ => ABBREVIATIONS
+                .iter()
+                .find(|(a, _)| a == w)
+                .map_or_else(|| w.clone(), |(_, full)| full.to_string()),
+        };
+        out.push(spelled);
+    }
+    out.join(" ")
+}
+
+/// Words that end a key column's name without naming anything.
+const KEY_WORDS: &[&str] = &["id", "code", "key", "no", "num", "number", "uid", "ref"];
+
+/// The words of a column name that name what it refers to: its words without
+/// a trailing key word (`customer_id` -> [customer], `AirportCode` ->
+/// [airport], `airline` -> [airline]).
+pub fn referent(column: &str) -> Vec<String> {
+    let mut ws = words(column);
+    if ws.len() > 1 && ws.last().is_some_and(|w| KEY_WORDS.contains(&w.as_str())) {
+        ws.pop();
+    }
+    // `customerid`, `countrycode` written as one word.
+    if ws.len() == 1 {
+        for k in ["id", "code", "key", "uid", "no"] {
+            if let Some(stem) = ws[0].strip_suffix(k).filter(|s| s.len() >= 3) {
+                ws[0] = stem.to_string();
+                break;
+            }
+        }
+    }
+    ws
+}
+
+/// True when the name ends in a key word (`id`, `code`, ...), or is one.
+pub fn is_keyish(column: &str) -> bool {
+    let ws = words(column);
+    let last = ws.last().map(String::as_str).unwrap_or("");
+    KEY_WORDS.contains(&last)
+        || ["id", "code", "uid", "key"].iter().any(|k| last.len() > k.len() + 2 && last.ends_with(k))
+}
+
+/// How strongly names say that `from_col` (in some table) refers to
+/// `to_table.to_col`: the name evidence of a foreign key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum NameEvidence {
+    /// Nothing in the names relates the two.
+    None,
+    /// A word is shared (`airport_name` and `terminals.airport_code`).
+    Shared,
+    /// The column names the table or its key (`customer_id` -> `customers.id`,
+    /// `airline` -> `airlines.uid`, `people_id` -> `people.people_id`).
+    Names,
+}
+
+impl NameEvidence {
+    pub fn describe(self) -> &'static str {
+        match self {
+            NameEvidence::None => "no name evidence",
+            NameEvidence::Shared => "names share a word",
+            NameEvidence::Names => "name refers to the table or its key",
+        }
+    }
+}
+
+/// The name evidence that `from_col` refers to `to_table.to_col`.
+pub fn name_evidence(from_col: &str, to_table: &str, to_col: &str) -> NameEvidence {
+    let from_l = from_col.to_ascii_lowercase();
+    let to_l = to_col.to_ascii_lowercase();
+    let table_words: Vec<String> = words(to_table).iter().map(|w| singular(w)).collect();
+    let refs: Vec<String> = referent(from_col).iter().map(|w| singular(w)).collect();
+    let to_refs: Vec<String> = referent(to_col).iter().map(|w| singular(w)).collect();
+    // Same column name, when that name is not a bare key word (`id = id` says nothing).
+    if from_l == to_l && !KEY_WORDS.contains(&from_l.as_str()) {
+        return NameEvidence::Names;
+    }
+    // The column's referent is the table's name (`customer_id`, `airline`, `artist`),
+    // or ends with it (`home_team_id` -> team).
+    if !refs.is_empty() && (refs == table_words || refs.ends_with(&table_words) || (table_words.len() > 1 && table_words.ends_with(&refs))) {
+        return NameEvidence::Names;
+    }
+    // The column's referent is the key's referent (`airport_code` -> `airports.code`
+    // named `airportcode`).
+    if !refs.is_empty() && refs == to_refs && to_refs.iter().any(|w| !KEY_WORDS.contains(&w.as_str())) {
+        return NameEvidence::Names;
+    }
+    let content = |w: &String| !KEY_WORDS.contains(&w.as_str()) && w.len() > 2;
+    let shared = refs.iter().filter(|w| content(w)).any(|w| table_words.contains(w) || to_refs.contains(w));
+    if shared {
+        NameEvidence::Shared
+    } else {
+        NameEvidence::None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    #[rstest]
+    #[case("order_date", &["order", "date"])]
+    #[case("customerId", &["customer", "id"])]
+    #[case("HTTPStatus", &["http", "status"])]
+    #[case("Singer_ID", &["singer", "id"])]
+    #[case("unit price", &["unit", "price"])]
+    fn splits_names(#[case] name: &str, #[case] want: &[&str]) {
+        assert_eq!(words(name), want);
+    }
+
+    #[rstest]
+    #[case("num_employees", "number of employees")]
+    #[case("phone_num", "phone number")]
+    #[case("order_dt", "order date")]
+    #[case("birthYr", "birth year")]
+    #[case("total_amt", "total amount")]
+    #[case("NoOfEmployees", "number of employees")]
+    #[case("dept_name", "department name")]
+    #[case("max_speed", "maximum speed")]
+    #[case("min", "min")]
+    #[case("lat", "latitude")]
+    #[case("long", "long")]
+    #[case("price", "price")]
+    fn labels_spell_out_abbreviations(#[case] name: &str, #[case] want: &str) {
+        assert_eq!(label(name), want);
+    }
+
+    #[rstest]
+    #[case("companies", "company")]
+    #[case("classes", "class")]
+    #[case("matches", "match")]
+    #[case("airlines", "airline")]
+    #[case("status", "status")]
+    #[case("people", "people")]
+    fn singulars(#[case] w: &str, #[case] want: &str) {
+        assert_eq!(singular(w), want);
+    }
+
+    #[rstest]
+    #[case("customer_id", "customers", "id", NameEvidence::Names)]
+    #[case("airline", "airlines", "uid", NameEvidence::Names)]
+    #[case("CustomerID", "customers", "customer_id", NameEvidence::Names)]
+    #[case("people_id", "people", "people_id", NameEvidence::Names)]
+    #[case("home_team_id", "team", "id", NameEvidence::Names)]
+    #[case("countrycode", "country", "code", NameEvidence::Names)]
+    #[case("SourceAirport", "airports", "AirportCode", NameEvidence::Names)]
+    #[case("source_city", "airports", "airport_code", NameEvidence::None)]
+    #[case("airport_name", "terminals", "airport_code", NameEvidence::Shared)]
+    #[case("rank", "singer", "singer_id", NameEvidence::None)]
+    #[case("id", "orders", "id", NameEvidence::None)]
+    #[case("age", "customers", "id", NameEvidence::None)]
+    fn name_evidence_of_foreign_keys(#[case] col: &str, #[case] table: &str, #[case] key: &str, #[case] want: NameEvidence) {
+        assert_eq!(name_evidence(col, table, key), want);
+    }
+}
