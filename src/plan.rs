@@ -249,6 +249,11 @@ pub struct Filter {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, JsonSchema)]
 #[serde(untagged)]
 pub enum Operand {
+    /// For `exists` / `not_exists`: the other table's column, counting only
+    /// its rows where `filters` hold ("instructors who did not teach in the
+    /// Spring": no `teaches` row with this id and semester Spring). The
+    /// filters name columns of that table.
+    Rows { column: String, filters: Vec<Filter> },
     /// Another column (`table.column` or dimension name).
     Column { column: String },
     /// A relative time span.

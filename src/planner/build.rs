@@ -444,7 +444,83 @@ impl<'a> Ctx<'a> {
         Ok(())
     }
 
+    /// "instructors who didn't teach in the Spring": a condition on the
+    /// table an exists / not-exists filter reads belongs inside it (the
+    /// rows that must, or must not, exist), not on the listed rows.
+    fn conditions_into_exists(&mut self) {
+        let other_table = |f: &Filter| match (&f.op, &f.value) {
+            (Op::Exists | Op::NotExists, Some(Operand::Column { column })) => {
+                super::account::resolve(self.m, column).map(|(t, _)| t)
+            }
+            _ => None,
+        };
+        let mut targets: Vec<usize> = self.filters.iter().filter_map(other_table).collect();
+        targets.dedup();
+        for t in targets {
+            if Some(t) == self.base {
+                continue;
+            }
+            let (inner, rest): (Vec<Filter>, Vec<Filter>) = std::mem::take(&mut self.filters)
+                .into_iter()
+                .partition(|f| {
+                    other_table(f).is_none()
+                        && super::account::resolve(self.m, &f.field).is_some_and(|(ft, _)| ft == t)
+                });
+            self.filters = rest;
+            if inner.is_empty() {
+                continue;
+            }
+            let Some(ex) = self.filters.iter_mut().find(|f| other_table(f) == Some(t)) else { continue };
+            if let Some(Operand::Column { column }) = ex.value.take() {
+                ex.value = Some(Operand::Rows { column, filters: inner });
+            }
+        }
+    }
+
+    /// "the average and minimum ages across artists", "the maximum home
+    /// games each stadium held": grouping a table's own columns by the
+    /// table's key or name gives each row back as its own aggregate, which
+    /// no one asks for; the question means the whole table. Counts are left
+    /// alone (names may repeat).
+    fn drop_row_grouping(&mut self) {
+        if self.groups.is_empty() || self.measures.is_empty() {
+            return;
+        }
+        let mut table: Option<usize> = None;
+        for d in &self.measures {
+            let MKind::Agg(agg, f) = &d.kind else { return };
+            if matches!(agg, Agg::Count | Agg::CountDistinct) || !d.filters.is_empty() || d.share {
+                return;
+            }
+            let Some(fi) = self.field_info(*f) else { return };
+            if table.is_some_and(|t| t != fi.table) {
+                return;
+            }
+            table = Some(fi.table);
+        }
+        let Some(t) = table else { return };
+        let per_row = self.groups.iter().all(|g| {
+            g.grain.is_none()
+                && super::account::resolve(self.m, &g.name).is_some_and(|(gt, gc)| {
+                    gt == t && (schema::row_key(self.m, t) == Some(gc) || schema::row_name(self.m, t) == Some(gc))
+                })
+        });
+        if !per_row || !self.having.is_empty() {
+            return;
+        }
+        let names: Vec<String> = std::mem::take(&mut self.groups).into_iter().map(|g| g.name).collect();
+        for mt in self.matches.iter_mut() {
+            if mt.kind == MatchKind::Dimension && names.contains(&mt.target) {
+                mt.kind = MatchKind::Table;
+                mt.target = self.m.tables[t].name.clone();
+            }
+        }
+        self.order.retain(|o| !names.contains(&o.by));
+    }
+
     fn finish(mut self) -> Result<Understanding, Refusal> {
+        self.drop_row_grouping();
+        self.conditions_into_exists();
         self.merge_filters()?;
         let base = self.base;
         let mut measures: Vec<Measure> = Vec::new();

@@ -138,12 +138,62 @@ impl Ctx<'_> {
                         {
                             self.negated[j] = true;
                             self.mark(i);
+                            continue;
                         }
                     }
+                    self.negated_rows(i);
                 }
                 _ => {}
             }
         }
+    }
+
+    /// "artists who have not released any albums", "instructors who didn't
+    /// teach", "editors that are not on any committee": a negation, maybe a
+    /// verb, then another table whose rows point at the base table's rows:
+    /// none of its rows may point at the row (an anti-join). Words between
+    /// are verbs or function words; a value, number or name there stops it.
+    fn negated_rows(&mut self, i: usize) {
+        let Some(b) = self.base else { return };
+        let mut between: Vec<usize> = Vec::new();
+        let mut k = i + 1;
+        let j = loop {
+            let Some(x) = self.p.get(k) else { return };
+            match &x.kind {
+                PieceKind::Stop | PieceKind::Soft => between.push(k),
+                PieceKind::Unknown if !x.capital && between.iter().filter(|&&b| self.p[b].kind == PieceKind::Unknown).count() < 2 => {
+                    between.push(k)
+                }
+                PieceKind::Lex(_) => break k,
+                _ => return,
+            }
+            k += 1;
+        };
+        if self.used[j] {
+            return;
+        }
+        let Some(c) = self.pick(j, &|t| matches!(t, Target::Table(_) | Target::Column(..) | Target::Dimension(_))) else {
+            return;
+        };
+        let t = match &c.target {
+            Target::Table(t) => *t,
+            other if self.p[j].plural => match schema::target_table(self.m, self.lx, other) {
+                Some(t) => t,
+                None => return,
+            },
+            _ => return,
+        };
+        if t == b {
+            return;
+        }
+        let Some((key, fk)) = schema::reverse_key(self.m, b, t) else { return };
+        let (key, fk) = (schema::qualified(self.m, b, key), schema::qualified(self.m, t, fk));
+        for k in between {
+            self.mark(k);
+        }
+        self.take(j, MatchKind::Table, self.table_name(t), c.confidence);
+        self.take(i, MatchKind::Comparison, format!("no {fk} matches {key}"), 1.0);
+        self.filters.push(Filter { field: key, op: Op::NotExists, value: Some(Operand::Column { column: fk }) });
     }
 
     /// Named values and segments become filters ("cancelled or returned" -> IN).

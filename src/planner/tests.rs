@@ -38,6 +38,10 @@ fn value(o: &Option<Operand>) -> String {
     match o {
         None => String::new(),
         Some(Operand::Column { column }) => format!(" @{column}"),
+        Some(Operand::Rows { column, filters }) => {
+            let inner: Vec<String> = filters.iter().map(|g| format!("{} {:?}{}", g.field, g.op, value(&g.value))).collect();
+            format!(" @{column}[{}]", inner.join(", "))
+        }
         Some(Operand::Span { n, unit }) => format!(" {n}{}", unit.word()),
         Some(Operand::Value(x)) => format!(" {}", x.to_string().replace('"', "")),
     }
