@@ -39,6 +39,10 @@ pub fn write(files: &[PathBuf], out: &Path) -> anyhow::Result<()> {
                         json!({
                             "id": c.id, "dataset": c.dataset, "question": q, "outcome": "planned",
                             "uncertain": u.uncertain,
+                            "confidence": u.confidence,
+                            "ambiguities": u.ambiguities.len(),
+                            "plan": u.plan,
+                            "matches": u.matches,
                             "sql": sql.as_ref().map(|s| s.sql.clone()).ok(),
                             "compile_error": sql.err().map(|e| e.to_string()),
                         })

@@ -81,6 +81,8 @@ pub struct Ctx<'a> {
     pub(super) time_labels: Vec<String>,
     /// Share questions: (share cue piece, noun piece).
     pub(super) share_at: Option<(usize, usize)>,
+    /// The groups already say what to list, once each (a set difference).
+    pub(super) set_listing: bool,
 }
 
 impl<'a> Ctx<'a> {
@@ -108,6 +110,7 @@ impl<'a> Ctx<'a> {
             involved: Vec::new(),
             time_labels: Vec::new(),
             share_at: None,
+            set_listing: false,
         }
     }
 
@@ -518,6 +521,27 @@ impl<'a> Ctx<'a> {
         self.order.retain(|o| !names.contains(&o.by));
     }
 
+    /// A column (by plan name) that is a categorical dimension of its table
+    /// and neither the rows' key nor their name.
+    fn categorical_attribute(&self, name: &str) -> bool {
+        let Some((t, c)) = super::account::resolve(self.m, name) else { return false };
+        let qualified = schema::qualified(self.m, t, c);
+        let categorical = self.m.dimensions.iter().any(|d| {
+            d.kind == crate::semantic::DimensionKind::Categorical
+                && (d.column.eq_ignore_ascii_case(&qualified) || d.name.eq_ignore_ascii_case(name))
+        });
+        // Free text ("description", "details", "notes") is not a category
+        // even when a small table repeats it.
+        let free_text = crate::planner::tokenize::split_identifier(&self.m.tables[t].columns[c].name)
+            .iter()
+            .any(|w| matches!(w.as_str(), "description" | "descriptions" | "detail" | "details" | "note" | "notes" | "comment" | "comments" | "text"));
+        categorical
+            && !free_text
+            && schema::row_key(self.m, t) != Some(c)
+            && schema::row_name(self.m, t) != Some(c)
+            && self.m.tables[t].primary_key.as_deref().is_none_or(|k| !k.eq_ignore_ascii_case(&self.m.tables[t].columns[c].name))
+    }
+
     fn finish(mut self) -> Result<Understanding, Refusal> {
         self.drop_row_grouping();
         self.conditions_into_exists();
@@ -649,6 +673,19 @@ impl<'a> Ctx<'a> {
             && self.latest.is_none()
             && self.outliers.is_none()
             && self.p.iter().any(|x| x.kind == PieceKind::Stop && matches!(x.norm.as_str(), "different" | "distinct" | "unique"));
+        // "Show all card type codes", "What are all the payment methods?":
+        // one categorical attribute of the rows (a dimension whose values
+        // repeat, not their name or key), unfiltered: its values, once each.
+        let one_attribute = names.is_empty()
+            && self.groups.is_empty()
+            && self.latest.is_none()
+            && self.outliers.is_none()
+            && self.filters.is_empty()
+            && self.order.is_empty()
+            && self.limit.is_none()
+            && self.fields.len() == 1
+            && self.fields.first().is_some_and(|f| self.categorical_attribute(f));
+        let distinct = distinct || one_attribute;
         let (dimensions, fields) = if distinct {
             (self.fields.iter().map(|f| DimensionRef { name: f.clone(), grain: None }).collect(), Vec::new())
         } else if names.is_empty() {

@@ -61,6 +61,9 @@ impl Ctx<'_> {
                     if self.used[j] || self.p[j].lex().is_none() {
                         continue;
                     }
+                    if self.values_without(i, j) {
+                        continue;
+                    }
                     // "do not have the nationality 'USA'": a value follows, so negate it.
                     if let Some(v) = self.next_sig(j) {
                         if matches!(self.p[v].kind, PieceKind::Quoted(..))
@@ -194,6 +197,54 @@ impl Ctx<'_> {
         self.take(j, MatchKind::Table, self.table_name(t), c.confidence);
         self.take(i, MatchKind::Comparison, format!("no {fk} matches {key}"), 1.0);
         self.filters.push(Filter { field: key, op: Op::NotExists, value: Some(Operand::Column { column: fk }) });
+    }
+
+    /// "headquarters without a company in banking", "the ranks that have no
+    /// captain in the Third-rate class": an attribute of the table's rows
+    /// (not their key or name) listed, then "without"/"no" the table itself
+    /// and a condition: the attribute's values that no row meeting the
+    /// condition has (a set difference), listed once each. Returns whether
+    /// it applied.
+    fn values_without(&mut self, i: usize, j: usize) -> bool {
+        let (Some(b), Some(s)) = (self.base, self.subject) else { return false };
+        if s == j || self.used[s] || s > i {
+            return false;
+        }
+        let Some(v) = self.next_sig(j).filter(|&v| !self.used[v] && matches!(self.p[v].top(), Some(Target::Value(..)))) else {
+            return false;
+        };
+        let the_table = self.pick(j, &|t| matches!(t, Target::Table(_))).is_some_and(|c| matches!(c.target, Target::Table(t) if t == b));
+        if !the_table {
+            return false;
+        }
+        let Some(sc) = self.pick(s, &|t| matches!(t, Target::Column(..) | Target::Dimension(_))) else { return false };
+        let Some(a) = self.field_of(&sc.target) else { return false };
+        let attribute = a.table == b
+            && a.column.is_some()
+            && !a.numeric
+            && !a.temporal
+            && schema::row_key(self.m, b) != a.column
+            && schema::row_name(self.m, b) != a.column;
+        if !attribute {
+            return false;
+        }
+        let Some(cond) = self.condition_of(v) else { return false };
+        if super::account::resolve(self.m, &cond.field).is_none_or(|(t, _)| t != b) {
+            return false;
+        }
+        self.take(s, MatchKind::Dimension, a.name.clone(), sc.confidence);
+        self.take(j, MatchKind::Table, self.table_name(b), 1.0);
+        self.take_lex(v);
+        self.take_column_beside(v, v, &cond.field);
+        self.take(i, MatchKind::Comparison, format!("{} not among those of rows where {}", a.name, super::explain::filter_words(&cond)), 1.0);
+        self.groups.push(crate::plan::DimensionRef { name: a.name.clone(), grain: None });
+        self.filters.push(Filter {
+            field: a.name.clone(),
+            op: Op::NotIn,
+            value: Some(Operand::Rows { column: a.name, filters: vec![cond] }),
+        });
+        self.set_listing = true;
+        true
     }
 
     /// Named values and segments become filters ("cancelled or returned" -> IN).
@@ -511,7 +562,20 @@ impl Ctx<'_> {
                     .filter(|f| name_like && !f.numeric && !f.temporal)
                     .map(|f| (None, f))
             };
-            let found = after_column.or(column_after).or_else(row_name);
+            // Alone, a name is put on the rows' own name column only when
+            // the question names no other table whose rows it could be
+            // ("the storms that affected Denmark": a region).
+            let other_tables = (0..self.p.len()).any(|k| {
+                !(i..end).contains(&k)
+                    && self.p[k].lex().is_some_and(|c| {
+                        c.iter().any(|c| {
+                            !c.fuzzy
+                                && matches!(c.target, Target::Table(_))
+                                && schema::target_table(self.m, self.lx, &c.target) != self.base
+                        })
+                    })
+            });
+            let found = after_column.or(column_after).or_else(|| if other_tables { None } else { row_name() });
             let Some((col_piece, f)) = found else {
                 i = end;
                 continue;
