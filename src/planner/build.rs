@@ -383,6 +383,10 @@ impl<'a> Ctx<'a> {
     fn merge_filters(&mut self) -> Result<(), Refusal> {
         let mut out: Vec<Filter> = Vec::new();
         for f in std::mem::take(&mut self.filters) {
+            if matches!(f.value, Some(Operand::Rows { .. })) {
+                out.push(f);
+                continue;
+            }
             let list_op = match f.op {
                 Op::Eq | Op::In => Op::In,
                 Op::Ne | Op::NotIn => Op::NotIn,
@@ -542,8 +546,88 @@ impl<'a> Ctx<'a> {
             && self.m.tables[t].primary_key.as_deref().is_none_or(|k| !k.eq_ignore_ascii_case(&self.m.tables[t].columns[c].name))
     }
 
+    /// "the nominees nominated for both a Tony Award and a Drama Desk
+    /// Award", "locations that have tracks with more than 90000 seats and
+    /// tracks with fewer than 70000": two conditions on one column that no
+    /// single row can meet together, asked of the things listed, mean that
+    /// each condition holds for some row of theirs (an intersection of two
+    /// filtered sets). The listing then shows each thing once.
+    fn intersect_sets(&mut self) {
+        let both = self.p.iter().position(|x| x.norm == "both");
+        // "for both 'Tony Award' and 'Drama Desk Award'" was read as one list.
+        if both.is_some() && self.filters.len() == 1 && self.filters[0].op == Op::In {
+            if let Some(Operand::Value(serde_json::Value::Array(vs))) = self.filters[0].value.clone() {
+                if vs.len() == 2 {
+                    let field = self.filters[0].field.clone();
+                    self.filters = vs
+                        .into_iter()
+                        .map(|v| Filter { field: field.clone(), op: Op::Eq, value: Some(Operand::Value(v)) })
+                        .collect();
+                }
+            }
+        }
+        if !self.measures.is_empty() || self.latest.is_some() || self.outliers.is_some() || self.filters.len() != 2 {
+            return;
+        }
+        let mut listed: Vec<String> = if self.fields.is_empty() { self.groups.iter().map(|g| g.name.clone()).collect() } else { self.fields.clone() };
+        listed.retain(|f| *f != self.filters[0].field);
+        let Some(first) = listed.first() else { return };
+        let Some((lt, lc)) = super::account::resolve(self.m, first) else { return };
+        if listed.iter().any(|f| super::account::resolve(self.m, f).is_none_or(|(t, _)| t != lt)) {
+            return;
+        }
+        let (a, b) = (&self.filters[0], &self.filters[1]);
+        if a.field != b.field {
+            return;
+        }
+        let Some((ft, _)) = super::account::resolve(self.m, &a.field) else { return };
+        let number = |f: &Filter| match &f.value {
+            Some(Operand::Value(v)) => v.as_f64(),
+            _ => None,
+        };
+        let disjoint = match (a.op, b.op) {
+            (Op::Eq, Op::Eq) => a.value != b.value && both.is_some(),
+            (Op::Gt | Op::Ge, Op::Lt | Op::Le) => number(a).zip(number(b)).is_some_and(|(lo, hi)| lo >= hi),
+            (Op::Lt | Op::Le, Op::Gt | Op::Ge) => number(b).zip(number(a)).is_some_and(|(lo, hi)| lo >= hi),
+            _ => false,
+        };
+        if !disjoint {
+            return;
+        }
+        // The listed rows' own column, or their key matched by the other
+        // table's rows that point at them.
+        let (field, column) = if ft == lt {
+            (first.clone(), first.clone())
+        } else {
+            match schema::reverse_key(self.m, lt, ft) {
+                Some((key, fk)) => (schema::qualified(self.m, lt, key), schema::qualified(self.m, ft, fk)),
+                None => return,
+            }
+        };
+        let _ = lc;
+        // The condition's own column is not shown: it differs between the sets.
+        let cond_field = a.field.clone();
+        let conds = std::mem::take(&mut self.filters);
+        self.fields.retain(|f| *f != cond_field);
+        self.groups.retain(|g| g.name != cond_field);
+        for c in conds {
+            self.filters.push(Filter {
+                field: field.clone(),
+                op: Op::In,
+                value: Some(Operand::Rows { column: column.clone(), filters: vec![c] }),
+            });
+        }
+        if let Some(k) = both {
+            self.mark(k);
+        }
+        if !self.fields.is_empty() {
+            self.groups = std::mem::take(&mut self.fields).into_iter().map(|name| DimensionRef { name, grain: None }).collect();
+        }
+    }
+
     fn finish(mut self) -> Result<Understanding, Refusal> {
         self.drop_row_grouping();
+        self.intersect_sets();
         self.conditions_into_exists();
         self.merge_filters()?;
         let base = self.base;
