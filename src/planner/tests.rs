@@ -15,7 +15,7 @@ use crate::plan::{Filter, Operand};
 use crate::semantic::Manifest;
 
 fn load(name: &str) -> Manifest {
-    let path = if matches!(name, "library" | "atlas") {
+    let path = if matches!(name, "library" | "atlas" | "workshop") {
         format!(
             "{}/tests/fixtures/planner/{name}/dataset.toml",
             env!("CARGO_MANIFEST_DIR")
@@ -580,4 +580,44 @@ fn latency_loop() {
     let limit_us = if cfg!(debug_assertions) { 50_000.0 } else { 5_000.0 };
     assert!(s.p95 < limit_us, "p95 {:.1} us over {limit_us} us (median {:.1} us)", s.p95, s.median);
     assert!(s.median <= s.p95);
+}
+
+/// Shapes of the set-operation, anti-join and listing mechanisms on a
+/// made-up schema (`workshop`: crafters, their classes, market stalls).
+#[rstest]
+// Anti-join: "did not VERB any X" where X's rows point at the listed rows.
+#[case("Which crafters did not teach any classes?", "SHAPE1")]
+// ... with a condition on X, kept inside the anti-join.
+#[case("Which crafters did not teach classes in Winter?", "SHAPE2")]
+// Set difference: an attribute without a row of its table meeting a condition.
+#[case("Show the guilds without a crafter from Ashford.", "SHAPE3")]
+// Intersection: two conditions on one column no single row meets together.
+#[case("Which markets have both stalls with rent more than 500 and stalls with rent less than 200?", "SHAPE4")]
+#[case("Show the home towns that have crafters in both Weavers and Potters guilds.", "SHAPE5")]
+// One categorical attribute listed unfiltered: each value once.
+#[case("Show all stall kinds.", "SHAPE6")]
+// No per-row grouping of a table's own columns.
+#[case("What is the average and minimum age across crafters?", "SHAPE7")]
+// A table's own name column names its rows before a guessed label.
+#[case("List the crafters from Brill.", "SHAPE8")]
+fn set_operations_and_listings(#[case] question: &str, #[case] want: &str) {
+    let u = planned("workshop", question);
+    assert_eq!(shape(&u.plan), want, "{question}");
+}
+
+/// Readings that must not be answered: they would answer another question.
+#[rstest]
+// "numbers" in the plural are identifiers, not a count.
+#[case("What are the numbers of all stalls?")]
+// A lone capitalised name with another table named: whose name is it?
+#[case("Which classes did Lindqvist teach?")]
+fn mechanisms_refuse_what_they_cannot_place(#[case] question: &str) {
+    match planner("workshop").plan(question) {
+        Outcome::Planned(u) => assert!(
+            !u.plan.measures.iter().any(|m| m.agg == Some(crate::plan::Agg::Count)) && u.plan.filters.iter().all(|f| !f.value.as_ref().is_some_and(|v| matches!(v, Operand::Value(serde_json::Value::String(s)) if s == "Lindqvist"))),
+            "{question}: {}",
+            shape(&u.plan)
+        ),
+        Outcome::NotUnderstood(_) => {}
+    }
 }
