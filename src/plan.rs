@@ -249,6 +249,13 @@ pub struct Filter {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, JsonSchema)]
 #[serde(untagged)]
 pub enum Operand {
+    /// Rows of one table where `filters` hold (the filters name columns of
+    /// that table). With `exists` / `not_exists`: some / no such row has
+    /// `column` equal to the field ("instructors who did not teach in the
+    /// Spring"). With `in` / `not_in`: the field is / is not among the
+    /// values `column` takes in those rows, which may be rows of the
+    /// field's own table ("headquarters without a company in banking").
+    Rows { column: String, filters: Vec<Filter> },
     /// Another column (`table.column` or dimension name).
     Column { column: String },
     /// A relative time span.

@@ -36,7 +36,12 @@ pub fn run(cmd: BenchCommand) -> anyhow::Result<i32> {
         BenchCommand::Tui { iterations, rows, starts, json } => {
             show("tui", &super::bench_tui::run(&super::bench_tui::Options { iterations, rows, starts })?, json)?;
         }
-        BenchCommand::Planner { file, rounds, json } => show("planner", &super::bench_planner::run(&file, rounds)?, json)?,
+        BenchCommand::Planner { file, rounds, dump, json } => {
+            show("planner", &super::bench_planner::run(&file, rounds)?, json)?;
+            if let Some(out) = dump {
+                super::plan_dump::write(&file, &out)?;
+            }
+        }
         BenchCommand::Audit { entries, per_run, repeats, json } => show("audit", &audit(entries, per_run, repeats)?, json)?,
         BenchCommand::Llm { iterations, json } => show("llm", &super::bench_llm::run(iterations)?, json)?,
         BenchCommand::Recipes { recipes: n, rounds, json } => show("recipes", &recipes(n, rounds)?, json)?,

@@ -6,6 +6,7 @@ mod interrupt;
 mod out;
 mod bench;
 mod bench_planner;
+mod plan_dump;
 mod bench_llm;
 mod bench_llm_question;
 mod bench_session;
@@ -233,6 +234,11 @@ pub enum BenchCommand {
         /// Times each question is planned.
         #[arg(long, default_value_t = 5)]
         rounds: usize,
+        /// Also write each question's outcome and compiled SQL to this file
+        /// (JSON lines: id, dataset, outcome, sql or reason), to see which
+        /// answers a planner change touches before running them.
+        #[arg(long)]
+        dump: Option<PathBuf>,
         #[arg(long)]
         json: bool,
     },

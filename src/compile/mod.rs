@@ -366,22 +366,18 @@ impl Ctx<'_, '_> {
                 _ => return Err(CompileError::Invalid("`last` needs {\"n\": N, \"unit\": \"day\"}".into())),
             },
             Op::Exists | Op::NotExists => match need_value()? {
-                Operand::Column { column } => {
-                    // The other table is read in its own subquery, not joined.
-                    let other = self.r.field(&column)?;
-                    let t = other.tables.first().cloned().unwrap_or_default();
-                    if tables.contains(&t) {
-                        return Err(CompileError::Invalid(format!(
-                            "`{}` and `{column}` are in the same table; exists compares two tables",
-                            f.field
-                        )));
-                    }
-                    let neg = if f.op == Op::NotExists { "NOT " } else { "" };
-                    format!("{neg}EXISTS (SELECT 1 FROM {} WHERE {} = {})", ident(&t), other.sql, fld.sql)
-                }
+                Operand::Column { column } => self.exists(f, &fld, &tables, &column, &[])?,
+                Operand::Rows { column, filters } => self.exists(f, &fld, &tables, &column, &filters)?,
                 _ => return Err(CompileError::Invalid(format!("`{:?}` needs {{\"column\": \"table.column\"}} of another table", f.op))),
             },
             op => match need_value()? {
+                Operand::Rows { column, filters } if matches!(op, Op::In | Op::NotIn) => self.in_rows(&fld, op, &column, &filters)?,
+                Operand::Rows { .. } => {
+                    return Err(CompileError::Invalid(format!(
+                        "`{}` compares with a value or a column; rows with conditions go with in / not_in / exists / not_exists",
+                        op.symbol()
+                    )))
+                }
                 Operand::Column { column } => {
                     let other = self.r.field(&column)?;
                     tables.extend(other.tables.clone());
@@ -397,6 +393,56 @@ impl Ctx<'_, '_> {
             },
         };
         Ok((sql, tables))
+    }
+
+    /// `[NOT] EXISTS (SELECT 1 FROM other WHERE other.col = field AND ...)`:
+    /// the other table is read in its own subquery, not joined, and the
+    /// conditions must be on that table alone.
+    fn exists(&self, f: &Filter, fld: &Field, tables: &[String], column: &str, within: &[Filter]) -> Result<String, CompileError> {
+        let other = self.r.field(column)?;
+        let t = other.tables.first().cloned().unwrap_or_default();
+        if tables.contains(&t) {
+            return Err(CompileError::Invalid(format!(
+                "`{}` and `{column}` are in the same table; exists compares two tables",
+                f.field
+            )));
+        }
+        let mut cond = format!("{} = {}", other.sql, fld.sql);
+        if !within.is_empty() {
+            let (sql, ts) = self.predicates(within)?;
+            if let Some(bad) = ts.iter().find(|x| !x.eq_ignore_ascii_case(&t)) {
+                return Err(CompileError::Invalid(format!(
+                    "the conditions of `{:?}` must be on `{t}`, not `{bad}`",
+                    f.op
+                )));
+            }
+            cond.push_str(&format!(" AND {sql}"));
+        }
+        let neg = if f.op == Op::NotExists { "NOT " } else { "" };
+        Ok(format!("{neg}EXISTS (SELECT 1 FROM {} WHERE {cond})", ident(&t)))
+    }
+
+    /// `field [NOT] IN (SELECT column FROM its table WHERE ...)`: the values
+    /// `column` takes among the rows where the conditions hold, which may be
+    /// rows of the field's own table ("headquarters without a company in
+    /// banking": headquarters not among the banking companies'). The
+    /// subquery is uncorrelated, so its table's name refers to its own rows;
+    /// NULLs are left out of it so NOT IN keeps its plain meaning.
+    fn in_rows(&self, fld: &Field, op: Op, column: &str, within: &[Filter]) -> Result<String, CompileError> {
+        let other = self.r.field(column)?;
+        let t = other.tables.first().cloned().unwrap_or_default();
+        if other.tables.len() != 1 {
+            return Err(CompileError::Invalid(format!("`{column}` must be a column of one table")));
+        }
+        let mut conds = vec![format!("{} IS NOT NULL", other.sql)];
+        if !within.is_empty() {
+            let (sql, ts) = self.predicates(within)?;
+            if let Some(bad) = ts.iter().find(|x| !x.eq_ignore_ascii_case(&t)) {
+                return Err(CompileError::Invalid(format!("the conditions of `{}` must be on `{t}`, not `{bad}`", op.symbol())));
+            }
+            conds.push(sql);
+        }
+        Ok(format!("{} {} (SELECT {} FROM {} WHERE {})", fld.sql, op.symbol(), other.sql, ident(&t), conds.join(" AND ")))
     }
 
     fn compare(&self, fld: &Field, op: Op, v: &serde_json::Value) -> Result<String, CompileError> {

@@ -267,3 +267,71 @@ fn exists_needs_a_column_of_another_table() {
     };
     assert!(compile(&plan, &shop()).is_err());
 }
+
+fn rows(column: &str, filters: Vec<Filter>) -> Option<Operand> {
+    Some(Operand::Rows { column: column.into(), filters })
+}
+
+fn eq(field: &str, v: serde_json::Value) -> Filter {
+    Filter { field: field.into(), op: Op::Eq, value: Some(Operand::Value(v)) }
+}
+
+#[rstest]
+// Some / no row of the other table, among those meeting a condition.
+#[case(Op::NotExists, "inventory.product_id", "order_items.product_id", "NOT EXISTS (SELECT 1 FROM order_items WHERE order_items.product_id = inventory.product_id AND order_items.quantity > 5)")]
+#[case(Op::Exists, "inventory.product_id", "order_items.product_id", "EXISTS (SELECT 1 FROM order_items WHERE order_items.product_id = inventory.product_id AND order_items.quantity > 5)")]
+// Among the values another table's column takes in the rows meeting it.
+#[case(Op::In, "inventory.product_id", "order_items.product_id", "inventory.product_id IN (SELECT order_items.product_id FROM order_items WHERE order_items.product_id IS NOT NULL AND order_items.quantity > 5)")]
+#[case(Op::NotIn, "inventory.product_id", "order_items.product_id", "inventory.product_id NOT IN (SELECT order_items.product_id FROM order_items WHERE order_items.product_id IS NOT NULL AND order_items.quantity > 5)")]
+fn rows_with_conditions_compile_to_a_subquery(#[case] op: Op, #[case] field: &str, #[case] column: &str, #[case] want: &str) {
+    let s = sql(Plan {
+        fields: vec!["inventory.product_name".into()],
+        filters: vec![Filter {
+            field: field.into(),
+            op,
+            value: rows(column, vec![Filter { field: "order_items.quantity".into(), op: Op::Gt, value: Some(Operand::Value(json!(5))) }]),
+        }],
+        ..Plan::default()
+    });
+    assert!(s.contains(want), "{s}");
+    assert!(s.contains("FROM inventory\n"), "the other table is not joined: {s}");
+}
+
+#[test]
+fn not_in_rows_of_the_same_table_is_a_set_difference() {
+    // The statuses no cancelled order... of its own table: the subquery is
+    // uncorrelated, so `orders` inside it means its own rows.
+    let s = sql(Plan {
+        dimensions: vec![DimensionRef { name: "orders.status".into(), grain: None }],
+        filters: vec![Filter { field: "orders.status".into(), op: Op::NotIn, value: rows("orders.status", vec![eq("orders.order_id", json!(7))]) }],
+        ..Plan::default()
+    });
+    assert!(s.contains("orders.status NOT IN (SELECT orders.status FROM orders WHERE orders.status IS NOT NULL AND orders.order_id = 7)"), "{s}");
+}
+
+#[rstest]
+// Conditions inside must be on the table the rows come from.
+#[case(Op::NotExists, "inventory.product_id", "order_items.product_id", "orders.status")]
+#[case(Op::In, "inventory.product_id", "order_items.product_id", "orders.status")]
+// Rows go with exists / in only.
+#[case(Op::Gt, "inventory.product_id", "order_items.product_id", "order_items.quantity")]
+fn rows_are_refused_where_they_mean_nothing(#[case] op: Op, #[case] field: &str, #[case] column: &str, #[case] inner: &str) {
+    let plan = Plan {
+        fields: vec!["inventory.product_name".into()],
+        filters: vec![Filter { field: field.into(), op, value: rows(column, vec![eq(inner, json!("x"))]) }],
+        ..Plan::default()
+    };
+    assert!(compile(&plan, &shop()).is_err(), "{:?}", compile(&plan, &shop()));
+}
+
+#[test]
+fn rows_round_trip_through_json_and_are_not_read_as_a_column() {
+    let p = Plan {
+        fields: vec!["inventory.product_name".into()],
+        filters: vec![Filter { field: "inventory.product_id".into(), op: Op::NotExists, value: rows("order_items.product_id", vec![eq("order_items.quantity", json!(2))]) }],
+        ..Plan::default()
+    };
+    let back: Plan = serde_json::from_str(&serde_json::to_string(&p).unwrap()).unwrap();
+    assert_eq!(p, back);
+    assert!(crate::plan::json_schema().contains("filters"), "the schema describes rows");
+}

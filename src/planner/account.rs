@@ -187,8 +187,13 @@ fn plan_names(plan: &Plan) -> Vec<String> {
     out.extend(plan.dimensions.iter().map(|d| d.name.clone()));
     for f in plan.filters.iter().chain(&plan.having) {
         out.push(f.field.clone());
-        if let Some(Operand::Column { column }) = &f.value {
-            out.push(column.clone());
+        match &f.value {
+            Some(Operand::Column { column }) => out.push(column.clone()),
+            Some(Operand::Rows { column, filters }) => {
+                out.push(column.clone());
+                out.extend(filters.iter().map(|g| g.field.clone()));
+            }
+            _ => {}
         }
     }
     if let Some(l) = &plan.latest_per {
@@ -345,8 +350,15 @@ fn plan_tables(m: &Manifest, plan: &Plan) -> BTreeSet<usize> {
     }
     for f in &plan.filters {
         add(&f.field);
-        if let Some(Operand::Column { column }) = &f.value {
-            add(column);
+        match &f.value {
+            Some(Operand::Column { column }) => add(column),
+            Some(Operand::Rows { column, filters }) => {
+                add(column);
+                for g in filters {
+                    add(&g.field);
+                }
+            }
+            _ => {}
         }
     }
     if let Some(l) = &plan.latest_per {

@@ -81,6 +81,8 @@ pub struct Ctx<'a> {
     pub(super) time_labels: Vec<String>,
     /// Share questions: (share cue piece, noun piece).
     pub(super) share_at: Option<(usize, usize)>,
+    /// The groups already say what to list, once each (a set difference).
+    pub(super) set_listing: bool,
 }
 
 impl<'a> Ctx<'a> {
@@ -108,6 +110,7 @@ impl<'a> Ctx<'a> {
             involved: Vec::new(),
             time_labels: Vec::new(),
             share_at: None,
+            set_listing: false,
         }
     }
 
@@ -380,6 +383,10 @@ impl<'a> Ctx<'a> {
     fn merge_filters(&mut self) -> Result<(), Refusal> {
         let mut out: Vec<Filter> = Vec::new();
         for f in std::mem::take(&mut self.filters) {
+            if matches!(f.value, Some(Operand::Rows { .. })) {
+                out.push(f);
+                continue;
+            }
             let list_op = match f.op {
                 Op::Eq | Op::In => Op::In,
                 Op::Ne | Op::NotIn => Op::NotIn,
@@ -444,7 +451,184 @@ impl<'a> Ctx<'a> {
         Ok(())
     }
 
+    /// "instructors who didn't teach in the Spring": a condition on the
+    /// table an exists / not-exists filter reads belongs inside it (the
+    /// rows that must, or must not, exist), not on the listed rows.
+    fn conditions_into_exists(&mut self) {
+        let other_table = |f: &Filter| match (&f.op, &f.value) {
+            (Op::Exists | Op::NotExists, Some(Operand::Column { column })) => {
+                super::account::resolve(self.m, column).map(|(t, _)| t)
+            }
+            _ => None,
+        };
+        let mut targets: Vec<usize> = self.filters.iter().filter_map(other_table).collect();
+        targets.dedup();
+        for t in targets {
+            if Some(t) == self.base {
+                continue;
+            }
+            let (inner, rest): (Vec<Filter>, Vec<Filter>) = std::mem::take(&mut self.filters)
+                .into_iter()
+                .partition(|f| {
+                    other_table(f).is_none()
+                        && super::account::resolve(self.m, &f.field).is_some_and(|(ft, _)| ft == t)
+                });
+            self.filters = rest;
+            if inner.is_empty() {
+                continue;
+            }
+            let Some(ex) = self.filters.iter_mut().find(|f| other_table(f) == Some(t)) else { continue };
+            if let Some(Operand::Column { column }) = ex.value.take() {
+                ex.value = Some(Operand::Rows { column, filters: inner });
+            }
+        }
+    }
+
+    /// "the average and minimum ages across artists", "the maximum home
+    /// games each stadium held": grouping a table's own columns by the
+    /// table's key or name gives each row back as its own aggregate, which
+    /// no one asks for; the question means the whole table. Counts are left
+    /// alone (names may repeat).
+    fn drop_row_grouping(&mut self) {
+        if self.groups.is_empty() || self.measures.is_empty() {
+            return;
+        }
+        let mut table: Option<usize> = None;
+        for d in &self.measures {
+            let MKind::Agg(agg, f) = &d.kind else { return };
+            if matches!(agg, Agg::Count | Agg::CountDistinct) || !d.filters.is_empty() || d.share {
+                return;
+            }
+            let Some(fi) = self.field_info(*f) else { return };
+            if table.is_some_and(|t| t != fi.table) {
+                return;
+            }
+            table = Some(fi.table);
+        }
+        let Some(t) = table else { return };
+        let per_row = self.groups.iter().all(|g| {
+            g.grain.is_none()
+                && super::account::resolve(self.m, &g.name).is_some_and(|(gt, gc)| {
+                    gt == t && (schema::row_key(self.m, t) == Some(gc) || schema::row_name(self.m, t) == Some(gc))
+                })
+        });
+        if !per_row || !self.having.is_empty() {
+            return;
+        }
+        let names: Vec<String> = std::mem::take(&mut self.groups).into_iter().map(|g| g.name).collect();
+        for mt in self.matches.iter_mut() {
+            if mt.kind == MatchKind::Dimension && names.contains(&mt.target) {
+                mt.kind = MatchKind::Table;
+                mt.target = self.m.tables[t].name.clone();
+            }
+        }
+        self.order.retain(|o| !names.contains(&o.by));
+    }
+
+    /// A column (by plan name) that is a categorical dimension of its table
+    /// and neither the rows' key nor their name.
+    fn categorical_attribute(&self, name: &str) -> bool {
+        let Some((t, c)) = super::account::resolve(self.m, name) else { return false };
+        let qualified = schema::qualified(self.m, t, c);
+        let categorical = self.m.dimensions.iter().any(|d| {
+            d.kind == crate::semantic::DimensionKind::Categorical
+                && (d.column.eq_ignore_ascii_case(&qualified) || d.name.eq_ignore_ascii_case(name))
+        });
+        // Free text ("description", "details", "notes") is not a category
+        // even when a small table repeats it.
+        let free_text = crate::planner::tokenize::split_identifier(&self.m.tables[t].columns[c].name)
+            .iter()
+            .any(|w| matches!(w.as_str(), "description" | "descriptions" | "detail" | "details" | "note" | "notes" | "comment" | "comments" | "text"));
+        categorical
+            && !free_text
+            && schema::row_key(self.m, t) != Some(c)
+            && schema::row_name(self.m, t) != Some(c)
+            && self.m.tables[t].primary_key.as_deref().is_none_or(|k| !k.eq_ignore_ascii_case(&self.m.tables[t].columns[c].name))
+    }
+
+    /// "the nominees nominated for both a Tony Award and a Drama Desk
+    /// Award", "locations that have tracks with more than 90000 seats and
+    /// tracks with fewer than 70000": two conditions on one column that no
+    /// single row can meet together, asked of the things listed, mean that
+    /// each condition holds for some row of theirs (an intersection of two
+    /// filtered sets). The listing then shows each thing once.
+    fn intersect_sets(&mut self) {
+        let both = self.p.iter().position(|x| x.norm == "both");
+        // "for both 'Tony Award' and 'Drama Desk Award'" was read as one list.
+        if both.is_some() && self.filters.len() == 1 && self.filters[0].op == Op::In {
+            if let Some(Operand::Value(serde_json::Value::Array(vs))) = self.filters[0].value.clone() {
+                if vs.len() == 2 {
+                    let field = self.filters[0].field.clone();
+                    self.filters = vs
+                        .into_iter()
+                        .map(|v| Filter { field: field.clone(), op: Op::Eq, value: Some(Operand::Value(v)) })
+                        .collect();
+                }
+            }
+        }
+        if !self.measures.is_empty() || self.latest.is_some() || self.outliers.is_some() || self.filters.len() != 2 {
+            return;
+        }
+        let mut listed: Vec<String> = if self.fields.is_empty() { self.groups.iter().map(|g| g.name.clone()).collect() } else { self.fields.clone() };
+        listed.retain(|f| *f != self.filters[0].field);
+        let Some(first) = listed.first() else { return };
+        let Some((lt, lc)) = super::account::resolve(self.m, first) else { return };
+        if listed.iter().any(|f| super::account::resolve(self.m, f).is_none_or(|(t, _)| t != lt)) {
+            return;
+        }
+        let (a, b) = (&self.filters[0], &self.filters[1]);
+        if a.field != b.field {
+            return;
+        }
+        let Some((ft, _)) = super::account::resolve(self.m, &a.field) else { return };
+        let number = |f: &Filter| match &f.value {
+            Some(Operand::Value(v)) => v.as_f64(),
+            _ => None,
+        };
+        let disjoint = match (a.op, b.op) {
+            (Op::Eq, Op::Eq) => a.value != b.value && both.is_some(),
+            (Op::Gt | Op::Ge, Op::Lt | Op::Le) => number(a).zip(number(b)).is_some_and(|(lo, hi)| lo >= hi),
+            (Op::Lt | Op::Le, Op::Gt | Op::Ge) => number(b).zip(number(a)).is_some_and(|(lo, hi)| lo >= hi),
+            _ => false,
+        };
+        if !disjoint {
+            return;
+        }
+        // The listed rows' own column, or their key matched by the other
+        // table's rows that point at them.
+        let (field, column) = if ft == lt {
+            (first.clone(), first.clone())
+        } else {
+            match schema::reverse_key(self.m, lt, ft) {
+                Some((key, fk)) => (schema::qualified(self.m, lt, key), schema::qualified(self.m, ft, fk)),
+                None => return,
+            }
+        };
+        let _ = lc;
+        // The condition's own column is not shown: it differs between the sets.
+        let cond_field = a.field.clone();
+        let conds = std::mem::take(&mut self.filters);
+        self.fields.retain(|f| *f != cond_field);
+        self.groups.retain(|g| g.name != cond_field);
+        for c in conds {
+            self.filters.push(Filter {
+                field: field.clone(),
+                op: Op::In,
+                value: Some(Operand::Rows { column: column.clone(), filters: vec![c] }),
+            });
+        }
+        if let Some(k) = both {
+            self.mark(k);
+        }
+        if !self.fields.is_empty() {
+            self.groups = std::mem::take(&mut self.fields).into_iter().map(|name| DimensionRef { name, grain: None }).collect();
+        }
+    }
+
     fn finish(mut self) -> Result<Understanding, Refusal> {
+        self.drop_row_grouping();
+        self.intersect_sets();
+        self.conditions_into_exists();
         self.merge_filters()?;
         let base = self.base;
         let mut measures: Vec<Measure> = Vec::new();
@@ -573,6 +757,19 @@ impl<'a> Ctx<'a> {
             && self.latest.is_none()
             && self.outliers.is_none()
             && self.p.iter().any(|x| x.kind == PieceKind::Stop && matches!(x.norm.as_str(), "different" | "distinct" | "unique"));
+        // "Show all card type codes", "What are all the payment methods?":
+        // one categorical attribute of the rows (a dimension whose values
+        // repeat, not their name or key), unfiltered: its values, once each.
+        let one_attribute = names.is_empty()
+            && self.groups.is_empty()
+            && self.latest.is_none()
+            && self.outliers.is_none()
+            && self.filters.is_empty()
+            && self.order.is_empty()
+            && self.limit.is_none()
+            && self.fields.len() == 1
+            && self.fields.first().is_some_and(|f| self.categorical_attribute(f));
+        let distinct = distinct || one_attribute;
         let (dimensions, fields) = if distinct {
             (self.fields.iter().map(|f| DimensionRef { name: f.clone(), grain: None }).collect(), Vec::new())
         } else if names.is_empty() {

@@ -96,6 +96,10 @@ pub fn filter_words(f: &Filter) -> String {
     let value = match &f.value {
         None => String::new(),
         Some(Operand::Column { column }) => column.clone(),
+        Some(Operand::Rows { column, filters }) => {
+            let inner: Vec<String> = filters.iter().map(filter_words).collect();
+            format!("{column} where {}", inner.join(" and "))
+        }
         Some(Operand::Span { n, unit }) => format!("{n} {}s", unit.word()),
         Some(Operand::Value(serde_json::Value::String(s))) => s.clone(),
         Some(Operand::Value(serde_json::Value::Array(a))) => {

@@ -61,6 +61,9 @@ impl Ctx<'_> {
                     if self.used[j] || self.p[j].lex().is_none() {
                         continue;
                     }
+                    if self.values_without(i, j) {
+                        continue;
+                    }
                     // "do not have the nationality 'USA'": a value follows, so negate it.
                     if let Some(v) = self.next_sig(j) {
                         if matches!(self.p[v].kind, PieceKind::Quoted(..))
@@ -138,12 +141,110 @@ impl Ctx<'_> {
                         {
                             self.negated[j] = true;
                             self.mark(i);
+                            continue;
                         }
                     }
+                    self.negated_rows(i);
                 }
                 _ => {}
             }
         }
+    }
+
+    /// "artists who have not released any albums", "instructors who didn't
+    /// teach", "editors that are not on any committee": a negation, maybe a
+    /// verb, then another table whose rows point at the base table's rows:
+    /// none of its rows may point at the row (an anti-join). Words between
+    /// are verbs or function words; a value, number or name there stops it.
+    fn negated_rows(&mut self, i: usize) {
+        let Some(b) = self.base else { return };
+        let mut between: Vec<usize> = Vec::new();
+        let mut k = i + 1;
+        let j = loop {
+            let Some(x) = self.p.get(k) else { return };
+            match &x.kind {
+                PieceKind::Stop | PieceKind::Soft => between.push(k),
+                PieceKind::Unknown if !x.capital && between.iter().filter(|&&b| self.p[b].kind == PieceKind::Unknown).count() < 2 => {
+                    between.push(k)
+                }
+                PieceKind::Lex(_) => break k,
+                _ => return,
+            }
+            k += 1;
+        };
+        if self.used[j] {
+            return;
+        }
+        let Some(c) = self.pick(j, &|t| matches!(t, Target::Table(_) | Target::Column(..) | Target::Dimension(_))) else {
+            return;
+        };
+        let t = match &c.target {
+            Target::Table(t) => *t,
+            other if self.p[j].plural => match schema::target_table(self.m, self.lx, other) {
+                Some(t) => t,
+                None => return,
+            },
+            _ => return,
+        };
+        if t == b {
+            return;
+        }
+        let Some((key, fk)) = schema::reverse_key(self.m, b, t) else { return };
+        let (key, fk) = (schema::qualified(self.m, b, key), schema::qualified(self.m, t, fk));
+        for k in between {
+            self.mark(k);
+        }
+        self.take(j, MatchKind::Table, self.table_name(t), c.confidence);
+        self.take(i, MatchKind::Comparison, format!("no {fk} matches {key}"), 1.0);
+        self.filters.push(Filter { field: key, op: Op::NotExists, value: Some(Operand::Column { column: fk }) });
+    }
+
+    /// "headquarters without a company in banking", "the ranks that have no
+    /// captain in the Third-rate class": an attribute of the table's rows
+    /// (not their key or name) listed, then "without"/"no" the table itself
+    /// and a condition: the attribute's values that no row meeting the
+    /// condition has (a set difference), listed once each. Returns whether
+    /// it applied.
+    fn values_without(&mut self, i: usize, j: usize) -> bool {
+        let (Some(b), Some(s)) = (self.base, self.subject) else { return false };
+        if s == j || self.used[s] || s > i {
+            return false;
+        }
+        let Some(v) = self.next_sig(j).filter(|&v| !self.used[v] && matches!(self.p[v].top(), Some(Target::Value(..)))) else {
+            return false;
+        };
+        let the_table = self.pick(j, &|t| matches!(t, Target::Table(_))).is_some_and(|c| matches!(c.target, Target::Table(t) if t == b));
+        if !the_table {
+            return false;
+        }
+        let Some(sc) = self.pick(s, &|t| matches!(t, Target::Column(..) | Target::Dimension(_))) else { return false };
+        let Some(a) = self.field_of(&sc.target) else { return false };
+        let attribute = a.table == b
+            && a.column.is_some()
+            && !a.numeric
+            && !a.temporal
+            && schema::row_key(self.m, b) != a.column
+            && schema::row_name(self.m, b) != a.column;
+        if !attribute {
+            return false;
+        }
+        let Some(cond) = self.condition_of(v) else { return false };
+        if super::account::resolve(self.m, &cond.field).is_none_or(|(t, _)| t != b) {
+            return false;
+        }
+        self.take(s, MatchKind::Dimension, a.name.clone(), sc.confidence);
+        self.take(j, MatchKind::Table, self.table_name(b), 1.0);
+        self.take_lex(v);
+        self.take_column_beside(v, v, &cond.field);
+        self.take(i, MatchKind::Comparison, format!("{} not among those of rows where {}", a.name, super::explain::filter_words(&cond)), 1.0);
+        self.groups.push(crate::plan::DimensionRef { name: a.name.clone(), grain: None });
+        self.filters.push(Filter {
+            field: a.name.clone(),
+            op: Op::NotIn,
+            value: Some(Operand::Rows { column: a.name, filters: vec![cond] }),
+        });
+        self.set_listing = true;
+        true
     }
 
     /// Named values and segments become filters ("cancelled or returned" -> IN).
@@ -461,7 +562,20 @@ impl Ctx<'_> {
                     .filter(|f| name_like && !f.numeric && !f.temporal)
                     .map(|f| (None, f))
             };
-            let found = after_column.or(column_after).or_else(row_name);
+            // Alone, a name is put on the rows' own name column only when
+            // the question names no other table whose rows it could be
+            // ("the storms that affected Denmark": a region).
+            let other_tables = (0..self.p.len()).any(|k| {
+                !(i..end).contains(&k)
+                    && self.p[k].lex().is_some_and(|c| {
+                        c.iter().any(|c| {
+                            !c.fuzzy
+                                && matches!(c.target, Target::Table(_))
+                                && schema::target_table(self.m, self.lx, &c.target) != self.base
+                        })
+                    })
+            });
+            let found = after_column.or(column_after).or_else(|| if other_tables { None } else { row_name() });
             let Some((col_piece, f)) = found else {
                 i = end;
                 continue;

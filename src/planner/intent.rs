@@ -243,6 +243,13 @@ pub fn pieces(
         if cue.is_some_and(|c| c.0 > 1) && names_schema && !cues.exact_at(toks, i) {
             cue = None;
         }
+        // "the numbers of all flights", "phone numbers": in the plural,
+        // numbers are identifiers to show, not a count.
+        if cue.is_some_and(|(len, c)| {
+            matches!(c, Cue::Count | Cue::CountDistinct) && toks[i..(i + len).min(toks.len())].iter().any(|t| t.norm == "numbers")
+        }) {
+            cue = None;
+        }
         // A lone stopword only names a column or table spelt exactly so ("name").
         if let Some(l) = &lex {
             let lone_stop = l.len == 1 && (english::is_stopword(&t.norm) || t.number().is_some());

@@ -21,7 +21,7 @@ impl Ctx<'_> {
     /// With no measure: list rows (the subject's name and key, the columns
     /// asked for, and the columns the conditions are about).
     pub(super) fn listing(&mut self) -> Result<(), Refusal> {
-        if !self.measures.is_empty() {
+        if !self.measures.is_empty() || self.set_listing {
             return Ok(());
         }
         let subject_target = self

@@ -62,6 +62,21 @@ impl Ctx<'_> {
                 let Some(f) = self.field_of(&c.target) else {
                     return false;
                 };
+                // "the account with the most transactions", "the location
+                // shared by most counties": a plural naming a table's key
+                // counts its rows; with nothing to count them by, ranking
+                // the rows by their own key would answer another question.
+                if self.p[j].plural && f.column.is_some() && schema::row_key(self.m, f.table) == f.column {
+                    if self.groups.is_empty() && !self.subject.is_some_and(|s| s != j && !self.used[s]) {
+                        return false;
+                    }
+                    let kind = self.count_kind(f.table);
+                    let words = self.p[j].words.clone();
+                    let k = self.add_measure(kind, j, words);
+                    self.take(j, MatchKind::Table, self.table_name(f.table), c.confidence);
+                    self.set_order(format!("#m{k}"), desc);
+                    return true;
+                }
                 if self.measures.is_empty() && self.groups.is_empty() {
                     // A listing ordered by one of its columns.
                     self.take(j, MatchKind::Column, f.name.clone(), c.confidence);

@@ -227,7 +227,19 @@ pub fn row_name(m: &Manifest, t: usize) -> Option<usize> {
         crate::planner::tokenize::stems(&c.name).join(" ") == table_stem
             && c.ty.to_ascii_uppercase().starts_with("VARCHAR")
     };
-    find(&table.label)
+    // "player_name" in `player`, "campus_name" in `campuses`: the name
+    // the table gives its own rows, before a label guessed from the data
+    // (`sponsor_name`) or another name column.
+    let own_name = |c: &crate::semantic::Column| {
+        let w = crate::planner::tokenize::stems(&c.name);
+        let t = crate::planner::tokenize::stems(&table.name);
+        named(c) && w.len() == t.len() + 1 && w[..t.len()] == t[..]
+    };
+    table
+        .columns
+        .iter()
+        .position(own_name)
+        .or_else(|| find(&table.label))
         .or_else(|| table.columns.iter().position(named))
         .or_else(|| table.columns.iter().position(after_table))
         .or_else(|| find(&table.primary_key))

@@ -15,7 +15,7 @@ use crate::plan::{Filter, Operand};
 use crate::semantic::Manifest;
 
 fn load(name: &str) -> Manifest {
-    let path = if matches!(name, "library" | "atlas") {
+    let path = if matches!(name, "library" | "atlas" | "workshop") {
         format!(
             "{}/tests/fixtures/planner/{name}/dataset.toml",
             env!("CARGO_MANIFEST_DIR")
@@ -38,6 +38,10 @@ fn value(o: &Option<Operand>) -> String {
     match o {
         None => String::new(),
         Some(Operand::Column { column }) => format!(" @{column}"),
+        Some(Operand::Rows { column, filters }) => {
+            let inner: Vec<String> = filters.iter().map(|g| format!("{} {:?}{}", g.field, g.op, value(&g.value))).collect();
+            format!(" @{column}[{}]", inner.join(", "))
+        }
         Some(Operand::Span { n, unit }) => format!(" {n}{}", unit.word()),
         Some(Operand::Value(x)) => format!(" {}", x.to_string().replace('"', "")),
     }
@@ -576,4 +580,45 @@ fn latency_loop() {
     let limit_us = if cfg!(debug_assertions) { 50_000.0 } else { 5_000.0 };
     assert!(s.p95 < limit_us, "p95 {:.1} us over {limit_us} us (median {:.1} us)", s.p95, s.median);
     assert!(s.median <= s.p95);
+}
+
+/// Shapes of the set-operation, anti-join and listing mechanisms on a
+/// made-up schema (`workshop`: crafters, their classes, market stalls).
+#[rstest]
+// Anti-join: "did not VERB any X" where X's rows point at the listed rows.
+#[case("Which crafters did not teach any classes?", "list: crafters.crafter_id, crafters.crafter_name | f: crafters.crafter_id not_exists @classes.crafter_id")]
+// ... with a condition on X, kept inside the anti-join.
+#[case("Which crafters did not teach classes in Winter?", "list: crafters.crafter_id, crafters.crafter_name | f: crafters.crafter_id not_exists @classes.crafter_id[season Eq Winter]")]
+// Set difference: an attribute without a row of its table meeting a condition.
+#[case("Show the guilds without a crafter from Ashford.", "by: guild | f: guild not_in @guild[home_town Eq Ashford]")]
+// Intersection: two conditions on one column no single row meets together.
+#[case("Which markets have both stalls with rent more than 500 and stalls with rent less than 200?", "by: market | f: market in @market[stalls.rent Gt 500] | f: market in @market[stalls.rent Lt 200]")]
+#[case("Show the home towns that have crafters in both Weavers and Potters guilds.", "by: home_town | f: home_town in @home_town[guild Eq Weavers] | f: home_town in @home_town[guild Eq Potters]")]
+// One categorical attribute listed unfiltered: each value once.
+#[case("Show all stall kinds.", "by: kind")]
+// No per-row grouping of a table's own columns.
+#[case("What is the average and minimum age across crafters?", "m: avg(crafters.age) | m: min(crafters.age)")]
+// A table's own name column (crafter_name) names its rows before a
+// label guessed from the data (guild_title).
+#[case("List the crafters from Brill.", "list: crafters.crafter_id, crafters.crafter_name | f: home_town eq Brill")]
+fn set_operations_and_listings(#[case] question: &str, #[case] want: &str) {
+    let u = planned("workshop", question);
+    assert_eq!(shape(&u.plan), want, "{question}");
+}
+
+/// Readings that must not be answered: they would answer another question.
+#[rstest]
+// "numbers" in the plural are identifiers, not a count.
+#[case("What are the numbers of all stalls?")]
+// A lone capitalised name with another table named: whose name is it?
+#[case("Which classes did Lindqvist teach?")]
+fn mechanisms_refuse_what_they_cannot_place(#[case] question: &str) {
+    match planner("workshop").plan(question) {
+        Outcome::Planned(u) => assert!(
+            !u.plan.measures.iter().any(|m| m.agg == Some(crate::plan::Agg::Count)) && u.plan.filters.iter().all(|f| !f.value.as_ref().is_some_and(|v| matches!(v, Operand::Value(serde_json::Value::String(s)) if s == "Lindqvist"))),
+            "{question}: {}",
+            shape(&u.plan)
+        ),
+        Outcome::NotUnderstood(_) => {}
+    }
 }
