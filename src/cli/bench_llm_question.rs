@@ -38,13 +38,14 @@ const QUESTIONS: &[&str] = &[
 /// A generated dataset: `tables` tables of an id and 12 attributes, one of
 /// them about shipment delays.
 fn dataset(tables: usize) -> Manifest {
-    let column = |name: String| Column { name, ty: "VARCHAR".into(), description: String::new(), nullable: true, synonyms: vec![], unit: None };
+    let column = |name: String| Column { name, ty: "VARCHAR".into(), description: String::new(), nullable: true, synonyms: vec![], unit: None, text_format: None };
     let table = |name: String, cols: Vec<String>| Table {
         description: format!("records of {}", name.replace('_', " ")),
         file: format!("{name}.csv"),
         sha256: String::new(),
         primary_key: Some("id".into()),
         label: None,
+        notes: vec![],
         columns: std::iter::once("id".to_string()).chain(cols).map(column).collect(),
         name,
     };
