@@ -7,7 +7,8 @@
 #   SANDPIPER=path/to/sandpiper          (default $CARGO_TARGET_DIR/release/sandpiper)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-bench=${SPIDER_BENCH:-$here/../../../shared/benchmarks}
+# ../shared beside the project root (a worktree one level deeper also finds it).
+bench=${SPIDER_BENCH:-$( [ -d "$here/../../shared/benchmarks" ] && echo "$here/../../shared/benchmarks" || echo "$here/../../../shared/benchmarks")}
 export SANDPIPER_HOME=${1:-/tmp/sp-home}
 sp=${SANDPIPER:-${CARGO_TARGET_DIR:-$here/../target}/release/sandpiper}
 mkdir -p "$SANDPIPER_HOME"

@@ -39,8 +39,13 @@ pub fn draw(f: &mut Frame<'_>, app: &App, clock: Option<Clock>, theme: &Theme) {
 fn input_line(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let prompt = "› ";
     let mut spans = vec![Span::styled(prompt, theme.accent)];
-    // Several lines of input show on one, joined by a return sign.
-    let text = app.input.text().replace('\n', " ⏎ ");
+    // Several lines of input show on one, joined by a return sign; in
+    // approval mode the SQL that waits shows there, on one line.
+    let proposed = app.waiting.as_ref().is_some_and(|w| !w.editing);
+    let text = match &app.waiting {
+        Some(w) if !w.editing => format!("/sql {}", w.sql.split_whitespace().collect::<Vec<_>>().join(" ")),
+        _ => app.input.text().replace('\n', " ⏎ "),
+    };
     match text.strip_prefix("/sql ") {
         Some(sql) => {
             spans.push(Span::styled("/sql ", theme.accent));
@@ -49,6 +54,11 @@ fn input_line(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         None => spans.push(Span::styled(text.as_str(), theme.normal)),
     }
     let line = Line::from(spans);
+    if proposed {
+        // Not being typed: its start matters, and there is no cursor.
+        f.render_widget(Paragraph::new(line), area);
+        return;
+    }
     // A long input scrolls so its end (where the cursor is) stays in view.
     let end = u16::try_from(line.width()).unwrap_or(u16::MAX);
     let skip = end.saturating_sub(area.width.saturating_sub(1));
@@ -58,6 +68,9 @@ fn input_line(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
 
 fn progress_line<'a>(app: &'a App, clock: Option<Clock>, width: u16, theme: &Theme) -> Line<'a> {
     let running = app.running.and_then(|id| app.turns.iter().rev().find(|t| t.job == Some(id)));
+    if let Some(w) = &app.waiting {
+        return Line::styled(format!("  {}", w.prompt()), theme.warn);
+    }
     match (running, clock) {
         (Some(turn), Some(c)) => {
             let frame = SPINNER[(c.elapsed.as_millis() / 100) as usize % SPINNER.len()];
