@@ -510,6 +510,11 @@ mod tests {
     }
 
     fn run_request(runner: &mut dyn Runner, rec: &mut dyn Recorder, sink: &dyn ProgressSink, cancel: &CancelToken, req: Request) -> RunReport {
+        run_approved(runner, rec, sink, cancel, req, None)
+    }
+
+    /// A run with `approver` asked before each attempt (approval mode).
+    fn run_approved(runner: &mut dyn Runner, rec: &mut dyn Recorder, sink: &dyn ProgressSink, cancel: &CancelToken, req: Request, approver: Option<&mut dyn Approver>) -> RunReport {
         let ds = dataset();
         let mut planner = NoPlanner { suggestions: vec![] };
         let mut repairer = Rules;
@@ -522,7 +527,7 @@ mod tests {
             progress: sink,
             cancel,
             options: RunOptions { provider: "user".into(), ..RunOptions::default() },
-            approver: None,
+            approver: approver.map(|a| &mut *a as &mut dyn Approver),
         };
         run(req, &mut ctx)
     }
@@ -673,21 +678,7 @@ mod tests {
     }
 
     fn run_gated(runner: &mut dyn Runner, gate: &mut Scripted, rec: &mut dyn Recorder, sink: &dyn ProgressSink, sql: &str) -> RunReport {
-        let ds = dataset();
-        let mut planner = NoPlanner { suggestions: vec![] };
-        let mut repairer = Rules;
-        let mut ctx = RunContext {
-            dataset: &ds,
-            runner,
-            planner: &mut planner,
-            repairer: &mut repairer,
-            recorder: rec,
-            progress: sink,
-            cancel: &CancelToken::new(),
-            options: RunOptions { provider: "user".into(), ..RunOptions::default() },
-            approver: Some(gate),
-        };
-        run(Request::Sql { sql: sql.into(), validate: true }, &mut ctx)
+        run_approved(runner, rec, sink, &CancelToken::new(), Request::Sql { sql: sql.into(), validate: true }, Some(gate))
     }
 
     #[test]
