@@ -232,3 +232,52 @@ fn ctrl_z_suspends_and_sigcont_draws_again() {
     p.send("\x03");
     assert_eq!(p.exit_code(10), Some(0));
 }
+
+/// The payload of the last OSC 52 sequence in `raw`, decoded.
+fn osc52_payload(raw: &str) -> Option<String> {
+    let start = raw.rfind("\x1b]52;c;")? + "\x1b]52;c;".len();
+    let end = start + raw[start..].find('\x07')?;
+    let mut bits = Vec::new();
+    for c in raw[start..end].bytes().filter(|&c| c != b'=') {
+        let v = match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        };
+        bits.push(v);
+    }
+    let mut out = Vec::new();
+    for chunk in bits.chunks(4) {
+        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &v)| n | (u32::from(v) << (18 - 6 * i)));
+        for i in 0..chunk.len().saturating_sub(1) {
+            out.push((n >> (16 - 8 * i)) as u8);
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+#[test]
+fn copying_rows_sends_them_to_the_clipboard_with_osc_52() {
+    let mut p = Pty::start(120, 40);
+    let drawn = p.wait_for("Ask (Enter)", 0, 60);
+    p.send("/sql SELECT 'Ada' AS name, 36 AS age UNION ALL SELECT 'Linus', 54 ORDER BY age\r");
+    p.wait_for("2 rows", drawn, 60);
+    // Focus the results (Tab, Tab), select both rows, copy as CSV.
+    p.key("\t");
+    p.key("\t");
+    let before = p.written();
+    p.send(" ");
+    p.key(DOWN);
+    p.send(" yc");
+    p.wait_for("\x1b]52;c;", before, 10);
+    p.wait_for("\x07", before, 10);
+    let text = p.text();
+    let payload = osc52_payload(&text[before..]).expect("an OSC 52 sequence with a base64 payload");
+    assert!(payload.contains("name,age"), "header in the copy: {payload:?}");
+    assert!(payload.contains("Ada,36") && payload.contains("Linus,54"), "both selected rows: {payload:?}");
+    p.send("\x03");
+    assert_eq!(p.exit_code(10), Some(0));
+}
