@@ -278,6 +278,12 @@ fn copying_rows_sends_them_to_the_clipboard_with_osc_52() {
     let payload = osc52_payload(&text[before..]).expect("an OSC 52 sequence with a base64 payload");
     assert!(payload.contains("name,age"), "header in the copy: {payload:?}");
     assert!(payload.contains("Ada,36") && payload.contains("Linus,54"), "both selected rows: {payload:?}");
+    // A terminal that ignores OSC 52: the same text into a file.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("rows.csv");
+    p.send(&format!("/copy {}\r", file.display()));
+    p.wait_shown(&["wrote the copied text"], 10);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), payload);
     p.send("\x03");
     assert_eq!(p.exit_code(10), Some(0));
 }

@@ -61,6 +61,9 @@ pub enum Action {
     Quit,
     /// Put this text on the clipboard (OSC 52).
     Copy(String),
+    /// Write the last copied text to a file (`/copy PATH`: for a terminal
+    /// that ignores OSC 52, or a copy too large for it).
+    SaveCopy { text: String, path: PathBuf },
     /// Write the grid's result to a file, off the UI thread.
     Export { format: FileFormat, path: PathBuf },
     /// Background work for a view (read or verify the audit log, ...).
@@ -153,6 +156,8 @@ pub struct App {
     pub waiting: Option<Waiting>,
     /// What the input held before an approval edit replaced it.
     pub(super) draft: Option<String>,
+    /// The text of the last copy, for `/copy PATH`.
+    pub(super) last_copy: Option<String>,
     /// The input holds an attempt's SQL from the stepper: Enter runs it as
     /// the user's repair of that run (run id, attempt).
     pub repair_target: Option<(String, u32)>,
@@ -204,6 +209,7 @@ impl App {
             approve: false,
             waiting: None,
             draft: None,
+            last_copy: None,
             repair_target: None,
             tokens: 0,
             help_scroll: 0,
@@ -328,7 +334,10 @@ impl App {
             let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
             match self.grid.handle_key(k) {
                 GridOutcome::Handled => return Vec::new(),
-                GridOutcome::Copy { text, .. } => return vec![Action::Copy(text)],
+                GridOutcome::Copy { text, .. } => {
+                    self.last_copy = Some(text.clone());
+                    return vec![Action::Copy(text)];
+                }
                 GridOutcome::FetchFull => return self.fetch_full(),
                 GridOutcome::Sort(job) => return vec![Action::Work(Task::Sort(job))],
                 // Typing goes to the input: focus follows.
@@ -541,6 +550,14 @@ impl App {
                 self.turns.push(Turn { input: text, note: Some(msg), done: true, ..Turn::default() });
                 return Vec::new();
             }
+            Command::SaveCopy(path) => {
+                let Some(copied) = self.last_copy.clone() else {
+                    self.turns.push(Turn { input: text, note: Some("nothing copied yet: select rows in the results and press y".into()), done: true, ..Turn::default() });
+                    return Vec::new();
+                };
+                self.turns.push(Turn { input: text, done: true, ..Turn::default() });
+                return vec![Action::SaveCopy { text: copied, path: PathBuf::from(path) }];
+            }
             Command::Export(args) => {
                 let note = match (super::grid::export::parse_args(&args), self.grid.data()) {
                     (Err(e), _) => e.to_string(),
@@ -664,6 +681,8 @@ enum Command {
     Help,
     /// `/export FORMAT PATH` (the arguments).
     Export(String),
+    /// `/copy PATH`: the last copy into a file.
+    SaveCopy(String),
     Open(Screen),
     Theme(String),
     Unknown(String),
@@ -680,6 +699,8 @@ fn parse_command(text: &str) -> Command {
         ("quit" | "q", _) => Command::Quit,
         ("help", _) => Command::Help,
         ("export", _) => Command::Export(arg.to_string()),
+        ("copy", false) => Command::SaveCopy(arg.to_string()),
+        ("copy", true) => Command::Unknown("/copy needs a file: /copy PATH writes the last copied rows there".into()),
         ("audit", _) => Command::Open(Screen::Audit),
         ("schema", _) => Command::Open(Screen::Schema),
         ("runs", _) => Command::Open(Screen::Runs),

@@ -41,6 +41,7 @@ pub fn entries(screen: Screen) -> &'static [Entry] {
             Typed("/sql SELECT ...", "run SQL through the validator and jail"),
             Typed("/dataset NAME", "switch dataset (no name: the picker)"),
             Typed("/theme NAME", "dark, light, high-contrast, monochrome"),
+            Typed("/copy PATH", "the last copy into a file (no OSC 52)"),
             Key(Act::Cancel, "cancel the running query"),
             Key(Act::Up, "previous input on the first line (Down: next)"),
             Typed("Tab after /", "complete a command, dataset or theme"),

@@ -14,7 +14,7 @@ use std::path::Path;
 pub const KEEP: usize = 1000;
 
 /// The commands Tab completes.
-pub const COMMANDS: &[&str] = &["/audit", "/dataset", "/export", "/help", "/quit", "/repairs", "/runs", "/schema", "/sql", "/theme"];
+pub const COMMANDS: &[&str] = &["/audit", "/copy", "/dataset", "/export", "/help", "/quit", "/repairs", "/runs", "/schema", "/sql", "/theme"];
 
 /// History of entered lines, and where Up/Down are in it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

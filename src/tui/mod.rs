@@ -397,10 +397,19 @@ fn event_loop(front: &mut impl Front, app: &mut App, wiring: &Wiring, hooks: &mu
                     }
                     Action::Copy(text) => {
                         let note = match copy_to_clipboard(&text) {
-                            Ok(()) => format!("copied {} bytes to the clipboard (OSC 52; a terminal without it ignores the copy)", text.len()),
-                            Err(e) => format!("not copied: {e}"),
+                            Ok(()) => format!("copied {} bytes to the clipboard (OSC 52); if your terminal ignores it, /copy PATH writes them to a file", text.len()),
+                            Err(e) => format!("not copied: {e}; /copy PATH writes the text to a file instead"),
                         };
                         app.turns.push(app::Turn { input: "(copy)".into(), note: Some(note), done: true, ..app::Turn::default() });
+                    }
+                    Action::SaveCopy { text, path } => {
+                        let note = match std::fs::write(&path, text.as_bytes()) {
+                            Ok(()) => format!("wrote the copied text ({} bytes) to {}", text.len(), path.display()),
+                            Err(e) => format!("could not write {}: {e}", path.display()),
+                        };
+                        if let Some(turn) = app.turns.last_mut() {
+                            turn.note = Some(note);
+                        }
                     }
                     Action::Export { format, path } => {
                         if let Some(data) = app.grid.data().cloned() {

@@ -176,3 +176,15 @@ mod grid_in_the_app {
         assert_eq!(app.turns.last().and_then(|t| t.note.as_deref()), Some("wrote 5 rows to out.parquet (parquet)"));
     }
 }
+
+#[test]
+fn slash_copy_writes_the_last_copy_or_says_there_is_none() {
+    use super::app::Action;
+    let mut app = App::new("ecommerce", "abc", "strict");
+    for c in "/copy /tmp/x.csv".chars() {
+        app.handle(AppEvent::Key(KeyEvent::from(KeyCode::Char(c))));
+    }
+    let acts = app.handle(AppEvent::Key(KeyEvent::from(KeyCode::Enter)));
+    assert!(!acts.iter().any(|a| matches!(a, Action::SaveCopy { .. })), "nothing copied yet: {acts:?}");
+    assert!(app.turns.last().and_then(|t| t.note.as_deref()).is_some_and(|n| n.contains("nothing copied yet")));
+}
