@@ -109,8 +109,8 @@ impl Default for LlmSettings {
             retry_budget_secs: 60.0,
             token_budget: None,
             context_budget_tokens: 6000,
-            max_iterations: 8,
-            wall_clock_secs: 180.0,
+            max_iterations: crate::planner::model::DEFAULT_MAX_ITERATIONS,
+            wall_clock_secs: crate::planner::model::DEFAULT_WALL_CLOCK.as_secs_f64(),
             planner: PlannerMode::Auto,
             prices: BTreeMap::new(),
         }

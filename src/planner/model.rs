@@ -44,7 +44,7 @@ use crate::semantic::Manifest;
 /// Model calls per question by default.
 pub const DEFAULT_MAX_ITERATIONS: u32 = 8;
 /// Wall-clock budget per question by default.
-pub const DEFAULT_WALL_CLOCK: Duration = Duration::from_secs(120);
+pub const DEFAULT_WALL_CLOCK: Duration = Duration::from_secs(180);
 /// Output tokens per model call by default.
 pub const DEFAULT_MAX_TOKENS: u32 = 2_048;
 /// The lowest match confidence at which `auto` keeps the offline plan.

@@ -98,6 +98,7 @@ fn chat(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         }
         if let Some(r) = &t.report {
             outcome_lines(r, theme, &mut lines);
+            answer_preview(r, area.width.saturating_sub(2), theme, &mut lines);
         } else if !t.done && app.waiting.as_ref().is_some_and(|w| Some(w.job) == t.job) {
             lines.push(Line::styled("  … waiting below: Enter runs · e edits · Esc rejects", theme.warn));
         } else if !t.done {
@@ -111,6 +112,27 @@ fn chat(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     let skip = needed.saturating_sub(inner);
     let p = Paragraph::new(Text::from(lines)).wrap(Wrap { trim: false }).scroll((u16::try_from(skip).unwrap_or(u16::MAX), 0));
     f.render_widget(p.block(block("Chat", theme)), area);
+}
+
+/// Rows of an answer shown in its chat turn (the grid holds them all).
+const PREVIEW_IN_CHAT: usize = 3;
+
+/// The first rows of an answer, fitted to the chat's width, so a turn
+/// reads as question and answer even in the tabbed 80x24 layout.
+fn answer_preview(r: &RunReport, width: u16, theme: &Theme, lines: &mut Vec<Line<'_>>) {
+    if r.status != Status::Ok || r.rows.is_empty() || r.columns.is_empty() {
+        return;
+    }
+    const IN: &str = "    ";
+    let shown = &r.rows[..r.rows.len().min(PREVIEW_IN_CHAT)];
+    let t = super::inline::table::fit(&r.columns, shown, usize::from(width).saturating_sub(IN.len()));
+    for (i, l) in t.lines.into_iter().enumerate() {
+        lines.push(Line::styled(format!("{IN}{l}"), if i < 2 { theme.muted } else { theme.normal }));
+    }
+    let more = r.row_count.saturating_sub(shown.len());
+    if more > 0 {
+        lines.push(Line::styled(format!("{IN}… {more} more in Results"), theme.muted));
+    }
 }
 
 fn outcome_lines<'a>(r: &'a RunReport, theme: &Theme, lines: &mut Vec<Line<'a>>) {
