@@ -114,6 +114,13 @@ fn chat(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
     f.render_widget(p.block(block("Chat", theme)), area);
 }
 
+/// Why a run ended cancelled: a rejection in approval mode says so; a
+/// cancel says what it stopped.
+pub fn cancel_reason(r: &RunReport) -> String {
+    let rejected = r.error.as_ref().map(|e| e.message.as_str()).filter(|m| m.contains("rejected by the user"));
+    rejected.map_or_else(|| "the query was stopped and its jailed worker killed".to_string(), str::to_string)
+}
+
 /// Rows of an answer shown in its chat turn (the grid holds them all).
 const PREVIEW_IN_CHAT: usize = 3;
 
@@ -154,10 +161,7 @@ fn outcome_lines<'a>(r: &'a RunReport, theme: &Theme, lines: &mut Vec<Line<'a>>)
             }
         }
         Status::Cancelled => {
-            // A rejection in approval mode says so; a cancel says what it stopped.
-            let rejected = r.error.as_ref().map(|e| e.message.as_str()).filter(|m| m.contains("rejected by the user"));
-            let msg = rejected.map_or_else(|| "the query was stopped and its jailed worker killed".to_string(), str::to_string);
-            lines.push(Line::styled(format!("  ✗ cancelled: {msg}"), theme.warn));
+            lines.push(Line::styled(format!("  ✗ cancelled: {}", cancel_reason(r)), theme.warn));
         }
         other => {
             let e = r.error.as_ref();

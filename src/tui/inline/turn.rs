@@ -82,7 +82,7 @@ fn report_lines(input: &str, r: &RunReport, names: &Names, width: usize, theme: 
             out.push(Line::styled(format!("{IN}✓ {rows}{capped} in {time}{run}"), theme.ok));
         }
         Status::NotUnderstood => not_understood_lines(r, theme, out),
-        Status::Cancelled => out.push(Line::styled(format!("{IN}✗ cancelled: the query was stopped and its jailed worker killed{run}"), theme.warn)),
+        Status::Cancelled => out.push(Line::styled(format!("{IN}✗ cancelled: {}{run}", crate::tui::view::cancel_reason(r)), theme.warn)),
         other => {
             let (cat, msg) = r.error.as_ref().map_or(("", ""), |e| (e.category.word(), e.message.as_str()));
             out.push(Line::styled(format!("{IN}✗ {} ({cat}) in {time}{run}", status_word(other)), theme.error));
