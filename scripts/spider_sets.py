@@ -17,7 +17,10 @@ import json
 import os
 import sys
 
-BENCH = os.environ.get("SPIDER_BENCH", os.path.join(os.path.dirname(__file__), "../../../shared/benchmarks"))
+HERE = os.path.dirname(os.path.abspath(__file__))
+# ../shared beside the project root (a worktree one level deeper also finds it).
+_NEAR = os.path.join(HERE, "../../shared/benchmarks")
+BENCH = os.environ.get("SPIDER_BENCH", _NEAR if os.path.isdir(_NEAR) else os.path.join(HERE, "../../../shared/benchmarks"))
 
 
 def held_out(db: str) -> bool:
