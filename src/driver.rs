@@ -30,6 +30,12 @@ pub trait Recorder: Send {
     fn begin(&mut self, _report: &RunReport) -> Result<(), String> {
         Ok(())
     }
+    /// A user repair continues the finished run `report.run_id`, whose
+    /// `seen` attempts the repair was made from; the run is open again
+    /// until [`Recorder::finish`], which writes only the attempts after them.
+    fn resume(&mut self, _report: &RunReport, _seen: u32) -> Result<(), String> {
+        Ok(())
+    }
     /// One audit entry.
     fn record(&mut self, _run_id: &str, _kind: RecordKind, _payload: &serde_json::Value) -> Result<(), String> {
         Ok(())
@@ -184,13 +190,14 @@ pub fn run_with_result(request: Request, ctx: &mut RunContext<'_>) -> (RunReport
         _ => None,
     };
     let first_stage = if matches!(request, Request::Ask { .. }) { Stage::Plan } else { Stage::Sql };
-    let repair_of = match &request {
-        Request::Repair { of_run, from, .. } => Some(format!("continues run {} from its attempt {from}: the attempts before this one are that run's", of_run.get(..8).unwrap_or(of_run))),
+    // A user repair is the next attempt of the run it repairs: same id.
+    let continued = match &request {
+        Request::Repair { of_run, prior, from, .. } => Some((of_run.clone(), u32::try_from(prior.len()).unwrap_or(u32::MAX), *from)),
         _ => None,
     };
     let validated = !matches!(request, Request::Sql { validate: false, .. });
     let mut report = RunReport {
-        run_id: new_run_id(),
+        run_id: continued.as_ref().map_or_else(new_run_id, |(id, _, _)| id.clone()),
         dataset: ctx.dataset.name().to_string(),
         dataset_hash: ctx.dataset.hash.clone(),
         question: question.clone(),
@@ -214,7 +221,9 @@ pub fn run_with_result(request: Request, ctx: &mut RunContext<'_>) -> (RunReport
         usage: None,
         llm_calls: Vec::new(),
     };
-    report.notices.extend(repair_of);
+    if let Some((_, seen, from)) = &continued {
+        report.notices.push(format!("your repair of attempt {from} is attempt {} of this run", seen + 1));
+    }
     if !validated {
         report.notices.push("the SQL validator was switched off (--no-validate); only the jail protected this run".into());
     }
@@ -223,7 +232,11 @@ pub fn run_with_result(request: Request, ctx: &mut RunContext<'_>) -> (RunReport
     let publish = |p: Progress| progress.publish(&run_id, &p);
     publish(Progress::Started { dataset: report.dataset.clone(), question });
 
-    let mut record_error = ctx.recorder.begin(&report).err();
+    let mut record_error = match &continued {
+        Some((_, seen, _)) => ctx.recorder.resume(&report, *seen),
+        None => ctx.recorder.begin(&report),
+    }
+    .err();
     let mut agent = Agent::new(ctx.dataset.manifest.clone()).with_max_attempts(ctx.options.max_attempts);
     let mut queue: VecDeque<Effect> = if record_error.is_none() {
         agent.handle(Event::Start(request)).into()
@@ -667,10 +680,19 @@ mod tests {
         }
     }
 
-    /// Records the audit kinds and payloads of a run.
+    /// Records the audit kinds and payloads of a run, each run resumed
+    /// with the attempts it was resumed from, and each run begun.
     #[derive(Default)]
-    struct Kinds(Vec<(RecordKind, serde_json::Value)>);
+    struct Kinds(Vec<(RecordKind, serde_json::Value)>, Vec<(String, u32)>, Vec<String>);
     impl Recorder for Kinds {
+        fn begin(&mut self, r: &RunReport) -> Result<(), String> {
+            self.2.push(r.run_id.clone());
+            Ok(())
+        }
+        fn resume(&mut self, r: &RunReport, seen: u32) -> Result<(), String> {
+            self.1.push((r.run_id.clone(), seen));
+            Ok(())
+        }
         fn record(&mut self, _: &str, kind: RecordKind, payload: &serde_json::Value) -> Result<(), String> {
             self.0.push((kind, payload.clone()));
             Ok(())
@@ -779,10 +801,13 @@ mod tests {
         assert_eq!(r.attempts[0].sql, "SELECT stauts FROM orders", "the run's own attempt comes first");
         let a = &r.attempts[1];
         assert_eq!((a.n, a.repairer.as_deref()), (2, Some("user")));
-        assert!(a.rationale.as_deref().unwrap().contains("edited by the user from attempt 1 of run 01234567"));
+        assert_eq!(r.run_id, "0123456789ab", "the repair is an attempt of the run it repairs, not a new run");
+        assert_eq!(a.rationale.as_deref(), Some("edited by the user from attempt 1"));
         let diff = a.diff.as_deref().unwrap();
         assert!(diff.contains("--- attempt 1") && diff.lines().any(|l| l.starts_with("-SELECT") && l.contains("stauts")), "{diff}");
-        assert!(r.notices.iter().any(|n| n.contains("continues run 01234567")));
+        assert!(r.notices.iter().any(|n| n == "your repair of attempt 1 is attempt 2 of this run"), "{:?}", r.notices);
+        assert_eq!(rec.1, vec![("0123456789ab".to_string(), 1)], "the run is resumed from its one attempt");
+        assert!(rec.2.is_empty(), "no new run is begun: {:?}", rec.2);
         let entry = rec.0.iter().find(|(k, _)| *k == RecordKind::RepairAttempt).expect("a repair entry").1.clone();
         assert_eq!((entry["repairer"].as_str(), entry["repair_of"].as_str(), entry["attempt"].as_u64()), (Some("user"), Some("0123456789ab"), Some(2)));
     }

@@ -33,6 +33,9 @@ pub struct Records {
     /// Schema fingerprint of the dataset in use, for recipe memory.
     pub fingerprint: Option<String>,
     pub recipes: RecipeMemory,
+    /// The run a user repair continues and how many attempts it had: only
+    /// the attempts after those are written when it finishes.
+    resumed: Option<(String, u32)>,
 }
 
 /// Why the records could not be opened.
@@ -68,7 +71,7 @@ impl Records {
             }),
         )?;
         audit.flush()?;
-        Ok(Records { audit, store, limits, failure: None, fingerprint: None, recipes: RecipeMemory::new() })
+        Ok(Records { audit, store, limits, failure: None, fingerprint: None, recipes: RecipeMemory::new(), resumed: None })
     }
 
     /// Remember successful questions on this dataset as recipes.
@@ -125,6 +128,15 @@ impl Recorder for Records {
         res
     }
 
+    fn resume(&mut self, r: &RunReport, seen: u32) -> Result<(), String> {
+        let res = self.store.resume_run(&r.run_id, seen).map(|_| ()).map_err(|e| e.to_string());
+        self.note(res.clone());
+        if res.is_ok() {
+            self.resumed = Some((r.run_id.clone(), seen));
+        }
+        res
+    }
+
     fn record(&mut self, run_id: &str, k: RecordKind, payload: &serde_json::Value) -> Result<(), String> {
         let res = self.audit.append(k, run_id, payload).map(|_| ()).map_err(|e| e.to_string());
         self.note(res.clone());
@@ -132,7 +144,15 @@ impl Recorder for Records {
     }
 
     fn finish(&mut self, r: &RunReport) -> Result<(), String> {
-        for a in &r.attempts {
+        // A continued run has its earlier attempts and model calls stored:
+        // only what this continuation added is written, marked as added now.
+        let resumed = self.resumed.take().filter(|(id, _)| *id == r.run_id).map(|(_, seen)| seen);
+        let added_at = resumed.map(|_| store::timestamp_now());
+        let calls_before = match resumed {
+            Some(_) => self.store.llm_calls(&r.run_id).map_or(0, |c| c.len()),
+            None => 0,
+        };
+        for a in r.attempts.iter().filter(|a| a.n > resumed.unwrap_or(0)) {
             let attempt = store::Attempt {
                 run_id: r.run_id.clone(),
                 n: a.n,
@@ -144,17 +164,19 @@ impl Recorder for Records {
                 rationale: a.rationale.clone(),
                 diff: a.diff.clone(),
                 duration_ms: a.duration_ms.round() as u64,
+                added_at: added_at.clone(),
             };
             if let Err(e) = self.store.add_attempt(&attempt) {
                 self.note(Err(e.to_string()));
             }
         }
         for (i, c) in r.llm_calls.iter().enumerate() {
-            if let Err(e) = self.store.add_llm_call(&r.run_id, u32::try_from(i + 1).unwrap_or(u32::MAX), c) {
+            if let Err(e) = self.store.add_llm_call(&r.run_id, u32::try_from(calls_before + i + 1).unwrap_or(u32::MAX), c) {
                 self.note(Err(e.to_string()));
             }
         }
-        if r.planner.is_some() || r.usage.is_some() {
+        // A continuation keeps the run's planner and provider.
+        if resumed.is_none() && (r.planner.is_some() || r.usage.is_some()) {
             if let Err(e) = self.store.set_run_model(&r.run_id, &r.provider, r.planner.as_deref(), r.usage.as_ref()) {
                 self.note(Err(e.to_string()));
             }

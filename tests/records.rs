@@ -189,3 +189,83 @@ fn crash_harness_sigkill_50_times() {
     let check: String = db.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
     assert_eq!(check, "ok");
 }
+
+/// The stepper's user repair (re-run or edit of an attempt) is the next
+/// attempt of the same run: one capsule, listed by `runs show` with
+/// repairer `user`, replayed from the repaired SQL, and audited under the
+/// run's id with a chain that verifies.
+#[test]
+fn a_user_repair_is_the_next_attempt_of_the_same_run() {
+    use sandpiper::agent::Request;
+    use sandpiper::home::Home;
+    use sandpiper::progress::NoProgress;
+    use sandpiper::report::Status;
+    use sandpiper::runner::CancelToken;
+    use sandpiper::session::{RunOverrides, Session, SessionOptions};
+
+    let home = tempfile::tempdir().unwrap();
+    let cfg = tempfile::tempdir().unwrap();
+    let (h, c) = (home.path(), cfg.path());
+    let first = {
+        let mut s = Session::open(SessionOptions {
+            record: true,
+            home: Some(Home::at(h)),
+            worker_exe: Some(env!("CARGO_BIN_EXE_sandpiper").into()),
+            ..Default::default()
+        })
+        .unwrap();
+        s.use_dataset(Some("ecommerce")).unwrap();
+        let cancel = CancelToken::new();
+        let once = RunOverrides { max_attempts: Some(1), ..RunOverrides::default() };
+        let failed = s.run(Request::Sql { sql: "SELECT stauts FROM orders".into(), validate: true }, &once, &NoProgress, &cancel).unwrap();
+        assert_eq!((failed.status, failed.attempts.len()), (Status::Failed, 1), "{:?}", failed.error);
+        let fixed = "SELECT status, count(*) AS n FROM orders GROUP BY status ORDER BY status";
+        let repair = Request::Repair { of_run: failed.run_id.clone(), question: None, prior: failed.attempts.clone(), from: 1, sql: fixed.into() };
+        let repaired = s.run(repair, &RunOverrides::default(), &NoProgress, &cancel).unwrap();
+        assert_eq!(repaired.status, Status::Ok, "{:?}", repaired.error);
+        assert_eq!(repaired.run_id, failed.run_id, "the same run, not a new one");
+        assert_eq!(repaired.attempts.iter().map(|a| (a.n, a.repairer.as_deref())).collect::<Vec<_>>(), [(1, None), (2, Some("user"))]);
+        // A repair made from an old view of the run (one attempt, where two
+        // are stored now) is refused, and the run is left as it was.
+        let stale = Request::Repair { of_run: failed.run_id.clone(), question: None, prior: failed.attempts.clone(), from: 1, sql: "SELECT 1".into() };
+        let refused = s.run(stale, &RunOverrides::default(), &NoProgress, &cancel).unwrap();
+        assert_eq!(refused.status, Status::Failed);
+        assert!(refused.error.as_ref().unwrap().message.contains("has 2 attempts recorded but the repair was made from 1"), "{:?}", refused.error);
+        failed.run_id
+    };
+
+    let o = run(h, c, &["runs", "list", "--json"]);
+    let list: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(list.as_array().unwrap().len(), 1, "one run: {list}");
+    assert_eq!(list[0]["status"], "ok");
+
+    let o = run(h, c, &["runs", "show", &first[..8]]);
+    let shown = text(&o.stdout);
+    assert!(shown.lines().any(|l| l.starts_with("attempt 1 failed")), "{shown}");
+    assert!(shown.lines().any(|l| l.starts_with("attempt 2 ok (by user, added 20")), "{shown}");
+    assert!(shown.contains("status    ok"), "{shown}");
+    let o = run(h, c, &["runs", "show", &first, "--json"]);
+    let cap: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(cap["attempts"].as_array().unwrap().len(), 2, "{cap}");
+    assert_eq!(cap["attempts"][1]["repairer"], "user");
+    assert!(cap["attempts"][0].get("added_at").is_none(), "the run's own attempt was not added later: {cap}");
+    assert_eq!(cap["row_count"], 5, "{cap}");
+
+    let o = run(h, c, &["runs", "replay", &first, "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", text(&o.stdout), text(&o.stderr));
+    let rep: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(rep["matches"], true, "{rep}");
+
+    let o = run(h, c, &["audit", "verify"]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", text(&o.stdout), text(&o.stderr));
+    let o = run(h, c, &["audit", "show", "--run", &first]);
+    let entries: Vec<Value> = text(&o.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let repair = entries.iter().find(|e| e["kind"] == "repair_attempt").expect("a repair entry under the run's id");
+    assert_eq!((repair["payload"]["repairer"].as_str(), repair["payload"]["attempt"].as_u64()), (Some("user"), Some(2)), "{repair}");
+    // The log is append-only: the run's first answer (failed), then the
+    // repaired one, both under the one run id; the refused stale repair
+    // wrote nothing.
+    let answers: Vec<&str> = entries.iter().filter(|e| e["kind"] == "answer").map(|e| e["payload"]["status"].as_str().unwrap()).collect();
+    assert_eq!(answers, ["failed", "ok"], "{entries:?}");
+    assert_eq!(entries.iter().filter(|e| e["kind"] == "repair_attempt").count(), 1);
+}

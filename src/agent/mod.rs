@@ -35,10 +35,6 @@ pub const MAX_ATTEMPTS: u32 = 3;
 /// The repairer of SQL the user wrote into a run (an edit or a re-run).
 pub const USER: &str = "user";
 
-fn short(run_id: &str) -> &str {
-    run_id.get(..8).unwrap_or(run_id)
-}
-
 /// What the user asked for.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Request {
@@ -244,9 +240,9 @@ impl Agent {
         self.own_from = n;
         let base = self.attempts.iter().find(|a| a.n == from).map(|a| a.sql.clone()).unwrap_or_default();
         let rationale = if crate::repair::text::canonical_hash(&base) == crate::repair::text::canonical_hash(&sql) {
-            format!("re-run of attempt {from} of run {}", short(of_run))
+            format!("re-run of attempt {from}")
         } else {
-            format!("edited by the user from attempt {from} of run {}", short(of_run))
+            format!("edited by the user from attempt {from}")
         };
         let fix = Fix { sql, repairer: USER.into(), rationale };
         let plan = Plan::from_sql(fix.sql.clone());

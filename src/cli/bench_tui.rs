@@ -118,6 +118,7 @@ pub fn run(opts: &Options) -> anyhow::Result<Value> {
         sorts.push(ms_since(t));
     }
     let bytes_per_key = bytes_per_key(&mut app, opts.iterations)?;
+    let chat = chat_frames(CHAT_TURNS, opts.iterations)?;
     let rss_loaded = rss_bytes(pid).unwrap_or(0);
     let target = 2 * arrow + 50 * 1_048_576;
     let starts = if opts.starts > 0 { Some(first_frames(opts.starts)?) } else { None };
@@ -131,6 +132,7 @@ pub fn run(opts: &Options) -> anyhow::Result<Value> {
         "input_to_frame_ms": input,
         "sort_1m_rows_by_float_with_frame_ms": Samples::of(&sorts),
         "bytes_per_key": bytes_per_key,
+        "chat_frame_ms": chat,
         "memory": {
             "arrow_mb": mb(arrow),
             "rss_before_mb": mb(rss_before),
@@ -144,6 +146,78 @@ pub fn run(opts: &Options) -> anyhow::Result<Value> {
         },
         "targets": "frame <= 2 ms median; input-to-frame < 16 ms; first frame <= 200 ms; RSS <= 2 x Arrow + 50 MB",
     }))
+}
+
+/// Finished turns in the chat case: a long session.
+const CHAT_TURNS: usize = 200;
+
+/// A finished turn's answer: 50 rows of five columns (text, integers,
+/// decimals, dates), as a grouped question returns.
+fn chat_report(i: usize) -> crate::report::RunReport {
+    use crate::report::{RunReport, Status, Timings};
+    use crate::runner::ColumnInfo;
+    let col = |name: &str, ty: &str| ColumnInfo { name: name.into(), ty: ty.into() };
+    let rows: Vec<Vec<Value>> = (0..50)
+        .map(|r| vec![json!(format!("customer {i}-{r}")), json!(r * 1_234 + i), json!((r as f64) * 17.25), json!(format!("2024-{:02}-{:02}", r % 12 + 1, r % 28 + 1)), json!(i % 7)])
+        .collect();
+    RunReport {
+        run_id: format!("{i:016x}"),
+        dataset: "bench".into(),
+        dataset_hash: "0123456789abcdef".into(),
+        question: Some(format!("question {i}")),
+        provider: "offline".into(),
+        plan: None,
+        sql: Some("SELECT 1".into()),
+        status: Status::Ok,
+        error: None,
+        columns: vec![col("customer", "VARCHAR"), col("orders", "BIGINT"), col("revenue", "DOUBLE"), col("first_order", "DATE"), col("segment", "INTEGER")],
+        row_count: rows.len(),
+        rows,
+        truncated: false,
+        attempts: Vec::new(),
+        timings_ms: Timings::default(),
+        jail: "strict".into(),
+        validated: true,
+        understanding: None,
+        notices: Vec::new(),
+        replay_of: None,
+        planner: None,
+        usage: None,
+        llm_calls: Vec::new(),
+    }
+}
+
+/// Frames of the chat tab with [`CHAT_TURNS`] finished turns, each showing
+/// its answer's first rows: `cached` as drawn now (each turn's preview
+/// fitted once per width and kept on the turn), `refitted` with every
+/// turn's preview fitted again in each frame (as before the cache).
+fn chat_frames(turns: usize, iterations: usize) -> anyhow::Result<Value> {
+    let mut app = App::new("bench", "0123456789abcdef", "strict");
+    for i in 0..turns {
+        app.turns.push(crate::tui::app::Turn { input: format!("question {i}"), report: Some(Box::new(chat_report(i))), done: true, ..Default::default() });
+    }
+    app.tab = Tab::Chat;
+    let theme = Theme::dark();
+    let mut out = serde_json::Map::new();
+    for (w, h) in [(120u16, 40u16), (80, 24)] {
+        let mut term = Terminal::new(TestBackend::new(w, h))?;
+        let mut case = serde_json::Map::new();
+        for refit in [true, false] {
+            term.draw(|f| view::draw(f, &app, &theme))?;
+            let mut v = Vec::with_capacity(iterations);
+            for _ in 0..iterations {
+                if refit {
+                    app.turns.iter().for_each(|t| t.preview.clear());
+                }
+                let t = Instant::now();
+                term.draw(|f| view::draw(f, &app, &theme))?;
+                v.push(ms_since(t));
+            }
+            case.insert(if refit { "refitted" } else { "cached" }.into(), serde_json::to_value(Samples::of(&v))?);
+        }
+        out.insert(format!("{w}x{h}_{turns}_turns"), Value::Object(case));
+    }
+    Ok(Value::Object(out))
 }
 
 /// Counts what a terminal would be sent (shared: the backend owns it).

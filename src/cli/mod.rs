@@ -2,6 +2,7 @@
 //! to stdout, narration and progress to stderr. Exit codes: 0 ok, 1 failed,
 //! 2 usage error, 3 refused or not understood.
 
+mod approve;
 mod interrupt;
 mod out;
 mod bench;
@@ -52,7 +53,8 @@ pub struct Cli {
     pub inline: bool,
     /// Approval mode: in the workbench each plan, SQL and repair waits for
     /// Enter (e edits the SQL, Esc rejects) before it runs (also
-    /// `approve = true` in sandpiper.toml). `ask` and `sql` never wait.
+    /// `approve = true` in sandpiper.toml). `ask` and `sql` take their
+    /// own `--approve`.
     #[arg(long)]
     pub approve: bool,
 }
@@ -85,6 +87,11 @@ pub struct RunOpts {
     /// from settings, else 3).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10))]
     pub max_attempts: Option<u32>,
+    /// Approval mode: print the plan and SQL of each attempt (and each
+    /// repair) and wait on the terminal: Enter runs it, e edits it in
+    /// $VISUAL/$EDITOR, n or Esc rejects it. Needs a terminal on stdin.
+    #[arg(long)]
+    pub approve: bool,
 }
 
 #[derive(Debug, Subcommand)]

@@ -4,7 +4,7 @@
 use super::out::{out, outln};
 use super::RunOpts;
 use crate::agent::Request;
-use crate::progress::NoProgress;
+use crate::progress::{NoProgress, ProgressSink};
 use crate::records::Records;
 use crate::report::{RunReport, Status, Understood};
 use crate::planner::model::ModelSetup;
@@ -30,11 +30,33 @@ pub fn open_session(opts: &RunOpts, cancel: &CancelToken, model: Option<ModelSet
     Ok(session)
 }
 
+/// Approval mode's refusal without a terminal (exit code 2), before any
+/// session opens; `None` when the run may go ahead.
+fn refuse_without_terminal(opts: &RunOpts) -> Option<i32> {
+    let e = super::approve::require_terminal().err().filter(|_| opts.approve)?;
+    eprintln!("sandpiper: {e}");
+    Some(2)
+}
+
+/// With `--approve`, each attempt waits for the terminal's answer and the
+/// plan is printed as soon as it is known.
+fn approval(opts: &RunOpts, session: &mut Session) -> Box<dyn ProgressSink> {
+    if !opts.approve {
+        return Box::new(NoProgress);
+    }
+    session.set_approver(Some(Box::new(super::approve::TerminalApprover)));
+    Box::new(super::approve::PlanPrinter)
+}
+
 pub fn ask(opts: &RunOpts, question: &str, model: Option<ModelSetup>) -> anyhow::Result<i32> {
+    if let Some(code) = refuse_without_terminal(opts) {
+        return Ok(code);
+    }
     let cancel = CancelToken::new();
     let mut session = open_session(opts, &cancel, model)?;
+    let progress = approval(opts, &mut session);
     let over = RunOverrides { max_attempts: opts.max_attempts, ..RunOverrides::default() };
-    let report = session.run(Request::Ask { question: question.to_string() }, &over, &NoProgress, &cancel)?;
+    let report = session.run(Request::Ask { question: question.to_string() }, &over, progress.as_ref(), &cancel)?;
     let code = emit(&report, opts.json)?;
     if !opts.json {
         if let Some(rec) = session.records_mut() {
@@ -62,6 +84,9 @@ fn similar(rec: &mut Records, question: &str) {
 }
 
 pub fn sql(opts: &RunOpts, sql: &str, validate: bool, model: Option<ModelSetup>) -> anyhow::Result<i32> {
+    if let Some(code) = refuse_without_terminal(opts) {
+        return Ok(code);
+    }
     let text = if sql == "-" {
         let mut s = String::new();
         std::io::stdin().read_to_string(&mut s)?;
@@ -74,8 +99,9 @@ pub fn sql(opts: &RunOpts, sql: &str, validate: bool, model: Option<ModelSetup>)
     }
     let cancel = CancelToken::new();
     let mut session = open_session(opts, &cancel, model)?;
+    let progress = approval(opts, &mut session);
     let over = RunOverrides { max_attempts: opts.max_attempts, ..RunOverrides::default() };
-    let report = session.run(Request::Sql { sql: text, validate }, &over, &NoProgress, &cancel)?;
+    let report = session.run(Request::Sql { sql: text, validate }, &over, progress.as_ref(), &cancel)?;
     emit(&report, opts.json)
 }
 
@@ -179,7 +205,10 @@ fn narrate(report: &RunReport) {
                 }
             }
         }
-        Status::Cancelled => eprintln!("cancelled: the query was stopped and its worker killed; the run is recorded as cancelled"),
+        Status::Cancelled => match report.error.as_ref().map(|e| e.message.as_str()).filter(|m| m.contains("rejected by the user")) {
+            Some(rejected) => eprintln!("rejected: {rejected}; nothing ran and the run is recorded as cancelled"),
+            None => eprintln!("cancelled: the query was stopped and its worker killed; the run is recorded as cancelled"),
+        },
         Status::Failed | Status::Rejected => {
             if let Some(e) = &report.error {
                 eprintln!("{} ({}): {}", report.status.word(), e.category, e.message);

@@ -158,9 +158,22 @@ fn show_capsule(cap: &crate::store::RunCapsule) {
         outln!("sql\n{}", sql.lines().map(|l| format!("  {l}")).collect::<Vec<_>>().join("\n"));
     }
     for a in &cap.attempts {
-        let err = a.error_message.as_deref().map(|m| format!(": {m}")).unwrap_or_default();
-        outln!("attempt {} {}{err}", a.n, a.status);
+        outln!("{}", attempt_line(a));
     }
+}
+
+/// `attempt N STATUS (by REPAIRER[, added AT])[: ERROR]`: a repair names
+/// its repairer; an attempt a user repair appended after the run had
+/// finished says when.
+fn attempt_line(a: &crate::store::Attempt) -> String {
+    let err = a.error_message.as_deref().map(|m| format!(": {m}")).unwrap_or_default();
+    let by = match (&a.repairer, &a.added_at) {
+        (Some(r), Some(at)) => format!(" (by {r}, added {at})"),
+        (Some(r), None) => format!(" (by {r})"),
+        (None, Some(at)) => format!(" (added {at})"),
+        (None, None) => String::new(),
+    };
+    format!("attempt {} {}{by}{err}", a.n, a.status)
 }
 
 /// Which planner answered, the model usage and each call.

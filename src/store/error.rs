@@ -114,6 +114,29 @@ pub enum StoreError {
         status: String,
     },
 
+    /// `resume_run` on a run that has not finished (another process may be
+    /// working on it).
+    #[error("run {run_id} is still running: a repair can continue it once it has finished")]
+    StillRunning {
+        /// The run.
+        run_id: String,
+    },
+
+    /// `resume_run` from fewer (or more) attempts than the run has stored:
+    /// the repair was made from an old view of the run.
+    #[error(
+        "run {run_id} has {stored} attempts recorded but the repair was made from {seen}; \
+         reopen the run (runs history) and repair its latest attempts"
+    )]
+    StaleAttempts {
+        /// The run.
+        run_id: String,
+        /// Attempts in the store.
+        stored: u32,
+        /// Attempts the repair knew of.
+        seen: u32,
+    },
+
     /// A status that is not one of the known run statuses (or `running` given
     /// as a final status).
     #[error("{status:?} is not a valid {role} run status")]

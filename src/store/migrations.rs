@@ -150,6 +150,10 @@ const MIGRATIONS: &[&str] = &[
         context_json        TEXT,
         PRIMARY KEY (run_id, n)
     );",
+    // 6: a finished run continued by the user's repair (the workbench's
+    // stepper re-runs or edits an attempt): the attempts it appended carry
+    // the time they were added; the run's own attempts keep NULL.
+    "ALTER TABLE attempts ADD COLUMN added_at TEXT;",
 ];
 
 /// The newest schema version this build knows (and migrates to).

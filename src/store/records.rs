@@ -190,6 +190,10 @@ pub struct Attempt {
     pub diff: Option<String>,
     /// Wall time of the attempt.
     pub duration_ms: u64,
+    /// RFC 3339 time a user repair appended this attempt to the finished
+    /// run ([`super::Store::resume_run`]); `None` for the run's own attempts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub added_at: Option<String>,
 }
 
 /// A whole stored run: start, finish and attempts in order.

@@ -105,7 +105,8 @@ impl Store {
             "UPDATE runs SET finished_at = ?2, status = ?3, plan_json = COALESCE(?4, plan_json), \
              final_sql = COALESCE(?5, final_sql), error_category = ?6, error_message = ?7, \
              row_count = ?8, truncated = ?9, result_preview_json = ?10, result_hash = ?11, \
-             timings_json = ?12, tokens_in = ?13, tokens_out = ?14 \
+             timings_json = ?12, tokens_in = COALESCE(?13, tokens_in), \
+             tokens_out = COALESCE(?14, tokens_out) \
              WHERE run_id = ?1 AND status = 'running'",
             params![
                 id,
@@ -148,7 +149,8 @@ impl Store {
         let duration = to_i64(id, "attempt duration", Some(attempt.duration_ms))?;
         let inserted = self.conn.execute(
             "INSERT INTO attempts (run_id, n, sql, status, error_category, error_message, \
-             repairer, rationale, duration_ms, diff) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+             repairer, rationale, duration_ms, diff, added_at) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
             params![
                 id,
                 attempt.n,
@@ -160,6 +162,7 @@ impl Store {
                 attempt.rationale,
                 duration,
                 attempt.diff,
+                attempt.added_at,
             ],
         );
         match inserted {
@@ -179,6 +182,41 @@ impl Store {
             }
             Err(e) => Err(e.into()),
         }
+    }
+
+    /// Reopens a finished run so the user's repair can append attempts to
+    /// it: the run goes back to `running` (its `finished_at` cleared) until
+    /// `finish_run` records how the continued run ended. `seen` is how many
+    /// attempts the repair was made from; it must be every attempt stored,
+    /// so the new attempt's number follows the last one. Returns that number.
+    ///
+    /// Errors: [`StoreError::UnknownRun`], [`StoreError::StillRunning`] (a
+    /// run that has not finished is not continued), [`StoreError::StaleAttempts`].
+    pub fn resume_run(&self, run_id: &str, seen: u32) -> Result<u32, StoreError> {
+        let tx = self.conn.unchecked_transaction()?;
+        let found: Option<(String, u32)> = tx
+            .query_row(
+                "SELECT status, (SELECT COALESCE(MAX(n), 0) FROM attempts WHERE run_id = ?1) \
+                 FROM runs WHERE run_id = ?1",
+                [run_id],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        let Some((status, stored)) = found else {
+            return Err(StoreError::UnknownRun { run_id: run_id.to_string() });
+        };
+        if status == RunStatus::Running.as_str() {
+            return Err(StoreError::StillRunning { run_id: run_id.to_string() });
+        }
+        if stored != seen {
+            return Err(StoreError::StaleAttempts { run_id: run_id.to_string(), stored, seen });
+        }
+        tx.execute(
+            "UPDATE runs SET status = 'running', finished_at = NULL WHERE run_id = ?1",
+            [run_id],
+        )?;
+        tx.commit()?;
+        Ok(stored + 1)
     }
 
     /// Resolves a full run id or a unique prefix of one to the full id.
@@ -254,7 +292,7 @@ impl Store {
     pub fn attempts(&self, run_id: &str) -> Result<Vec<Attempt>, StoreError> {
         let mut stmt = self.conn.prepare(
             "SELECT run_id, n, sql, status, error_category, error_message, repairer, \
-             rationale, duration_ms, diff FROM attempts WHERE run_id = ?1 ORDER BY n",
+             rationale, duration_ms, diff, added_at FROM attempts WHERE run_id = ?1 ORDER BY n",
         )?;
         let rows = stmt.query_map([run_id], |r| {
             Ok(Attempt {
@@ -268,6 +306,7 @@ impl Store {
                 rationale: r.get(7)?,
                 duration_ms: r.get::<_, i64>(8)?.max(0).unsigned_abs(),
                 diff: r.get(9)?,
+                added_at: r.get(10)?,
             })
         })?;
         Ok(rows.collect::<Result<Vec<_>, _>>()?)

@@ -60,6 +60,7 @@ fn attempt(id: &str, n: u32) -> Attempt {
         rationale: (n > 1).then(|| "x -> y".to_string()),
         diff: (n > 1).then(|| "-x\n+y\n".to_string()),
         duration_ms: 7,
+        added_at: None,
     }
 }
 
@@ -512,4 +513,67 @@ fn result_hash_ignores_object_key_order_and_matches_streaming() {
         hasher.push_row(row);
     }
     assert_eq!(hasher.finish(), result_hash(&columns, &rows));
+}
+
+/// A store as sandpiper wrote it before version 6, holding one failed run
+/// with one attempt.
+fn version_5_store_with_a_failed_run(path: &Path) {
+    let mut conn = Connection::open(path).unwrap();
+    migrations::migrate_to(&mut conn, path, 5).unwrap();
+    conn.execute_batch(
+        "INSERT INTO runs (run_id, started_at, finished_at, dataset, dataset_hash, provider, status, \
+         error_category, error_message, jail_mode, limits_json) VALUES ('old5', '2025-01-01T00:00:00Z', \
+         '2025-01-01T00:00:01Z', 'shop', 'h', 'user', 'failed', 'column_missing', 'no stauts', 'strict', '{}');
+         INSERT INTO attempts (run_id, n, sql, status, error_category, error_message, duration_ms, diff) \
+         VALUES ('old5', 1, 'SELECT stauts FROM orders', 'failed', 'column_missing', 'no stauts', 4, NULL);",
+    )
+    .unwrap();
+}
+
+#[test]
+fn a_user_repair_continues_a_run_of_an_old_store_as_its_next_attempt() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v5.sqlite");
+    version_5_store_with_a_failed_run(&path);
+    assert_eq!(version_of(&path), 5);
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.schema_version().unwrap(), 6);
+    let before = store.get_run("old5").unwrap().unwrap();
+    assert_eq!((before.attempts.len(), before.attempts[0].added_at.as_deref()), (1, None));
+
+    // Continued from a stale view (no attempts seen): refused, untouched.
+    assert!(matches!(store.resume_run("old5", 0), Err(StoreError::StaleAttempts { stored: 1, seen: 0, .. })));
+    assert_eq!(store.get_run("old5").unwrap().unwrap().status, RunStatus::Failed);
+    assert!(matches!(store.resume_run("nobody", 1), Err(StoreError::UnknownRun { .. })));
+
+    assert_eq!(store.resume_run("old5", 1).unwrap(), 2, "the next attempt's number");
+    let reopened = store.get_run("old5").unwrap().unwrap();
+    assert_eq!((reopened.status, reopened.finished_at), (RunStatus::Running, None));
+    assert!(matches!(store.resume_run("old5", 1), Err(StoreError::StillRunning { .. })), "one continuation at a time");
+    let user = Attempt {
+        run_id: "old5".into(),
+        n: 2,
+        sql: "SELECT status FROM orders".into(),
+        status: "ok".into(),
+        error_category: None,
+        error_message: None,
+        repairer: Some("user".into()),
+        rationale: Some("edited by the user from attempt 1".into()),
+        diff: Some("-SELECT stauts\n+SELECT status\n".into()),
+        duration_ms: 3,
+        added_at: Some("2025-01-02T00:00:00.000000Z".into()),
+    };
+    store.add_attempt(&user).unwrap();
+    let mut done = finish("old5", RunStatus::Ok);
+    done.final_sql = Some(user.sql.clone());
+    store.finish_run(&done).unwrap();
+
+    let after = store.get_run("old5").unwrap().unwrap();
+    assert_eq!(after.status, RunStatus::Ok);
+    assert_eq!(after.final_sql.as_deref(), Some("SELECT status FROM orders"));
+    assert_eq!(after.started_at, "2025-01-01T00:00:00Z", "the run keeps its start");
+    assert_eq!(after.attempts.len(), 2);
+    assert_eq!(after.attempts[0], before.attempts[0], "the run's own attempt is unchanged");
+    assert_eq!(after.attempts[1], user);
+    assert_eq!(store.list_runs(10).unwrap().len(), 1, "still one run");
 }

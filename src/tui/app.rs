@@ -124,6 +124,8 @@ pub struct Turn {
     /// A message instead of a report (dataset switched, failure).
     pub note: Option<String>,
     pub done: bool,
+    /// The answer's first rows as the chat shows them, fitted once per width.
+    pub preview: super::chat_preview::PreviewCache,
 }
 
 /// The right-hand (or tabbed) panel.

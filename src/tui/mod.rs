@@ -15,6 +15,7 @@
 pub mod app;
 pub mod approval;
 pub mod cast;
+pub mod chat_preview;
 pub mod osc52;
 pub mod grid;
 pub mod audit_view;

@@ -70,6 +70,32 @@ fn stepper_on_the_failed_attempt_and_on_the_repair() {
     both("stepper_attempt2", &app);
 }
 
+/// Attempt 2 is the rules' repair as the user edited it before it ran
+/// (approval mode): its diff is against the proposed SQL, not attempt 1.
+#[test]
+fn stepper_titles_an_approval_edit_against_the_proposed_sql() {
+    let mut app = with_screen(repaired(), Screen::Stepper);
+    if let Some(r) = app.turns[0].report.as_deref_mut() {
+        let a = &mut r.attempts[1];
+        a.repairer = Some("user".into());
+        a.rationale = Some("attempt 2 edited by the user before it ran".into());
+        a.sql = "SELECT country, SUM(total_amount) AS revenue\nFROM orders\nGROUP BY country\nORDER BY revenue DESC".into();
+        a.diff = Some(crate::repair::text::unified_diff(
+            "SELECT country, SUM(total_amount) AS revenue\nFROM orders\nGROUP BY country",
+            &a.sql,
+            "attempt 2 as proposed",
+            "attempt 2 as edited",
+        ));
+    }
+    app.stepper.selected = 1;
+    for (w, h) in [(120, 40), (80, 24)] {
+        let shown = screen(&app, w, h);
+        assert!(shown.contains("Diff against attempt 2 as proposed"), "{shown}");
+        assert!(!shown.contains("Diff against attempt 1"), "{shown}");
+    }
+    both("stepper_approval_edit", &app);
+}
+
 fn audit() -> AuditView {
     let mut v = AuditView::default();
     let kinds = [Kind::SessionStart, Kind::Sql, Kind::Validation, Kind::Execution, Kind::Error, Kind::RepairAttempt, Kind::Execution, Kind::Answer];

@@ -142,6 +142,11 @@ fn timeline_line<'a>(a: &Attempt, max: usize, theme: &Theme) -> Line<'a> {
     ])
 }
 
+/// What a unified diff is against: the name on its `--- ` line.
+fn diff_base(diff: &str) -> Option<&str> {
+    diff.lines().find_map(|l| l.strip_prefix("--- ")).map(str::trim).filter(|b| !b.is_empty())
+}
+
 fn section<'a>(name: &str, theme: &Theme) -> Line<'a> {
     Line::styled(name.to_string(), theme.title)
 }
@@ -182,8 +187,12 @@ fn detail<'a>(a: &Attempt, prev: Option<&Attempt>, names: &Names, theme: &Theme)
     }
     lines.push(Line::raw(""));
     match (&a.diff, prev) {
-        (Some(diff), Some(p)) => {
-            lines.push(section(&format!("Diff against attempt {}", p.n), theme));
+        (Some(diff), _) => {
+            // The diff names what it is against: the attempt before, the
+            // attempt a user repair started from, or the SQL proposed for
+            // this attempt before the user edited it (approval mode).
+            let base = diff_base(diff).map(str::to_string).or_else(|| prev.map(|p| format!("attempt {}", p.n)));
+            lines.push(section(&base.map_or_else(|| "Diff".to_string(), |b| format!("Diff against {b}")), theme));
             for l in diff.lines() {
                 let style = if l.starts_with("+++") || l.starts_with("---") {
                     theme.muted
@@ -198,10 +207,6 @@ fn detail<'a>(a: &Attempt, prev: Option<&Attempt>, names: &Names, theme: &Theme)
                 };
                 lines.push(Line::styled(format!("  {l}"), style));
             }
-        }
-        (Some(diff), None) => {
-            lines.push(section("Diff", theme));
-            lines.extend(diff.lines().map(|l| Line::styled(format!("  {l}"), theme.normal)));
         }
         (None, Some(p)) => lines.push(Line::styled(format!("(no diff recorded against attempt {})", p.n), theme.muted)),
         (None, None) => lines.push(Line::styled("First attempt: nothing to diff against.", theme.muted)),
@@ -222,6 +227,18 @@ mod tests {
         assert_eq!(error_position(msg), Some(Position { line: 12, column: 11 }));
         for none in ["no position here", "LINE x: y\n ^", "LINE 1: SELECT\nno caret"] {
             assert_eq!(error_position(none), None, "{none}");
+        }
+    }
+
+    #[test]
+    fn a_diff_is_titled_by_what_it_is_against() {
+        for (diff, base) in [
+            ("--- attempt 1\n+++ attempt 2\n@@ -1 +1 @@\n-a\n+b\n", Some("attempt 1")),
+            ("--- attempt 2 as proposed\n+++ attempt 2 as edited\n", Some("attempt 2 as proposed")),
+            ("@@ -1 +1 @@\n-a\n+b\n", None),
+            ("--- \n+++ x\n", None),
+        ] {
+            assert_eq!(diff_base(diff), base, "{diff}");
         }
     }
 

@@ -67,7 +67,7 @@ fn result_set(rows: usize) -> std::sync::Arc<crate::runner::ResultSet> {
 fn answered() -> App {
     let mut app = App::new("ecommerce", "4426003c24b2da06", "strict");
     app.grid.load(result_set(30));
-    app.turns.push(Turn { job: Some(1), input: "orders by channel".into(), steps: vec!["attempt 1 of 3: running in the jail".into()], report: Some(Box::new(report(30))), note: None, done: true });
+    app.turns.push(Turn { job: Some(1), input: "orders by channel".into(), steps: vec!["attempt 1 of 3: running in the jail".into()], report: Some(Box::new(report(30))), note: None, done: true, ..Turn::default() });
     app
 }
 

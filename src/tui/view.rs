@@ -98,7 +98,10 @@ fn chat(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
         }
         if let Some(r) = &t.report {
             outcome_lines(r, theme, &mut lines);
-            answer_preview(r, area.width.saturating_sub(2), theme, &mut lines);
+            // Fitted once per width, kept on the turn (chat_preview).
+            for l in t.preview.lines(r, area.width.saturating_sub(2)).iter() {
+                lines.push(Line::styled(l.text.clone(), if l.muted { theme.muted } else { theme.normal }));
+            }
         } else if !t.done && app.waiting.as_ref().is_some_and(|w| Some(w.job) == t.job) {
             lines.push(Line::styled("  … waiting below: Enter runs · e edits · Esc rejects", theme.warn));
         } else if !t.done {
@@ -119,27 +122,6 @@ fn chat(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
 pub fn cancel_reason(r: &RunReport) -> String {
     let rejected = r.error.as_ref().map(|e| e.message.as_str()).filter(|m| m.contains("rejected by the user"));
     rejected.map_or_else(|| "the query was stopped and its jailed worker killed".to_string(), str::to_string)
-}
-
-/// Rows of an answer shown in its chat turn (the grid holds them all).
-const PREVIEW_IN_CHAT: usize = 3;
-
-/// The first rows of an answer, fitted to the chat's width, so a turn
-/// reads as question and answer even in the tabbed 80x24 layout.
-fn answer_preview(r: &RunReport, width: u16, theme: &Theme, lines: &mut Vec<Line<'_>>) {
-    if r.status != Status::Ok || r.rows.is_empty() || r.columns.is_empty() {
-        return;
-    }
-    const IN: &str = "    ";
-    let shown = &r.rows[..r.rows.len().min(PREVIEW_IN_CHAT)];
-    let t = super::inline::table::fit(&r.columns, shown, usize::from(width).saturating_sub(IN.len()));
-    for (i, l) in t.lines.into_iter().enumerate() {
-        lines.push(Line::styled(format!("{IN}{l}"), if i < 2 { theme.muted } else { theme.normal }));
-    }
-    let more = r.row_count.saturating_sub(shown.len());
-    if more > 0 {
-        lines.push(Line::styled(format!("{IN}… {more} more in Results"), theme.muted));
-    }
 }
 
 fn outcome_lines<'a>(r: &'a RunReport, theme: &Theme, lines: &mut Vec<Line<'a>>) {
