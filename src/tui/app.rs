@@ -168,6 +168,8 @@ pub struct App {
     /// First line of the help overlay shown.
     pub help_scroll: u16,
     pub turns: Vec<Turn>,
+    /// How far the chat is scrolled back (PgUp/PgDn with the chat focused).
+    pub chat_scroll: super::chat_scroll::ChatScroll,
     /// The job whose turn is running, if any.
     pub running: Option<JobId>,
     pub panel: Panel,
@@ -237,6 +239,7 @@ impl App {
             keymap: super::keymap::Keymap::default(),
             history: super::input::History::default(),
             datasets: Vec::new(),
+            chat_scroll: Default::default(),
         }
     }
 
@@ -389,6 +392,9 @@ impl App {
                     self.input.set_text(&line);
                 }
             }
+            // The focused pane scrolls: the chat, else the results.
+            Some(Act::PageUp) if self.tab == Tab::Chat => self.chat_scroll.up(super::chat_scroll::PAGE, self.turns.len()),
+            Some(Act::PageDown) if self.tab == Tab::Chat => self.chat_scroll.down(super::chat_scroll::PAGE, self.turns.len()),
             Some(Act::PageUp) => self.grid.scroll(-20),
             Some(Act::PageDown) => self.grid.scroll(20),
             Some(Act::Select) => return self.enter(),

@@ -49,7 +49,7 @@ pub fn entries(screen: Screen) -> &'static [Entry] {
             Key(Act::Approve, "approval mode: run the waiting attempt"),
             Typed("e", "approval mode: edit the waiting SQL"),
             Key(Act::Reject, "approval mode: reject the waiting attempt"),
-            Key(Act::PageDown, "scroll the results (and PgUp)"),
+            Key(Act::PageDown, "scroll the focused chat or results (and PgUp)"),
             Key(Act::NextTab, "next view (narrow windows)"),
             Key(Act::TogglePlan, "plan or SQL in the panel"),
         ],

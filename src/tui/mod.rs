@@ -16,6 +16,7 @@ pub mod app;
 pub mod approval;
 pub mod cast;
 pub mod chat_preview;
+pub mod chat_scroll;
 pub mod osc52;
 pub mod grid;
 pub mod audit_view;

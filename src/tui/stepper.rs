@@ -187,6 +187,8 @@ fn detail<'a>(a: &Attempt, prev: Option<&Attempt>, names: &Names, theme: &Theme)
     }
     lines.push(Line::raw(""));
     match (&a.diff, prev) {
+        // A re-run: the SQL is the one it started from, unchanged.
+        (Some(diff), _) if diff.trim().is_empty() => lines.push(Line::styled("No diff: the same SQL as the attempt it re-runs.", theme.muted)),
         (Some(diff), _) => {
             // The diff names what it is against: the attempt before, the
             // attempt a user repair started from, or the SQL proposed for

@@ -6,7 +6,7 @@
 //! side above the results; below that one view fills the screen and Tab
 //! moves between them. The results grid formats only the rows on screen.
 
-use super::app::{status_word, App, Panel, Tab};
+use super::app::{status_word, App, Panel, Tab, Turn};
 use super::screen::Screen;
 use super::theme::Theme;
 use crate::report::{RunReport, Status, Understood};
@@ -82,39 +82,63 @@ fn block<'a>(title: &'a str, theme: &Theme) -> Block<'a> {
 }
 
 fn chat(f: &mut Frame<'_>, area: Rect, app: &App, theme: &Theme) {
-    let mut lines: Vec<Line<'_>> = Vec::new();
+    let inner = area.height.saturating_sub(2) as usize;
+    let width = area.width.saturating_sub(2).max(1) as usize;
+    let rows = |lines: &[Line<'_>]| -> usize { lines.iter().map(|l| l.width().max(1).div_ceil(width)).sum() };
+    // Keep the newest turn in view, or the rows the chat was scrolled back
+    // to (PgUp): only the newest turns that fill the pane that far are
+    // laid out, so a long session costs no more per frame.
+    let back = app.chat_scroll.rows(app.turns.len());
+    let mut shown: Vec<Vec<Line<'_>>> = Vec::new();
+    let mut needed = 0;
+    for t in app.turns.iter().rev() {
+        if needed >= inner + back {
+            break;
+        }
+        let lines = turn_lines(t, app, theme, area.width.saturating_sub(2));
+        needed += rows(&lines);
+        shown.push(lines);
+    }
+    let all = shown.len() == app.turns.len();
+    let mut lines: Vec<Line<'_>> = shown.into_iter().rev().flatten().collect();
     if app.turns.is_empty() {
         lines.push(Line::styled("Ask a question about the data, or /sql SELECT ..., /dataset NAME, /help.", theme.muted));
     }
-    for t in &app.turns {
-        for (i, l) in t.input.lines().enumerate() {
-            lines.push(Line::from(vec![Span::styled(if i == 0 { "› " } else { "  " }, theme.accent), Span::styled(l, theme.strong)]));
-        }
-        for s in &t.steps {
-            lines.push(Line::styled(format!("  {s}"), theme.muted));
-        }
-        if let Some(n) = &t.note {
-            lines.push(Line::styled(format!("  {n}"), theme.normal));
-        }
-        if let Some(r) = &t.report {
-            outcome_lines(r, theme, &mut lines);
-            // Fitted once per width, kept on the turn (chat_preview).
-            for l in t.preview.lines(r, area.width.saturating_sub(2)).iter() {
-                lines.push(Line::styled(l.text.clone(), if l.muted { theme.muted } else { theme.normal }));
-            }
-        } else if !t.done && app.waiting.as_ref().is_some_and(|w| Some(w.job) == t.job) {
-            lines.push(Line::styled("  … waiting below: Enter runs · e edits · Esc rejects", theme.warn));
-        } else if !t.done {
-            lines.push(Line::styled("  … (Esc cancels)", theme.accent));
-        }
-    }
-    // Keep the newest turn in view: show the tail that fits.
-    let inner = area.height.saturating_sub(2) as usize;
-    let width = area.width.saturating_sub(2).max(1) as usize;
-    let needed: usize = lines.iter().map(|l| l.width().max(1).div_ceil(width)).sum();
-    let skip = needed.saturating_sub(inner);
+    let top = rows(&lines).saturating_sub(inner);
+    // The top is known once every turn was laid out.
+    app.chat_scroll.set_top(all.then_some(top));
+    let back = back.min(top);
+    let skip = top - back;
+    let title = if back > 0 { format!("Chat · {back} lines back (PgDn returns)") } else { "Chat".to_string() };
     let p = Paragraph::new(Text::from(lines)).wrap(Wrap { trim: false }).scroll((u16::try_from(skip).unwrap_or(u16::MAX), 0));
-    f.render_widget(p.block(block("Chat", theme)), area);
+    f.render_widget(p.block(block(&title, theme)), area);
+}
+
+/// One chat turn: what was typed, its steps, its note, and how it ended
+/// with the answer's first rows (or that it waits or runs).
+fn turn_lines<'a>(t: &'a Turn, app: &App, theme: &Theme, width: u16) -> Vec<Line<'a>> {
+    let mut lines: Vec<Line<'a>> = Vec::new();
+    for (i, l) in t.input.lines().enumerate() {
+        lines.push(Line::from(vec![Span::styled(if i == 0 { "› " } else { "  " }, theme.accent), Span::styled(l, theme.strong)]));
+    }
+    for s in &t.steps {
+        lines.push(Line::styled(format!("  {s}"), theme.muted));
+    }
+    if let Some(n) = &t.note {
+        lines.push(Line::styled(format!("  {n}"), theme.normal));
+    }
+    if let Some(r) = &t.report {
+        outcome_lines(r, theme, &mut lines);
+        // Fitted once per width, kept on the turn (chat_preview).
+        for l in t.preview.lines(r, width).iter() {
+            lines.push(Line::styled(l.text.clone(), if l.muted { theme.muted } else { theme.normal }));
+        }
+    } else if !t.done && app.waiting.as_ref().is_some_and(|w| Some(w.job) == t.job) {
+        lines.push(Line::styled("  … waiting below: Enter runs · e edits · Esc rejects", theme.warn));
+    } else if !t.done {
+        lines.push(Line::styled("  … (Esc cancels)", theme.accent));
+    }
+    lines
 }
 
 /// Why a run ended cancelled: a rejection in approval mode says so; a
