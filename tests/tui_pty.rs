@@ -64,9 +64,12 @@ fn step_through_a_repair_of_a_broken_sql_then_quit_restored() {
     // repaired again by the rules (attempt 4).
     p.send("r");
     p.wait_until("the re-run to finish", |s| s.contains("Chat") && !s.contains("running…"), 60);
-    // Two runs are recorded now (the history lists the capsules).
+    // Still one run: the re-run and its repair are its attempts 3 and 4.
+    p.key(F3);
+    let s = p.wait_shown(&["Attempt 4 of 4", "3/4", "4/4"], 30);
+    assert!(s.contains("user"), "attempt 3 is the user's:\n{s}");
     p.key(F7);
-    p.wait_shown(&["Runs: 2", "(sql)"], 30);
+    p.wait_shown(&["Runs: 1", "(sql)"], 30);
     p.send("\x03");
     assert_eq!(p.exit_code(10), Some(0));
     let vt = p.vt.lock().unwrap();
