@@ -1,6 +1,9 @@
 //! Plain-text rendering of results for the terminal (the `sql` and `ask`
 //! commands without `--json`): an aligned table, numbers right-aligned and
-//! rounded for reading, long cells cut with an ellipsis.
+//! rounded for reading, long cells cut with an ellipsis. The workbench's
+//! text tables (chat previews, inline turns) group thousands as its grid
+//! does ([`Numbers::Grouped`]); the command line prints plain digits, which
+//! other tools read back.
 
 use crate::runner::ColumnInfo;
 use serde_json::Value;
@@ -88,16 +91,82 @@ fn cell_with(v: &Value, places: Option<usize>) -> String {
     }
 }
 
-/// Render a result table.
+/// How a table writes its numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Numbers {
+    /// `1234567.5`: what `sql` and `ask` print.
+    Plain,
+    /// `1,234,567.5`, except in columns of codes, ids and years
+    /// ([`is_code_name`]): what the workbench shows.
+    Grouped,
+}
+
+/// Whether an integer column named `name` holds identifiers, years or
+/// codes, written without thousands separators ("2,025" reads wrong).
+pub fn is_code_name(name: &str) -> bool {
+    let n = name.to_ascii_lowercase();
+    n == "id" || n.ends_with("_id") || n.ends_with(" id") || ["year", "code", "zip", "phone"].iter().any(|w| n.contains(w))
+}
+
+/// `digits` (an optional '-' then ASCII digits) with a comma every three.
+pub fn thousands(digits: &str) -> String {
+    let (sign, body) = digits.strip_prefix('-').map_or(("", digits), |b| ("-", b));
+    let mut out = String::with_capacity(body.len() + body.len() / 3 + 1);
+    out.push_str(sign);
+    for (i, ch) in body.chars().enumerate() {
+        if i > 0 && (body.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// A number's text with its integer part grouped (`-1234.50` ->
+/// `-1,234.50`); other text (NULL, scientific notation) as it is.
+fn grouped(text: String) -> String {
+    let (int, frac) = text.split_once('.').map_or((text.as_str(), ""), |(i, f)| (i, f));
+    let digits = int.strip_prefix('-').unwrap_or(int);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || !frac.bytes().all(|b| b.is_ascii_digit()) {
+        return text;
+    }
+    let mut out = thousands(int);
+    if text.contains('.') {
+        out.push('.');
+        out.push_str(frac);
+    }
+    out
+}
+
+/// Render a result table (plain digits).
 pub fn table(columns: &[ColumnInfo], rows: &[Vec<Value>]) -> String {
+    table_with(columns, rows, Numbers::Plain)
+}
+
+/// Render a result table, writing numbers as `numbers` says.
+pub fn table_with(columns: &[ColumnInfo], rows: &[Vec<Value>], numbers: Numbers) -> String {
     let places: Vec<Option<usize>> = (0..columns.len()).map(|i| column_decimals(rows.iter().filter_map(|r| r.get(i)))).collect();
-    let texts: Vec<Vec<String>> = rows
-        .iter()
-        .map(|r| r.iter().enumerate().map(|(i, v)| cut(&cell_with(v, places.get(i).copied().flatten()))).collect())
-        .collect();
     let numeric: Vec<bool> = columns
         .iter()
         .map(|c| crate::semantic::is_numeric(&c.ty))
+        .collect();
+    let group: Vec<bool> = columns
+        .iter()
+        .zip(&numeric)
+        .map(|(c, &num)| numbers == Numbers::Grouped && num && !is_code_name(&c.name))
+        .collect();
+    let texts: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| {
+            r.iter()
+                .enumerate()
+                .map(|(i, v)| {
+                    let text = cell_with(v, places.get(i).copied().flatten());
+                    let text = if group.get(i).copied().unwrap_or(false) && matches!(v, Value::Number(_)) { grouped(text) } else { text };
+                    cut(&text)
+                })
+                .collect()
+        })
         .collect();
     let widths: Vec<usize> = columns
         .iter()
@@ -134,6 +203,30 @@ pub fn table(columns: &[ColumnInfo], rows: &[Vec<Value>]) -> String {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn grouped_numbers_except_codes() {
+        let cols = vec![
+            ColumnInfo { name: "customer_id".into(), ty: "BIGINT".into() },
+            ColumnInfo { name: "revenue".into(), ty: "DOUBLE".into() },
+            ColumnInfo { name: "orders".into(), ty: "BIGINT".into() },
+            ColumnInfo { name: "note".into(), ty: "VARCHAR".into() },
+        ];
+        let rows = vec![
+            vec![json!(123456), json!(257205.97), json!(-1234567), json!("12345")],
+            vec![json!(7), json!(12.5), json!(999), json!(null)],
+            vec![json!(8), json!(null), json!(1000), json!("x")],
+        ];
+        let t = table_with(&cols, &rows, Numbers::Grouped);
+        let lines: Vec<&str> = t.lines().collect();
+        assert_eq!(lines[2], "     123456  257,205.97  -1,234,567  12345", "{t}");
+        assert_eq!(lines[3], "          7       12.50         999  NULL", "{t}");
+        assert_eq!(lines[4], "          8        NULL       1,000  x", "{t}");
+        assert!(!table(&cols, &rows).contains("257,205"), "the command line prints plain digits");
+        for (text, want) in [("1234", "1,234"), ("-1234.5", "-1,234.5"), ("12", "12"), ("1.234e-7", "1.234e-7"), ("NULL", "NULL"), ("-", "-")] {
+            assert_eq!(grouped(text.into()), want, "{text}");
+        }
+    }
 
     #[test]
     fn aligns_and_rounds() {

@@ -338,15 +338,7 @@ fn semantic_text<'a>(m: &Manifest, theme: &Theme) -> Text<'a> {
 }
 
 fn group_thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
+    crate::render::thousands(&n.to_string())
 }
 
 fn block<'a>(title: &str, theme: &Theme) -> Block<'a> {

@@ -53,26 +53,7 @@ impl Kind {
     }
 }
 
-/// Whether an integer column named `name` holds identifiers, years or
-/// codes, drawn without thousands separators ("2,025" reads wrong).
-pub fn is_code_name(name: &str) -> bool {
-    let n = name.to_ascii_lowercase();
-    n == "id" || n.ends_with("_id") || n.ends_with(" id") || ["year", "code", "zip", "phone"].iter().any(|w| n.contains(w))
-}
-
-/// `digits` (an optional '-' then ASCII digits) with a comma every three.
-pub fn thousands(digits: &str) -> String {
-    let (sign, body) = digits.strip_prefix('-').map_or(("", digits), |b| ("-", b));
-    let mut out = String::with_capacity(body.len() + body.len() / 3 + 1);
-    out.push_str(sign);
-    for (i, ch) in body.chars().enumerate() {
-        if i > 0 && (body.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
+pub use crate::render::{is_code_name, thousands};
 
 pub fn format_int(v: i128) -> String {
     thousands(&v.to_string())

@@ -1,5 +1,6 @@
 //! A result table at the terminal's width, for the scrollback: the same
-//! aligned text as `sandpiper ask` prints ([`crate::render::table`]), with
+//! aligned text as `sandpiper ask` prints ([`crate::render::table`]), its
+//! numbers grouped in thousands as the workbench's grid shows them, with
 //! as many whole columns, from the left, as fit; the columns left out are
 //! named so nothing disappears silently.
 //!
@@ -7,6 +8,7 @@
 //! column is always shown (cut with `…` when even it does not fit); a
 //! column is either whole or left out and named in `hidden`.
 
+use crate::render::Numbers;
 use crate::runner::ColumnInfo;
 use serde_json::Value;
 
@@ -24,7 +26,7 @@ pub struct Fitted {
 
 /// `rows` under `columns`, at most `width` columns wide.
 pub fn fit(columns: &[ColumnInfo], rows: &[Vec<Value>], width: usize) -> Fitted {
-    let full = crate::render::table(columns, rows);
+    let full = crate::render::table_with(columns, rows, Numbers::Grouped);
     // The rule line (second) holds each column's width as a run of `─`.
     let widths: Vec<usize> = full.lines().nth(1).map(|rule| rule.split("  ").map(|r| r.chars().count()).collect()).unwrap_or_default();
     let mut shown = 0;
@@ -42,7 +44,7 @@ pub fn fit(columns: &[ColumnInfo], rows: &[Vec<Value>], width: usize) -> Fitted 
         full
     } else {
         let cut: Vec<Vec<Value>> = rows.iter().map(|r| r.iter().take(shown).cloned().collect()).collect();
-        crate::render::table(&columns[..shown], &cut)
+        crate::render::table_with(&columns[..shown], &cut, Numbers::Grouped)
     };
     Fitted {
         lines: text.lines().map(|l| clip(l, width)).collect(),
