@@ -15,6 +15,7 @@
 pub mod app;
 pub mod approval;
 pub mod cast;
+pub mod copy;
 pub mod osc52;
 pub mod grid;
 pub mod audit_view;
@@ -35,6 +36,7 @@ mod routing;
 pub mod schema_view;
 pub mod screen;
 pub mod stepper;
+pub mod temp_home;
 pub mod theme;
 pub mod themes;
 pub mod view;
@@ -200,14 +202,20 @@ pub(crate) trait Front {
         None
     }
 
+    /// True when this front draws on the alternate screen (left and
+    /// entered again around a hand-over); inline mode does not.
+    fn alternate(&self) -> bool {
+        true
+    }
+
     /// Give the terminal back (to an editor, to the shell on Ctrl-Z).
     fn leave(&mut self) {
-        handoff::leave_terminal();
+        handoff::leave_terminal(self.alternate());
     }
 
     /// Take the terminal back after [`Front::leave`] and show everything anew.
     fn enter(&mut self) {
-        let _ = handoff::enter_terminal();
+        let _ = handoff::enter_terminal(self.alternate());
         self.redraw();
     }
 
@@ -395,13 +403,7 @@ fn event_loop(front: &mut impl Front, app: &mut App, wiring: &Wiring, hooks: &mu
                         let id = engine.submit(kind.into_job());
                         app.submitted(id);
                     }
-                    Action::Copy(text) => {
-                        let note = match copy_to_clipboard(&text) {
-                            Ok(()) => format!("copied {} bytes to the clipboard (OSC 52); if your terminal ignores it, /copy PATH writes them to a file", text.len()),
-                            Err(e) => format!("not copied: {e}; /copy PATH writes the text to a file instead"),
-                        };
-                        app.turns.push(app::Turn { input: "(copy)".into(), note: Some(note), done: true, ..app::Turn::default() });
-                    }
+                    Action::Copy(clip) => app.copied(copy::send(&clip)),
                     Action::SaveCopy { text, path } => {
                         let note = match std::fs::write(&path, text.as_bytes()) {
                             Ok(()) => format!("wrote the copied text ({} bytes) to {}", text.len(), path.display()),
@@ -424,17 +426,6 @@ fn event_loop(front: &mut impl Front, app: &mut App, wiring: &Wiring, hooks: &mu
             }
         }
     }
-}
-
-/// Put `text` on the terminal's clipboard with OSC 52, wrapped for tmux
-/// or screen when inside one (reaches the local clipboard over SSH).
-fn copy_to_clipboard(text: &str) -> Result<(), osc52::CopyError> {
-    use std::io::Write;
-    let seq = osc52::sequence(text, osc52::Mux::detect())?;
-    let mut out = std::io::stdout();
-    let _ = out.write_all(seq.as_bytes());
-    let _ = out.flush();
-    Ok(())
 }
 
 /// Keys and theme from the settings (and `--theme`), checked before the

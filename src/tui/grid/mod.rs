@@ -46,6 +46,8 @@ pub enum Outcome {
     Handled,
     /// Rows copied as text: the app puts it on the clipboard.
     Copy { text: String, rows: usize, format: CopyFormat },
+    /// The cursor's cell copied as its full text (`column` names it).
+    CopyCell { text: String, column: String },
     /// Re-run the result's SQL with the row cap at [`FULL_RESULT_ROWS`].
     FetchFull,
     /// Sort a large result off the UI thread; its order comes back
@@ -64,6 +66,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("s", "sort by this column: ascending, descending, off"),
     ("Space, Shift-↑↓", "select rows"),
     ("y then c/t/j/m", "copy selected rows as CSV/TSV/JSON/Markdown"),
+    ("y y", "copy the cell under the cursor (y in the inspector too)"),
     ("Enter", "inspect the cell (long text, JSON, lists)"),
     ("v", "table or chart"),
     ("f", "fetch the full result (up to 1,000,000 rows)"),
@@ -312,6 +315,30 @@ impl Grid {
         }
     }
 
+    /// The cursor's cell, as its full text (the inspector's, so JSON is
+    /// pretty-printed); a NULL or an empty cell is said, not copied.
+    fn copy_cell(&mut self) -> Outcome {
+        let Some(d) = &self.data else { return Outcome::Handled };
+        if d.rows() == 0 {
+            return Outcome::Handled;
+        }
+        let column = d.columns.get(self.col).map_or_else(String::new, |c| c.name.clone());
+        match inspector::content(d, d.row_at(self.cursor), self.col) {
+            Some(text) if !text.is_empty() => {
+                self.notice = Some(format!("copied the cell of {column}"));
+                Outcome::CopyCell { text, column }
+            }
+            Some(_) => {
+                self.notice = Some(format!("the cell of {column} is empty: nothing to copy"));
+                Outcome::Handled
+            }
+            None => {
+                self.notice = Some(format!("the cell of {column} is NULL: nothing to copy"));
+                Outcome::Handled
+            }
+        }
+    }
+
     /// Handle a key while the grid has focus.
     pub fn handle_key(&mut self, k: KeyEvent) -> Outcome {
         if self.data.is_none() {
@@ -322,6 +349,9 @@ impl Grid {
             return Outcome::Ignored;
         }
         if let Some(scroll) = self.inspector {
+            if k.code == KeyCode::Char('y') {
+                return self.copy_cell();
+            }
             self.inspector = match k.code {
                 KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q') => None,
                 KeyCode::Up | KeyCode::Char('k') => Some(scroll.saturating_sub(1)),
@@ -340,6 +370,7 @@ impl Grid {
                 KeyCode::Char('t') => CopyFormat::Tsv,
                 KeyCode::Char('j') => CopyFormat::Json,
                 KeyCode::Char('m') => CopyFormat::Markdown,
+                KeyCode::Char('y') => return self.copy_cell(),
                 _ => {
                     self.notice = Some("copy cancelled".into());
                     return Outcome::Handled;
@@ -370,7 +401,7 @@ impl Grid {
             KeyCode::Enter if self.rows() > 0 => self.inspector = Some(0),
             KeyCode::Char('y') => {
                 self.copy_pending = true;
-                self.notice = Some("copy as: c CSV · t TSV · j JSON · m Markdown".into());
+                self.notice = Some("copy as: c CSV · t TSV · j JSON · m Markdown · y this cell".into());
             }
             KeyCode::Char('f') if self.truncated() => return Outcome::FetchFull,
             KeyCode::Char('f') => self.notice = Some("the whole result is already here".into()),

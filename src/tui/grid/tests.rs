@@ -238,6 +238,32 @@ fn selection_and_copy_in_display_order() {
 }
 
 #[test]
+fn a_single_cell_copies_from_the_grid_and_the_inspector_nulls_do_not() {
+    let mut g = grid(fixture());
+    for _ in 0..4 {
+        press(&mut g, KeyCode::Right);
+    }
+    // y y: the cursor's cell in full (JSON pretty-printed, as inspected).
+    press(&mut g, KeyCode::Char('y'));
+    let Outcome::CopyCell { text, column } = press(&mut g, KeyCode::Char('y')) else { panic!("a cell copy") };
+    assert_eq!(column, "payload");
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["customer"]["vip"], true, "{text}");
+    assert!(screen(&g, 80, 24).contains("copied the cell of payload"));
+    // y in the inspector copies the same text and keeps it open.
+    press(&mut g, KeyCode::Enter);
+    assert_eq!(press(&mut g, KeyCode::Char('y')), Outcome::CopyCell { text, column: "payload".into() });
+    assert!(g.inspecting());
+    press(&mut g, KeyCode::Esc);
+    // A NULL cell is said, not copied.
+    press(&mut g, KeyCode::Down);
+    press(&mut g, KeyCode::Down);
+    press(&mut g, KeyCode::Char('y'));
+    assert_eq!(press(&mut g, KeyCode::Char('y')), Outcome::Handled);
+    assert!(screen(&g, 80, 24).contains("the cell of payload is NULL"));
+}
+
+#[test]
 fn row_cap_notice_and_full_fetch_key() {
     let mut set = fixture();
     set.truncated = true;

@@ -14,7 +14,8 @@
 //! narrows.
 //!
 //! Invariants: the tracked position is inside the last known size; every
-//! cursor movement ratatui makes (set, draw, line feeds) updates it.
+//! cursor movement ratatui makes (set, draw, line feeds) updates it, also
+//! while [`Tracked::muted`] keeps it all from the terminal.
 
 use ratatui::backend::{Backend, ClearType, WindowSize};
 use ratatui::buffer::Cell;
@@ -27,12 +28,15 @@ pub struct Tracked<B: Backend> {
     pos: Position,
     /// Drawing whole rows for the scrollback: trim their trailing blanks.
     pub trimming: bool,
+    /// Send nothing to the terminal, only follow the position (while
+    /// ratatui's own narrowing resize runs; see [`super::Inline`]).
+    pub muted: bool,
 }
 
 impl<B: Backend> Tracked<B> {
     /// Wrap `inner` whose cursor is at `pos` now.
     pub fn new(inner: B, pos: Position) -> Tracked<B> {
-        Tracked { inner, pos, trimming: false }
+        Tracked { inner, pos, trimming: false, muted: false }
     }
 
     /// The terminal says the cursor is at `pos` (after a resize).
@@ -78,12 +82,16 @@ impl<B: Backend> Backend for Tracked<B> {
     where
         I: Iterator<Item = (u16, u16, &'a Cell)>,
     {
-        if self.trimming {
+        if self.trimming && !self.muted {
             return self.draw_trimmed(content);
         }
         let mut last = None;
         let cells = content.inspect(|(x, y, c)| last = Some((*x, *y, ratatui::text::Span::raw(c.symbol()).width().max(1))));
-        self.inner.draw(cells)?;
+        if self.muted {
+            let _ = cells.count();
+        } else {
+            self.inner.draw(cells)?;
+        }
         if let Some((x, y, w)) = last {
             self.pos = Position::new(x.saturating_add(u16::try_from(w).unwrap_or(1)), y);
         }
@@ -91,18 +99,20 @@ impl<B: Backend> Backend for Tracked<B> {
     }
 
     fn append_lines(&mut self, n: u16) -> Result<(), Self::Error> {
-        self.inner.append_lines(n)?;
+        if !self.muted {
+            self.inner.append_lines(n)?;
+        }
         // Line feeds move down until the last row, then scroll.
         self.pos.y = self.pos.y.saturating_add(n).min(self.height().saturating_sub(1));
         Ok(())
     }
 
     fn hide_cursor(&mut self) -> Result<(), Self::Error> {
-        self.inner.hide_cursor()
+        if self.muted { Ok(()) } else { self.inner.hide_cursor() }
     }
 
     fn show_cursor(&mut self) -> Result<(), Self::Error> {
-        self.inner.show_cursor()
+        if self.muted { Ok(()) } else { self.inner.show_cursor() }
     }
 
     fn get_cursor_position(&mut self) -> Result<Position, Self::Error> {
@@ -111,17 +121,19 @@ impl<B: Backend> Backend for Tracked<B> {
 
     fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> Result<(), Self::Error> {
         let p = position.into();
-        self.inner.set_cursor_position(p)?;
+        if !self.muted {
+            self.inner.set_cursor_position(p)?;
+        }
         self.pos = p;
         Ok(())
     }
 
     fn clear(&mut self) -> Result<(), Self::Error> {
-        self.inner.clear()
+        if self.muted { Ok(()) } else { self.inner.clear() }
     }
 
     fn clear_region(&mut self, clear_type: ClearType) -> Result<(), Self::Error> {
-        self.inner.clear_region(clear_type)
+        if self.muted { Ok(()) } else { self.inner.clear_region(clear_type) }
     }
 
     fn size(&self) -> Result<Size, Self::Error> {
@@ -133,7 +145,7 @@ impl<B: Backend> Backend for Tracked<B> {
     }
 
     fn flush(&mut self) -> Result<(), Self::Error> {
-        self.inner.flush()
+        if self.muted { Ok(()) } else { self.inner.flush() }
     }
 }
 
@@ -159,6 +171,23 @@ mod tests {
         assert_eq!(b.get_cursor_position().ok().map(|p| p.y), Some(4), "line feeds stop at the last row");
         b.clamp_to(Size::new(3, 2));
         assert_eq!(b.get_cursor_position().ok(), Some(Position::new(2, 1)));
+    }
+
+    #[test]
+    fn muted_it_sends_nothing_and_still_follows_the_cursor() {
+        let mut b = Tracked::new(TestBackend::new(6, 3), Position::new(0, 0));
+        b.muted = true;
+        let cell = Cell::new("x");
+        b.draw([(1u16, 1u16, &cell)].into_iter()).ok();
+        assert_eq!(b.get_cursor_position().ok(), Some(Position::new(2, 1)));
+        b.clear_region(ClearType::All).ok();
+        b.append_lines(1).ok();
+        b.set_cursor_position(Position::new(4, 0)).ok();
+        b.inner.assert_buffer_lines(["      ", "      ", "      "]);
+        assert_eq!(b.get_cursor_position().ok(), Some(Position::new(4, 0)));
+        b.muted = false;
+        b.draw([(0u16, 0u16, &cell)].into_iter()).ok();
+        b.inner.assert_buffer_lines(["x     ", "      ", "      "]);
     }
 
     #[test]
