@@ -313,3 +313,37 @@ fn the_sql_a_cell_and_the_audit_head_copy_with_osc_52_too() {
     p.send("\x03");
     assert_eq!(p.exit_code(10), Some(0));
 }
+
+#[test]
+fn scrolling_the_grid_row_by_row_leaves_the_screen_a_full_redraw_draws() {
+    let mut p = Pty::start(120, 40);
+    p.wait_shown(&["Ask (Enter)"], 60);
+    p.send("/sql SELECT order_id, customer_id, status, total_amount FROM orders ORDER BY order_id LIMIT 200\r");
+    p.wait_shown(&["✓ 200 rows"], 60);
+    p.key("\t");
+    p.key("\t");
+    // Down past the page and back up: the rows move by the terminal's
+    // scroll region (the vt100 parser plays it as a terminal would).
+    for _ in 0..30 {
+        p.key(DOWN);
+    }
+    for _ in 0..5 {
+        p.key(UP);
+    }
+    p.settle(Duration::from_millis(300), 10);
+    let scrolled = p.shown();
+    assert!(scrolled.contains("Results · rows 21–31 of 200"), "the grid scrolled:\n{scrolled}");
+    // The rows were moved with a scroll region (ESC [ top ; bottom r).
+    let t = p.text();
+    let region = t.match_indices("\x1b[0m\x1b[").any(|(i, _)| t[i + 7..].split_once('r').is_some_and(|(a, _)| a.split(';').count() == 2 && a.chars().all(|c| c.is_ascii_digit() || c == ';')));
+    assert!(region, "no scroll region was used");
+    // SIGCONT redraws every cell from a cleared screen: nothing differs.
+    let before = p.written();
+    // SAFETY: signalling our own child.
+    unsafe { libc::kill(p.child.id() as i32, libc::SIGCONT) };
+    p.wait_for("\x1b[2J", before, 10);
+    p.settle(Duration::from_millis(300), 10);
+    assert_eq!(p.shown(), scrolled);
+    p.send("\x03");
+    assert_eq!(p.exit_code(10), Some(0));
+}

@@ -31,6 +31,7 @@ pub mod picker;
 pub mod demo;
 pub mod script;
 pub mod screenshots;
+pub mod scroll;
 pub mod svg;
 mod routing;
 pub mod schema_view;
@@ -276,11 +277,15 @@ fn full_redraw<B: ratatui::backend::Backend>(terminal: &mut ratatui::Terminal<B>
 /// The full-screen workbench: raw mode, the alternate screen and the panic
 /// hook that restores them (ratatui's), until quit.
 fn full_screen(app: &mut App, wiring: &Wiring, record: Option<&std::path::Path>, script: Option<&mut script::Player>) -> anyhow::Result<()> {
-    let mut terminal = ratatui::try_init()?;
+    // Raw mode, the alternate screen and the panic hook; drawn through a
+    // backend that moves the grid's rows with a scroll region ([`scroll`]).
+    ratatui::try_init()?;
     // The same terminal drawn through the recorder, made before the input
     // thread starts reading standard input.
     let result = match record.map(|p| recorder(p, true)) {
-        None => drive(&mut terminal, app, wiring, &mut Hooks { script, on_resize: None }),
+        None => ratatui::Terminal::new(scroll::Shadowed::new(ratatui::backend::CrosstermBackend::new(std::io::stdout())))
+            .map_err(anyhow::Error::from)
+            .and_then(|terminal| drive(&mut scroll::FullScreen { terminal }, app, wiring, &mut Hooks { script, on_resize: None })),
         Some(Ok((backend, resizes))) => {
             // A resize becomes the recording's `"r"` event, placed before
             // the first frame drawn at the new size.
@@ -290,7 +295,7 @@ fn full_screen(app: &mut App, wiring: &Wiring, record: Option<&std::path::Path>,
                 }
             };
             let mut hooks = Hooks { script, on_resize: Some(Box::new(on_resize)) };
-            ratatui::Terminal::new(backend).map_err(anyhow::Error::from).and_then(|mut t| drive(&mut t, app, wiring, &mut hooks))
+            ratatui::Terminal::new(scroll::Shadowed::new(backend)).map_err(anyhow::Error::from).and_then(|terminal| drive(&mut scroll::FullScreen { terminal }, app, wiring, &mut hooks))
         }
         Some(Err(e)) => Err(e),
     };

@@ -92,6 +92,9 @@ pub struct Grid {
     pub notice: Option<String>,
     page: Cell<usize>,
     first_shown: Cell<usize>,
+    /// The screen rows of the last table drawn and its first row shown
+    /// (the terminal moves them when only the top changes: [`Grid::shift`]).
+    drawn: Cell<Option<(u16, u16, usize)>>,
     /// A background sort asked for (its number; a newer one replaces it).
     sorting: Option<u64>,
     sorts_asked: u64,
@@ -112,6 +115,7 @@ impl Default for Grid {
             notice: None,
             page: Cell::new(10),
             first_shown: Cell::new(1),
+            drawn: Cell::new(None),
             sorting: None,
             sorts_asked: 0,
         }
@@ -337,6 +341,23 @@ impl Grid {
                 Outcome::Handled
             }
         }
+    }
+
+    /// How the rows drawn last would move in the next frame, when only the
+    /// first row shown changed (by less than a page): the screen rows and
+    /// by how much, for the terminal to move them ([`crate::tui::scroll`]).
+    pub fn shift(&self) -> Option<crate::tui::scroll::Shift> {
+        let (top, bottom, was) = self.drawn.get()?;
+        let d = self.data.as_ref().filter(|_| self.view == View::Table && self.inspector.is_none())?;
+        let page = usize::from(bottom - top);
+        let now = draw::effective_top(self.top, self.cursor, page, d.rows());
+        let by = i16::try_from(now as i64 - was as i64).ok().filter(|b| *b != 0 && b.unsigned_abs() < bottom - top)?;
+        Some(crate::tui::scroll::Shift { top, bottom, by })
+    }
+
+    /// Forget the rows drawn (the next frame records them if it draws them).
+    pub fn forget_drawn(&self) {
+        self.drawn.set(None);
     }
 
     /// Handle a key while the grid has focus.

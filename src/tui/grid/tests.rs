@@ -383,3 +383,37 @@ fn wide_characters_keep_the_columns_aligned() {
         assert!(rows.windows(2).all(|p| p[0] == p[1]), "misaligned at {w}: {rows:?}\n{}", text(&buf));
     }
 }
+
+#[test]
+fn the_rows_drawn_say_how_far_the_next_frame_moves_them() {
+    use crate::tui::scroll::Shift;
+    let mut g = grid(synthetic::result(1000).unwrap());
+    assert_eq!(g.shift(), None, "nothing drawn yet");
+    draw(&g, 120, 40);
+    assert_eq!(g.shift(), None, "nothing moved");
+    let page = g.page.get();
+    // Down inside the page moves the cursor, not the rows.
+    press(&mut g, KeyCode::Down);
+    assert_eq!(g.shift(), None);
+    for _ in 1..page {
+        press(&mut g, KeyCode::Down);
+    }
+    let s = g.shift().expect("past the page the rows move up one");
+    assert_eq!((s.by, usize::from(s.bottom - s.top)), (1, page));
+    draw(&g, 120, 40);
+    press(&mut g, KeyCode::Up);
+    assert_eq!(g.shift(), None, "Up inside the page");
+    // A page or more (PgDn) is sent whole; so is a frame after another view.
+    press(&mut g, KeyCode::PageDown);
+    assert_eq!(g.shift(), None);
+    g.forget_drawn();
+    press(&mut g, KeyCode::Down);
+    assert!(matches!(g.shift(), None::<Shift>));
+    // The chart and the inspector are not rows.
+    draw(&g, 120, 40);
+    press(&mut g, KeyCode::Char('v'));
+    for _ in 0..page {
+        press(&mut g, KeyCode::Down);
+    }
+    assert_eq!(g.shift(), None);
+}
