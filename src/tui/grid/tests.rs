@@ -386,7 +386,6 @@ fn wide_characters_keep_the_columns_aligned() {
 
 #[test]
 fn the_rows_drawn_say_how_far_the_next_frame_moves_them() {
-    use crate::tui::scroll::Shift;
     let mut g = grid(synthetic::result(1000).unwrap());
     assert_eq!(g.shift(), None, "nothing drawn yet");
     draw(&g, 120, 40);
@@ -408,7 +407,7 @@ fn the_rows_drawn_say_how_far_the_next_frame_moves_them() {
     assert_eq!(g.shift(), None);
     g.forget_drawn();
     press(&mut g, KeyCode::Down);
-    assert!(matches!(g.shift(), None::<Shift>));
+    assert!(g.shift().is_none(), "nothing drawn since");
     // The chart and the inspector are not rows.
     draw(&g, 120, 40);
     press(&mut g, KeyCode::Char('v'));
