@@ -238,7 +238,7 @@ fn copying_rows_sends_them_to_the_clipboard_with_osc_52() {
     let mut p = Pty::start(120, 40);
     let drawn = p.wait_for("Ask (Enter)", 0, 60);
     p.send("/sql SELECT 'Ada' AS name, 36 AS age UNION ALL SELECT 'Linus', 54 ORDER BY age\r");
-    p.wait_for("2 rows", drawn, 60);
+    p.wait_for("✓ 2 rows", drawn, 60);
     // Focus the results (Tab, Tab), select both rows, copy as CSV.
     p.key("\t");
     p.key("\t");
@@ -268,7 +268,8 @@ fn the_sql_a_cell_and_the_audit_head_copy_with_osc_52_too() {
     let drawn = p.wait_for("Ask (Enter)", 0, 60);
     let sql = r#"SELECT 'Ada' AS name, '{"a":1}' AS doc"#;
     p.send(&format!("/sql {sql}\r"));
-    p.wait_for("1 row", drawn, 60);
+    // The outcome, not the step's "1 row": the run's report is in.
+    p.wait_for("✓ 1 row", drawn, 60);
     // Ctrl-Y: the SQL of the last run, from the chat as from any panel.
     let before = p.written();
     p.send("\x19");

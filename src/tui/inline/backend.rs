@@ -9,9 +9,8 @@
 //! loop makes goes through this wrapper, which keeps the position itself.
 //!
 //! Lines written into the scrollback ([`Tracked::trimming`]) are sent
-//! without their trailing blanks (the rest of the row is erased instead),
-//! so they copy without padding and rewrap cleanly when the window
-//! narrows.
+//! without their trailing blanks (the row is cleared whole first), so they
+//! copy without padding and rewrap cleanly when the window narrows.
 //!
 //! Invariants: the tracked position is inside the last known size; every
 //! cursor movement ratatui makes (set, draw, line feeds) updates it, also
@@ -51,12 +50,21 @@ impl<B: Backend> Tracked<B> {
         for row in cells.chunk_by(|a, b| a.1 == b.1) {
             let y = row[0].1;
             let used = row.iter().rposition(|(_, _, c)| !blank(c)).map_or(0, |i| i + 1);
+            // A whole row is cleared whole first: tmux then holds it as a
+            // new line only as long as its text (erasing after the text
+            // leaves the old length, so a narrower window would rewrap the
+            // row into an extra blank one).
+            let whole = row[0].0 == 0;
+            if whole {
+                self.set_cursor_position(Position::new(0, y))?;
+                self.inner.clear_region(ClearType::CurrentLine)?;
+            }
             self.inner.draw(row[..used].iter().copied())?;
             let x = row[..used].last().map_or(0, |(x, _, c)| x.saturating_add(u16::try_from(ratatui::text::Span::raw(c.symbol()).width().max(1)).unwrap_or(1)));
             self.set_cursor_position(Position::new(x, y))?;
             // A full row has nothing to erase (and the cursor, held at the
             // last column, would erase its last character).
-            if x < self.inner.size().map_or(u16::MAX, |s| s.width) {
+            if !whole && x < self.inner.size().map_or(u16::MAX, |s| s.width) {
                 self.inner.clear_region(ClearType::UntilNewLine)?;
             }
         }
