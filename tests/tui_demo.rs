@@ -40,8 +40,13 @@ fn the_fast_demo_runs_to_the_verified_chain_and_exits_0() {
     assert_eq!(p.exit_code(120), Some(0), "screen:\n{}", p.shown());
     let took = started.elapsed();
     // After the terminal is restored, the demo says how it ended.
-    let s = p.wait_shown(&["audit chain intact", "entries verified"], 5);
+    let s = p.wait_shown(&["audit chain intact", "entries verified", "temporary home, now removed"], 5);
     assert!(s.contains("3 questions asked"), "{s}");
+    // Nothing of the demo in the user's home, and its own home is gone.
+    assert!(!p.home.path().join("audit").exists() && !p.home.path().join("runs.sqlite").exists(), "the demo wrote into SANDPIPER_HOME");
+    let prefix = format!("sandpiper-demo-{}-", p.child.id());
+    let left: Vec<_> = std::fs::read_dir(std::env::temp_dir()).unwrap().flatten().filter(|e| e.file_name().to_string_lossy().starts_with(&prefix)).collect();
+    assert!(left.is_empty(), "the temporary home was not removed: {left:?}");
     assert!(took < Duration::from_secs(60), "--pace fast took {took:?}");
     {
         let vt = p.vt.lock().unwrap();
@@ -93,4 +98,14 @@ fn a_recording_holds_resize_events_before_the_frames_at_the_new_size() {
     // Played back with the resizes, the last frame is the wide layout.
     let last = play(&text).pop().unwrap();
     assert!(last.contains("┐┌") && last.contains("Ask (Enter)"), "{last}");
+}
+
+#[test]
+fn with_use_home_the_demo_keeps_its_runs_in_sandpiper_home() {
+    let mut p = Pty::start_with(120, 40, &["demo", "--pace", "fast", "--use-home"]);
+    assert_eq!(p.exit_code(120), Some(0), "screen:\n{}", p.shown());
+    p.wait_shown(&["audit chain intact", "ran in SANDPIPER_HOME"], 5);
+    let segments = std::fs::read_dir(p.home.path().join("audit")).unwrap().count();
+    assert!(segments > 0, "the audit log is in SANDPIPER_HOME");
+    assert!(p.home.path().join("runs.sqlite").exists(), "the runs are in SANDPIPER_HOME");
 }

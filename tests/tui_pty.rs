@@ -236,38 +236,12 @@ fn ctrl_z_suspends_and_sigcont_draws_again() {
     assert_eq!(p.exit_code(10), Some(0));
 }
 
-/// The payload of the last OSC 52 sequence in `raw`, decoded.
-fn osc52_payload(raw: &str) -> Option<String> {
-    let start = raw.rfind("\x1b]52;c;")? + "\x1b]52;c;".len();
-    let end = start + raw[start..].find('\x07')?;
-    let mut bits = Vec::new();
-    for c in raw[start..end].bytes().filter(|&c| c != b'=') {
-        let v = match c {
-            b'A'..=b'Z' => c - b'A',
-            b'a'..=b'z' => c - b'a' + 26,
-            b'0'..=b'9' => c - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            _ => return None,
-        };
-        bits.push(v);
-    }
-    let mut out = Vec::new();
-    for chunk in bits.chunks(4) {
-        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &v)| n | (u32::from(v) << (18 - 6 * i)));
-        for i in 0..chunk.len().saturating_sub(1) {
-            out.push((n >> (16 - 8 * i)) as u8);
-        }
-    }
-    String::from_utf8(out).ok()
-}
-
 #[test]
 fn copying_rows_sends_them_to_the_clipboard_with_osc_52() {
     let mut p = Pty::start(120, 40);
     let drawn = p.wait_for("Ask (Enter)", 0, 60);
     p.send("/sql SELECT 'Ada' AS name, 36 AS age UNION ALL SELECT 'Linus', 54 ORDER BY age\r");
-    p.wait_for("2 rows", drawn, 60);
+    p.wait_for("✓ 2 rows", drawn, 60);
     // Focus the results (Tab, Tab), select both rows, copy as CSV.
     p.key("\t");
     p.key("\t");
@@ -287,6 +261,93 @@ fn copying_rows_sends_them_to_the_clipboard_with_osc_52() {
     p.send(&format!("/copy {}\r", file.display()));
     p.wait_shown(&["wrote the copied text"], 10);
     assert_eq!(std::fs::read_to_string(&file).unwrap(), payload);
+    p.send("\x03");
+    assert_eq!(p.exit_code(10), Some(0));
+}
+
+#[test]
+fn the_sql_a_cell_and_the_audit_head_copy_with_osc_52_too() {
+    let mut p = Pty::start(120, 40);
+    let drawn = p.wait_for("Ask (Enter)", 0, 60);
+    let sql = r#"SELECT 'Ada' AS name, '{"a":1}' AS doc"#;
+    p.send(&format!("/sql {sql}\r"));
+    // The outcome, not the step's "1 row": the run's report is in.
+    p.wait_for("✓ 1 row", drawn, 60);
+    // Ctrl-Y: the SQL of the last run, from the chat as from any panel.
+    let before = p.written();
+    p.send("\x19");
+    p.wait_shown(&["copied the SQL of the last run"], 10);
+    assert_eq!(osc52_payload(&p.text()[before..]).as_deref(), Some(sql));
+    // The results (Tab, Tab), the doc column, y y: the cell, pretty JSON.
+    p.key("\t");
+    p.key("\t");
+    p.key(RIGHT);
+    let before = p.written();
+    p.send("yy");
+    p.wait_shown(&["copied the cell of doc"], 10);
+    let cell = osc52_payload(&p.text()[before..]).expect("the cell's OSC 52");
+    assert_eq!(cell, "{\n  \"a\": 1\n}");
+    // Enter inspects the cell; y there copies it as well.
+    p.send("\r");
+    p.wait_shown(&["y copies"], 10);
+    let before = p.written();
+    p.send("y");
+    p.wait_for("\x1b]52;c;", before, 10);
+    p.wait_for("\x07", before, 10);
+    assert_eq!(osc52_payload(&p.text()[before..]).as_deref(), Some(cell.as_str()));
+    p.key("\x1b");
+    // The audit log: y copies its head, the seq and hash a user keeps.
+    p.key(F4);
+    p.wait_until("the log read", |s| s.contains("y copy head") && !s.contains("reading the log") && !s.contains("no entries yet"), 10);
+    let before = p.written();
+    p.send("y");
+    p.wait_shown(&["copied the audit head, seq"], 10);
+    let head = osc52_payload(&p.text()[before..]).expect("the head's OSC 52");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sandpiper")).args(["audit", "head"]).env("SANDPIPER_HOME", p.home.path()).output().unwrap();
+    let hash = String::from_utf8(out.stdout).unwrap().trim().to_string();
+    assert_eq!(hash.len(), 64, "{hash}");
+    assert!(head.starts_with("audit head seq ") && head.ends_with(&format!(" hash {hash}")), "{head} vs {hash}");
+    // The file fallback writes the same head.
+    p.key("\x1b");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("head.txt");
+    p.send(&format!("/copy {}\r", file.display()));
+    p.wait_shown(&["wrote the copied text"], 10);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), head);
+    p.send("\x03");
+    assert_eq!(p.exit_code(10), Some(0));
+}
+
+#[test]
+fn scrolling_the_grid_row_by_row_leaves_the_screen_a_full_redraw_draws() {
+    let mut p = Pty::start(120, 40);
+    p.wait_shown(&["Ask (Enter)"], 60);
+    p.send("/sql SELECT order_id, customer_id, status, total_amount FROM orders ORDER BY order_id LIMIT 200\r");
+    p.wait_shown(&["✓ 200 rows"], 60);
+    p.key("\t");
+    p.key("\t");
+    // Down past the page and back up: the rows move by the terminal's
+    // scroll region (the vt100 parser plays it as a terminal would).
+    for _ in 0..30 {
+        p.key(DOWN);
+    }
+    for _ in 0..5 {
+        p.key(UP);
+    }
+    p.settle(Duration::from_millis(300), 10);
+    let scrolled = p.shown();
+    assert!(scrolled.contains("Results · rows 21–31 of 200"), "the grid scrolled:\n{scrolled}");
+    // The rows were moved with a scroll region (ESC [ top ; bottom r).
+    let t = p.text();
+    let region = t.match_indices("\x1b[0m\x1b[").any(|(i, _)| t[i + 7..].split_once('r').is_some_and(|(a, _)| a.split(';').count() == 2 && a.chars().all(|c| c.is_ascii_digit() || c == ';')));
+    assert!(region, "no scroll region was used");
+    // SIGCONT redraws every cell from a cleared screen: nothing differs.
+    let before = p.written();
+    // SAFETY: signalling our own child.
+    unsafe { libc::kill(p.child.id() as i32, libc::SIGCONT) };
+    p.wait_for("\x1b[2J", before, 10);
+    p.settle(Duration::from_millis(300), 10);
+    assert_eq!(p.shown(), scrolled);
     p.send("\x03");
     assert_eq!(p.exit_code(10), Some(0));
 }

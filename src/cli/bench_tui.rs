@@ -234,8 +234,9 @@ impl std::io::Write for Counter {
 }
 
 /// Bytes the terminal is sent per keypress while scrolling the results
-/// grid (the real crossterm backend with the dark theme in 256 colours:
-/// ratatui sends only the cells that changed), at 120x40 and 80x24.
+/// grid (the real crossterm backend with the dark theme in 256 colours,
+/// drawn as the workbench draws: only the cells that differ from the
+/// screen, the grid's rows moved by a scroll region), at 120x40 and 80x24.
 fn bytes_per_key(app: &mut App, iterations: usize) -> anyhow::Result<Value> {
     use ratatui::backend::CrosstermBackend;
     use ratatui::layout::Rect;
@@ -246,22 +247,26 @@ fn bytes_per_key(app: &mut App, iterations: usize) -> anyhow::Result<Value> {
         let viewport = Viewport::Fixed(Rect::new(0, 0, w, h));
         let sent = Arc::new(std::sync::atomic::AtomicUsize::new(0));
         let take = || sent.swap(0, std::sync::atomic::Ordering::Relaxed);
-        let mut term = Terminal::with_options(CrosstermBackend::new(Counter(Arc::clone(&sent))), TerminalOptions { viewport })?;
+        // As the workbench draws: through the shadow that moves the grid's
+        // rows with a scroll region (crate::tui::scroll).
+        let backend = crate::tui::scroll::Shadowed::with_size(CrosstermBackend::new(Counter(Arc::clone(&sent))), ratatui::layout::Size::new(w, h));
+        let mut term = Terminal::with_options(backend, TerminalOptions { viewport })?;
+        app.theme = theme;
         app.tab = Tab::Results;
         app.handle(key(KeyCode::Home));
-        term.draw(|f| view::draw(f, app, &theme))?;
+        crate::tui::scroll::draw(&mut term, app, &mut |_, _| {})?;
         let full = take();
         let mut case = serde_json::Map::new();
         case.insert("first_frame_bytes".into(), json!(full));
         for (name, code) in [("down", KeyCode::Down), ("page_down", KeyCode::PageDown), ("right_left", KeyCode::Right)] {
             app.handle(key(KeyCode::Home));
-            term.draw(|f| view::draw(f, app, &theme))?;
+            crate::tui::scroll::draw(&mut term, app, &mut |_, _| {})?;
             take();
             let mut v = Vec::with_capacity(iterations);
             for i in 0..iterations {
                 let code = if name == "right_left" && i % 8 >= 4 { KeyCode::Left } else { code };
                 app.handle(key(code));
-                term.draw(|f| view::draw(f, app, &theme))?;
+                crate::tui::scroll::draw(&mut term, app, &mut |_, _| {})?;
                 v.push(take() as f64);
             }
             case.insert(name.into(), serde_json::to_value(Samples::of(&v))?);

@@ -163,7 +163,8 @@ pub enum Command {
     /// A scripted session in the workbench on the built-in data: picks a
     /// dataset, asks three of its suggested questions, shows the plan, SQL
     /// and a chart, repairs a broken SQL step by step, verifies the audit
-    /// log and quits. No model, no network.
+    /// log and quits. No model, no network; a temporary home, removed at
+    /// the end, unless --use-home.
     Demo {
         /// How fast it types and pauses.
         #[arg(long, value_enum, default_value_t = crate::tui::script::Pace::Normal)]
@@ -171,6 +172,10 @@ pub enum Command {
         /// Record the session as an asciicast v2 file.
         #[arg(long, value_name = "FILE.cast")]
         record: Option<PathBuf>,
+        /// Run in SANDPIPER_HOME, keeping the demo's runs, audit entries
+        /// and history there (default: a temporary home, removed at the end).
+        #[arg(long)]
+        use_home: bool,
     },
     /// Hidden: draw every main view of the workbench from real runs into
     /// DIR as SVG images (the README's screenshots).
@@ -415,7 +420,7 @@ fn dispatch(cmd: Command, llm_args: &llm::LlmArgs) -> anyhow::Result<i32> {
             Ok(if r.mode == "none" { 1 } else { 0 })
         }
         Command::Llm { command: LlmCommand::Ping { json } } => llm::ping(llm_args, json),
-        Command::Demo { pace, record } => crate::tui::demo::run(pace, record.as_deref()),
+        Command::Demo { pace, record, use_home } => crate::tui::demo::run(pace, record.as_deref(), use_home),
         Command::Screenshots { dir } => crate::tui::screenshots::run(&dir),
         Command::PlanSchema => {
             outln!("{}", crate::plan::json_schema());

@@ -59,8 +59,8 @@ pub enum Action {
     Submit(JobKind),
     Cancel(JobId),
     Quit,
-    /// Put this text on the clipboard (OSC 52).
-    Copy(String),
+    /// Put this on the clipboard (OSC 52; [`super::copy`]).
+    Copy(super::copy::Clip),
     /// Write the last copied text to a file (`/copy PATH`: for a terminal
     /// that ignores OSC 52, or a copy too large for it).
     SaveCopy { text: String, path: PathBuf },
@@ -300,7 +300,7 @@ impl App {
     fn key(&mut self, k: KeyEvent) -> Vec<Action> {
         use super::keymap::Act;
         const GLOBAL: &[Act] = &[Act::Quit, Act::Suspend, Act::Help, Act::Stepper, Act::Audit, Act::Schema, Act::Datasets, Act::Runs];
-        const MAIN: &[Act] = &[Act::Cancel, Act::Newline, Act::Editor, Act::NextTab, Act::TogglePlan, Act::Up, Act::Down, Act::PageUp, Act::PageDown, Act::Select];
+        const MAIN: &[Act] = &[Act::Cancel, Act::Newline, Act::Editor, Act::NextTab, Act::TogglePlan, Act::Up, Act::Down, Act::PageUp, Act::PageDown, Act::Select, Act::CopySql];
         let km = &self.keymap;
         if self.help {
             return self.help_key(k);
@@ -339,10 +339,8 @@ impl App {
             let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
             match self.grid.handle_key(k) {
                 GridOutcome::Handled => return Vec::new(),
-                GridOutcome::Copy { text, .. } => {
-                    self.last_copy = Some(text.clone());
-                    return vec![Action::Copy(text)];
-                }
+                GridOutcome::Copy { text, rows, format } => return self.copy(super::copy::Clip::rows(text, rows, format)),
+                GridOutcome::CopyCell { text, column } => return self.copy(super::copy::Clip::new(format!("the cell of {column}"), text)),
                 GridOutcome::FetchFull => return self.fetch_full(),
                 GridOutcome::Sort(job) => return vec![Action::Work(Task::Sort(job))],
                 // Typing goes to the input: focus follows.
@@ -398,6 +396,7 @@ impl App {
             Some(Act::PageUp) => self.grid.scroll(-20),
             Some(Act::PageDown) => self.grid.scroll(20),
             Some(Act::Select) => return self.enter(),
+            Some(Act::CopySql) => return self.copy_sql(),
             _ => {
                 self.input.edit(k);
             }
@@ -560,7 +559,7 @@ impl App {
             }
             Command::SaveCopy(path) => {
                 let Some(copied) = self.last_copy.clone() else {
-                    self.turns.push(Turn { input: text, note: Some("nothing copied yet: select rows in the results and press y".into()), done: true, ..Turn::default() });
+                    self.turns.push(Turn { input: text, note: Some(format!("nothing copied yet: y in the results (rows, a cell), {} for the SQL, y in the audit log for its head", self.keymap.describe(super::keymap::Act::CopySql))), done: true, ..Turn::default() });
                     return Vec::new();
                 };
                 self.turns.push(Turn { input: text, done: true, ..Turn::default() });
@@ -708,7 +707,7 @@ fn parse_command(text: &str) -> Command {
         ("help", _) => Command::Help,
         ("export", _) => Command::Export(arg.to_string()),
         ("copy", false) => Command::SaveCopy(arg.to_string()),
-        ("copy", true) => Command::Unknown("/copy needs a file: /copy PATH writes the last copied rows there".into()),
+        ("copy", true) => Command::Unknown("/copy needs a file: /copy PATH writes the last copied text there".into()),
         ("audit", _) => Command::Open(Screen::Audit),
         ("schema", _) => Command::Open(Screen::Schema),
         ("runs", _) => Command::Open(Screen::Runs),

@@ -6,7 +6,8 @@
 //!
 //! Keys: Up/Down (j/k), PgUp/PgDn, Home/End move; v verifies; / types a
 //! filter (a run-id prefix or a kind; Enter keeps it, Esc clears it); f
-//! toggles following; r reloads; Esc or q closes.
+//! toggles following; r reloads; y copies the head (the newest entry's seq
+//! and hash); Esc or q closes.
 
 use super::keymap::{Act, Keymap};
 use super::screen::Outcome;
@@ -56,6 +57,8 @@ pub struct AuditView {
     pub follow: bool,
     pub verifying: bool,
     pub verdict: Option<Verdict>,
+    /// What the last copy did, until the next key.
+    pub notice: Option<String>,
 }
 
 impl AuditView {
@@ -128,7 +131,8 @@ impl AuditView {
             self.selected = self.selected.min(self.visible().len().saturating_sub(1));
             return Outcome::Stay;
         }
-        const ACTS: &[Act] = &[Act::Close, Act::Up, Act::Down, Act::PageUp, Act::PageDown, Act::First, Act::Last, Act::Filter, Act::Follow, Act::Verify, Act::Reload];
+        const ACTS: &[Act] = &[Act::Close, Act::Up, Act::Down, Act::PageUp, Act::PageDown, Act::First, Act::Last, Act::Filter, Act::Follow, Act::Verify, Act::Reload, Act::CopyHead];
+        self.notice = None;
         let n = self.visible().len();
         let last = n.saturating_sub(1);
         match km.action(&k, ACTS) {
@@ -155,6 +159,10 @@ impl AuditView {
                 self.loading = true;
                 return Outcome::Work(Task::ReadAudit);
             }
+            Some(Act::CopyHead) => match self.entries.iter().max_by_key(|e| e.entry.seq) {
+                Some(head) => return Outcome::Copy(super::copy::Clip::audit_head(head.entry.seq, &head.entry.hash)),
+                None => self.notice = Some("the log has no entries yet: no head to copy".into()),
+            },
             _ => {}
         }
         Outcome::Stay
@@ -230,8 +238,12 @@ impl AuditView {
             second = vec![Span::styled("filter (run prefix or kind, Enter keeps, Esc clears): ", theme.accent), Span::styled(self.filter.clone(), theme.strong)];
         } else if let Some(e) = &self.error {
             second = vec![Span::styled(format!("cannot read the log: {e}"), theme.error)];
+        } else if let Some(n) = &self.notice {
+            second = vec![Span::styled(n.clone(), theme.accent)];
         }
-        second.push(Span::styled("   v verify  / filter  f follow  r reload  Esc close", theme.muted));
+        // All the keys where they fit; the main ones and help otherwise.
+        let keys = if area.width >= 100 { "   v verify  / filter  f follow  r reload  y copy head  Esc close" } else { "   v verify  y copy head  F1 keys" };
+        second.push(Span::styled(keys, theme.muted));
         f.render_widget(Paragraph::new(vec![Line::from(verdict), Line::from(second)]), area);
     }
 

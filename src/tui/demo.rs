@@ -9,6 +9,11 @@
 //!
 //! The script is data ([`script`]); the questions come from the dataset's
 //! manifest, so the demo asks what the planner really plans.
+//!
+//! It runs in a temporary home ([`super::temp_home`]), removed at the end,
+//! so its runs, audit entries and input history stay out of the user's
+//! `SANDPIPER_HOME`; `--use-home` runs it there instead. Either way the
+//! last line it prints says which.
 
 use super::script::{Pace, Player, Step, Until};
 use super::screen::Screen;
@@ -104,27 +109,37 @@ pub fn script(m: &Manifest) -> Vec<Step> {
     s
 }
 
-/// Run the demo on this terminal; the exit code.
-pub fn run(pace: Pace, record: Option<&std::path::Path>) -> anyhow::Result<i32> {
+/// Run the demo on this terminal, in a temporary home unless `use_home`
+/// (then in `SANDPIPER_HOME`); the exit code.
+pub fn run(pace: Pace, record: Option<&std::path::Path>, use_home: bool) -> anyhow::Result<i32> {
     let manifest = crate::dataset::Registry::builtin_manifest(DATASET)
         .ok_or_else(|| anyhow::anyhow!("the built-in dataset {DATASET} is missing from this build"))??;
+    let temp = if use_home { None } else { Some(super::temp_home::TempHome::new("demo")?) };
     let mut player = Player::new(script(&manifest), pace);
-    let start = super::Start { dataset: Some(DATASET), jail: None, theme: None, model: None, home: None, inline: false, approve: false };
+    let home = temp.as_ref().map(|t| crate::home::Home::at(t.path()));
+    let start = super::Start { dataset: Some(DATASET), jail: None, theme: None, model: None, home, inline: false, approve: false };
     let code = super::run_scripted(start, record, Some(&mut player))?;
+    // Removed before the last line says so.
+    drop(temp);
+    let whose = if use_home {
+        "in SANDPIPER_HOME (its runs, audit log and history keep the demo's)"
+    } else {
+        "in a temporary home, now removed (--use-home runs it in SANDPIPER_HOME)"
+    };
     if code != 0 {
         return Ok(code);
     }
     match &player.verdict {
         Some(v) if v.intact => {
-            println!("sandpiper demo: {} questions asked, a broken SQL repaired, audit chain intact ({} entries verified)", questions(&manifest).len(), v.entries);
+            println!("sandpiper demo: {} questions asked, a broken SQL repaired, audit chain intact ({} entries verified); ran {whose}", questions(&manifest).len(), v.entries);
             Ok(0)
         }
         Some(v) => {
-            println!("sandpiper demo: the audit chain is BROKEN: {}", v.reason.as_deref().unwrap_or("?"));
+            println!("sandpiper demo: the audit chain is BROKEN: {}; ran {whose}", v.reason.as_deref().unwrap_or("?"));
             Ok(1)
         }
         None if player.remaining() > 0 => {
-            println!("sandpiper demo: stopped before the end (quit by hand)");
+            println!("sandpiper demo: stopped before the end (quit by hand); ran {whose}");
             Ok(0)
         }
         None => Ok(0),

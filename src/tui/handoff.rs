@@ -2,8 +2,8 @@
 //! the input (Ctrl-E) and job control (Ctrl-Z, SIGTSTP). The input thread
 //! is paused first ([`InputGate`]) so it reads none of the keys meant for
 //! the editor or the shell, the terminal is restored, the work runs, then
-//! raw mode, the alternate screen and bracketed paste come back and the
-//! whole screen is drawn again.
+//! raw mode, the alternate screen (full-screen only; inline mode has none)
+//! and bracketed paste come back and the whole screen is drawn again.
 //!
 //! Invariants: the input thread never reads the terminal while the gate is
 //! paused; a failing or missing editor leaves the input as it was and says
@@ -145,17 +145,31 @@ pub fn stop_self() -> std::io::Result<()> {
     nix::sys::signal::kill(nix::unistd::Pid::this(), nix::sys::signal::Signal::SIGSTOP).map_err(std::io::Error::from)
 }
 
-/// Leave raw mode and the alternate screen (and bracketed paste).
-pub fn leave_terminal() {
-    let _ = ratatui::crossterm::execute!(std::io::stdout(), ratatui::crossterm::event::DisableBracketedPaste);
-    ratatui::restore();
+/// Give the terminal back as it was before the workbench: bracketed paste
+/// off, the alternate screen left (when `alternate`: the full-screen
+/// workbench; inline mode draws on the main screen), raw mode off, the
+/// cursor shown.
+pub fn leave_terminal(alternate: bool) {
+    use ratatui::crossterm::{cursor::Show, event::DisableBracketedPaste, execute, terminal};
+    let mut out = std::io::stdout();
+    let _ = execute!(out, DisableBracketedPaste);
+    // Raw mode first: leaving it has more effects than leaving the screen.
+    let _ = terminal::disable_raw_mode();
+    if alternate {
+        let _ = execute!(out, terminal::LeaveAlternateScreen);
+    }
+    let _ = execute!(out, Show);
 }
 
-/// Raw mode, the alternate screen and bracketed paste again.
-pub fn enter_terminal() -> std::io::Result<()> {
+/// Take the terminal back after [`leave_terminal`]: raw mode, the
+/// alternate screen (when `alternate`) and bracketed paste again.
+pub fn enter_terminal(alternate: bool) -> std::io::Result<()> {
     use ratatui::crossterm::{event::EnableBracketedPaste, execute, terminal};
     terminal::enable_raw_mode()?;
-    execute!(std::io::stdout(), terminal::EnterAlternateScreen, EnableBracketedPaste)
+    if alternate {
+        execute!(std::io::stdout(), terminal::EnterAlternateScreen)?;
+    }
+    execute!(std::io::stdout(), EnableBracketedPaste)
 }
 
 #[cfg(test)]

@@ -41,6 +41,7 @@ pub fn entries(screen: Screen) -> &'static [Entry] {
             Typed("/sql SELECT ...", "run SQL through the validator and jail"),
             Typed("/dataset NAME", "switch dataset (no name: the picker)"),
             Typed("/theme NAME", "dark, light, high-contrast, monochrome"),
+            Key(Act::CopySql, "copy the SQL of the last run (OSC 52)"),
             Typed("/copy PATH", "the last copy into a file (no OSC 52)"),
             Key(Act::Cancel, "cancel the running query"),
             Key(Act::Up, "previous input on the first line (Down: next)"),
@@ -71,6 +72,7 @@ pub fn entries(screen: Screen) -> &'static [Entry] {
             Key(Act::Filter, "filter by run-id prefix or kind"),
             Key(Act::Follow, "follow new entries on/off"),
             Key(Act::Reload, "reload the log"),
+            Key(Act::CopyHead, "copy the head: seq and hash (OSC 52)"),
             Key(Act::Close, "back to the workbench"),
         ],
         Screen::Schema => &[

@@ -61,6 +61,8 @@ acts! {
     Suspend = "suspend": "suspend to the shell (fg resumes)",
     Approve = "approve": "run the attempt waiting for approval",
     Reject = "reject": "reject the attempt waiting for approval",
+    CopySql = "copy_sql": "copy the SQL of the last run (OSC 52)",
+    CopyHead = "copy_head": "copy the audit log's head seq and hash (OSC 52)",
 }
 
 /// The embedded defaults.
@@ -98,6 +100,8 @@ const DEFAULTS: &[(Act, &str)] = &[
     (Act::Suspend, "ctrl-z"),
     (Act::Approve, "enter"),
     (Act::Reject, "esc"),
+    (Act::CopySql, "ctrl-y"),
+    (Act::CopyHead, "y"),
 ];
 
 /// The `vim` preset, over the defaults.

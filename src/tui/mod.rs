@@ -17,6 +17,7 @@ pub mod approval;
 pub mod cast;
 pub mod chat_preview;
 pub mod chat_scroll;
+pub mod copy;
 pub mod osc52;
 pub mod grid;
 pub mod audit_view;
@@ -32,11 +33,13 @@ pub mod picker;
 pub mod demo;
 pub mod script;
 pub mod screenshots;
+pub mod scroll;
 pub mod svg;
 mod routing;
 pub mod schema_view;
 pub mod screen;
 pub mod stepper;
+pub mod temp_home;
 pub mod theme;
 pub mod themes;
 pub mod view;
@@ -202,14 +205,20 @@ pub(crate) trait Front {
         None
     }
 
+    /// True when this front draws on the alternate screen (left and
+    /// entered again around a hand-over); inline mode does not.
+    fn alternate(&self) -> bool {
+        true
+    }
+
     /// Give the terminal back (to an editor, to the shell on Ctrl-Z).
     fn leave(&mut self) {
-        handoff::leave_terminal();
+        handoff::leave_terminal(self.alternate());
     }
 
     /// Take the terminal back after [`Front::leave`] and show everything anew.
     fn enter(&mut self) {
-        let _ = handoff::enter_terminal();
+        let _ = handoff::enter_terminal(self.alternate());
         self.redraw();
     }
 
@@ -270,11 +279,15 @@ fn full_redraw<B: ratatui::backend::Backend>(terminal: &mut ratatui::Terminal<B>
 /// The full-screen workbench: raw mode, the alternate screen and the panic
 /// hook that restores them (ratatui's), until quit.
 fn full_screen(app: &mut App, wiring: &Wiring, record: Option<&std::path::Path>, script: Option<&mut script::Player>) -> anyhow::Result<()> {
-    let mut terminal = ratatui::try_init()?;
+    // Raw mode, the alternate screen and the panic hook; drawn through a
+    // backend that moves the grid's rows with a scroll region ([`scroll`]).
+    ratatui::try_init()?;
     // The same terminal drawn through the recorder, made before the input
     // thread starts reading standard input.
     let result = match record.map(|p| recorder(p, true)) {
-        None => drive(&mut terminal, app, wiring, &mut Hooks { script, on_resize: None }),
+        None => ratatui::Terminal::new(scroll::Shadowed::new(ratatui::backend::CrosstermBackend::new(std::io::stdout())))
+            .map_err(anyhow::Error::from)
+            .and_then(|terminal| drive(&mut scroll::FullScreen { terminal }, app, wiring, &mut Hooks { script, on_resize: None })),
         Some(Ok((backend, resizes))) => {
             // A resize becomes the recording's `"r"` event, placed before
             // the first frame drawn at the new size.
@@ -284,7 +297,7 @@ fn full_screen(app: &mut App, wiring: &Wiring, record: Option<&std::path::Path>,
                 }
             };
             let mut hooks = Hooks { script, on_resize: Some(Box::new(on_resize)) };
-            ratatui::Terminal::new(backend).map_err(anyhow::Error::from).and_then(|mut t| drive(&mut t, app, wiring, &mut hooks))
+            ratatui::Terminal::new(scroll::Shadowed::new(backend)).map_err(anyhow::Error::from).and_then(|terminal| drive(&mut scroll::FullScreen { terminal }, app, wiring, &mut hooks))
         }
         Some(Err(e)) => Err(e),
     };
@@ -397,13 +410,7 @@ fn event_loop(front: &mut impl Front, app: &mut App, wiring: &Wiring, hooks: &mu
                         let id = engine.submit(kind.into_job());
                         app.submitted(id);
                     }
-                    Action::Copy(text) => {
-                        let note = match copy_to_clipboard(&text) {
-                            Ok(()) => format!("copied {} bytes to the clipboard (OSC 52); if your terminal ignores it, /copy PATH writes them to a file", text.len()),
-                            Err(e) => format!("not copied: {e}; /copy PATH writes the text to a file instead"),
-                        };
-                        app.turns.push(app::Turn { input: "(copy)".into(), note: Some(note), done: true, ..app::Turn::default() });
-                    }
+                    Action::Copy(clip) => app.copied(copy::send(&clip)),
                     Action::SaveCopy { text, path } => {
                         let note = match std::fs::write(&path, text.as_bytes()) {
                             Ok(()) => format!("wrote the copied text ({} bytes) to {}", text.len(), path.display()),
@@ -426,17 +433,6 @@ fn event_loop(front: &mut impl Front, app: &mut App, wiring: &Wiring, hooks: &mu
             }
         }
     }
-}
-
-/// Put `text` on the terminal's clipboard with OSC 52, wrapped for tmux
-/// or screen when inside one (reaches the local clipboard over SSH).
-fn copy_to_clipboard(text: &str) -> Result<(), osc52::CopyError> {
-    use std::io::Write;
-    let seq = osc52::sequence(text, osc52::Mux::detect())?;
-    let mut out = std::io::stdout();
-    let _ = out.write_all(seq.as_bytes());
-    let _ = out.flush();
-    Ok(())
 }
 
 /// Keys and theme from the settings (and `--theme`), checked before the

@@ -90,6 +90,7 @@ impl App {
                 Vec::new()
             }
             Outcome::Work(t) => vec![Action::Work(t)],
+            Outcome::Copy(clip) => self.copy(clip),
             Outcome::Submit(kind) => {
                 self.screen = Screen::Main;
                 self.start_turn(kind)

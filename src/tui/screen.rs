@@ -48,4 +48,6 @@ pub enum Outcome {
     /// Put attempt `attempt` of run `run_id` in the input: Enter runs the
     /// edit as the user's repair of that run.
     EditAttempt { run_id: String, attempt: u32, sql: String },
+    /// Put this on the clipboard ([`super::copy`]).
+    Copy(super::copy::Clip),
 }

@@ -19,7 +19,7 @@ use anyhow::Context;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The images written, in order: file stem, the theme it is drawn in,
 /// and what it shows.
@@ -127,25 +127,14 @@ fn session(home: &Path, w: u16, h: u16, steps: Vec<Step>) -> anyhow::Result<Vec<
     Ok(player.shots)
 }
 
-/// A fresh home for one run of the generator, removed afterwards.
-struct TempHome(PathBuf);
-
-impl Drop for TempHome {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 /// Write every image of [`SHOTS`] into `dir`; the exit code.
 pub fn run(dir: &Path) -> anyhow::Result<i32> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
-    let home = TempHome(std::env::temp_dir().join(format!("sandpiper-screenshots-{}-{nanos}", std::process::id())));
-    std::fs::create_dir_all(&home.0).with_context(|| format!("creating {}", home.0.display()))?;
+    let home = super::temp_home::TempHome::new("screenshots")?;
     let manifest = crate::dataset::Registry::builtin_manifest(super::demo::DATASET)
         .ok_or_else(|| anyhow::anyhow!("the built-in dataset {} is missing from this build", super::demo::DATASET))??;
-    let mut frames = session(&home.0, 120, 40, wide_script(&manifest))?;
-    frames.extend(session(&home.0, 80, 24, narrow_script(&manifest))?);
+    let mut frames = session(home.path(), 120, 40, wide_script(&manifest))?;
+    frames.extend(session(home.path(), 80, 24, narrow_script(&manifest))?);
     for (name, theme, caption) in SHOTS {
         let Some((_, buf)) = frames.iter().find(|(n, _)| n == name) else {
             anyhow::bail!("the script took no shot named {name}");

@@ -23,6 +23,7 @@ pub const F7: &str = "\x1b[18~";
 pub const LEFT: &str = "\x1b[D";
 pub const UP: &str = "\x1b[A";
 pub const DOWN: &str = "\x1b[B";
+pub const RIGHT: &str = "\x1b[C";
 
 pub struct Pty {
     pub child: Child,
@@ -58,7 +59,7 @@ impl Pty {
         Pty::spawn_env(cols, rows, args, "xterm-256color", 0, envs)
     }
 
-    fn spawn_env(cols: u16, rows: u16, args: &[&str], term: &str, scrollback: usize, envs: &[(&str, &str)]) -> Pty {
+    pub fn spawn_env(cols: u16, rows: u16, args: &[&str], term: &str, scrollback: usize, envs: &[(&str, &str)]) -> Pty {
         let (mut master, mut slave) = (0, 0);
         let size = libc::winsize { ws_row: rows, ws_col: cols, ws_xpixel: 0, ws_ypixel: 0 };
         // SAFETY: openpty fills two fds we then own.
@@ -243,4 +244,46 @@ impl Pty {
         vt.screen_mut().set_scrollback(0);
         lines
     }
+}
+
+/// The payload of the last OSC 52 sequence in `raw`, decoded.
+pub fn osc52_payload(raw: &str) -> Option<String> {
+    let start = raw.rfind("\x1b]52;c;")? + "\x1b]52;c;".len();
+    let end = start + raw[start..].find('\x07')?;
+    let mut bits = Vec::new();
+    for c in raw[start..end].bytes().filter(|&c| c != b'=') {
+        let v = match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        };
+        bits.push(v);
+    }
+    let mut out = Vec::new();
+    for chunk in bits.chunks(4) {
+        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &v)| n | (u32::from(v) << (18 - 6 * i)));
+        for i in 0..chunk.len().saturating_sub(1) {
+            out.push((n >> (16 - 8 * i)) as u8);
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+
+/// The pty's line discipline has raw mode off (canonical input and echo),
+/// as a shell or an editor expects.
+pub fn cooked(p: &Pty) -> bool {
+    // SAFETY: tcgetattr on our own pty master into a zeroed termios.
+    let mut t: libc::termios = unsafe { std::mem::zeroed() };
+    let rc = unsafe { libc::tcgetattr(p.master.as_raw_fd(), &mut t) };
+    assert_eq!(rc, 0, "tcgetattr failed");
+    t.c_lflag & (libc::ICANON | libc::ECHO) == (libc::ICANON | libc::ECHO)
+}
+
+/// The process state letter of `pid` (`T` when stopped).
+pub fn proc_state(pid: u32) -> String {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default().rsplit(')').next().unwrap_or("").split_whitespace().next().unwrap_or("").to_string()
 }

@@ -72,7 +72,7 @@ pub fn render(g: &Grid, f: &mut Frame<'_>, area: Rect, theme: &Theme, focused: b
 
 /// The first row on screen: the stored top, moved just enough to show the
 /// cursor and to fill the page.
-fn effective_top(top: usize, cursor: usize, page: usize, rows: usize) -> usize {
+pub(super) fn effective_top(top: usize, cursor: usize, page: usize, rows: usize) -> usize {
     let mut t = top.min(rows.saturating_sub(page));
     if cursor < t {
         t = cursor;
@@ -173,6 +173,7 @@ fn table(g: &Grid, d: &Data, buf: &mut Buffer, area: Rect, top: usize, theme: &T
     // Rows: only the visible window is formatted.
     let body_top = area.y + 2;
     let page = area.height.saturating_sub(2) as usize;
+    g.drawn.set(Some((body_top, body_top + area.height.saturating_sub(2), top)));
     for i in 0..page.min(d.rows().saturating_sub(top)) {
         let pos = top + i;
         let row = d.row_at(pos);

@@ -59,7 +59,7 @@ pub fn render(f: &mut Frame<'_>, area: Rect, data: &Data, row: usize, col: usize
     let h = area.height.saturating_sub(2).max(5).min(area.height);
     let r = Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h };
     let c = &data.columns[col];
-    let title = format!(" {} ({}) · row {} · ↑↓ scroll · Esc closes ", c.name, c.ty, row + 1);
+    let title = format!(" {} ({}) · row {} · ↑↓ scroll · y copies · Esc closes ", c.name, c.ty, row + 1);
     let text = match content(data, row, col) {
         Some(s) => Text::from(s.lines().map(|l| Line::styled(l.to_string(), theme.normal)).collect::<Vec<_>>()),
         None => Text::from(Line::styled("NULL", theme.muted)),

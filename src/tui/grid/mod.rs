@@ -46,6 +46,8 @@ pub enum Outcome {
     Handled,
     /// Rows copied as text: the app puts it on the clipboard.
     Copy { text: String, rows: usize, format: CopyFormat },
+    /// The cursor's cell copied as its full text (`column` names it).
+    CopyCell { text: String, column: String },
     /// Re-run the result's SQL with the row cap at [`FULL_RESULT_ROWS`].
     FetchFull,
     /// Sort a large result off the UI thread; its order comes back
@@ -64,6 +66,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("s", "sort by this column: ascending, descending, off"),
     ("Space, Shift-↑↓", "select rows"),
     ("y then c/t/j/m", "copy selected rows as CSV/TSV/JSON/Markdown"),
+    ("y y", "copy the cell under the cursor (y in the inspector too)"),
     ("Enter", "inspect the cell (long text, JSON, lists)"),
     ("v", "table or chart"),
     ("f", "fetch the full result (up to 1,000,000 rows)"),
@@ -89,6 +92,9 @@ pub struct Grid {
     pub notice: Option<String>,
     page: Cell<usize>,
     first_shown: Cell<usize>,
+    /// The screen rows of the last table drawn and its first row shown
+    /// (the terminal moves them when only the top changes: [`Grid::shift`]).
+    drawn: Cell<Option<(u16, u16, usize)>>,
     /// A background sort asked for (its number; a newer one replaces it).
     sorting: Option<u64>,
     sorts_asked: u64,
@@ -109,6 +115,7 @@ impl Default for Grid {
             notice: None,
             page: Cell::new(10),
             first_shown: Cell::new(1),
+            drawn: Cell::new(None),
             sorting: None,
             sorts_asked: 0,
         }
@@ -312,6 +319,47 @@ impl Grid {
         }
     }
 
+    /// The cursor's cell, as its full text (the inspector's, so JSON is
+    /// pretty-printed); a NULL or an empty cell is said, not copied.
+    fn copy_cell(&mut self) -> Outcome {
+        let Some(d) = &self.data else { return Outcome::Handled };
+        if d.rows() == 0 {
+            return Outcome::Handled;
+        }
+        let column = d.columns.get(self.col).map_or_else(String::new, |c| c.name.clone());
+        match inspector::content(d, d.row_at(self.cursor), self.col) {
+            Some(text) if !text.is_empty() => {
+                self.notice = Some(format!("copied the cell of {column}"));
+                Outcome::CopyCell { text, column }
+            }
+            Some(_) => {
+                self.notice = Some(format!("the cell of {column} is empty: nothing to copy"));
+                Outcome::Handled
+            }
+            None => {
+                self.notice = Some(format!("the cell of {column} is NULL: nothing to copy"));
+                Outcome::Handled
+            }
+        }
+    }
+
+    /// How the rows drawn last would move in the next frame, when only the
+    /// first row shown changed (by less than a page): the screen rows and
+    /// by how much, for the terminal to move them ([`crate::tui::scroll`]).
+    pub fn shift(&self) -> Option<crate::tui::scroll::Shift> {
+        let (top, bottom, was) = self.drawn.get()?;
+        let d = self.data.as_ref().filter(|_| self.view == View::Table && self.inspector.is_none())?;
+        let page = usize::from(bottom - top);
+        let now = draw::effective_top(self.top, self.cursor, page, d.rows());
+        let by = i16::try_from(now as i64 - was as i64).ok().filter(|b| *b != 0 && b.unsigned_abs() < bottom - top)?;
+        Some(crate::tui::scroll::Shift { top, bottom, by })
+    }
+
+    /// Forget the rows drawn (the next frame records them if it draws them).
+    pub fn forget_drawn(&self) {
+        self.drawn.set(None);
+    }
+
     /// Handle a key while the grid has focus.
     pub fn handle_key(&mut self, k: KeyEvent) -> Outcome {
         if self.data.is_none() {
@@ -322,6 +370,9 @@ impl Grid {
             return Outcome::Ignored;
         }
         if let Some(scroll) = self.inspector {
+            if k.code == KeyCode::Char('y') {
+                return self.copy_cell();
+            }
             self.inspector = match k.code {
                 KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q') => None,
                 KeyCode::Up | KeyCode::Char('k') => Some(scroll.saturating_sub(1)),
@@ -340,6 +391,7 @@ impl Grid {
                 KeyCode::Char('t') => CopyFormat::Tsv,
                 KeyCode::Char('j') => CopyFormat::Json,
                 KeyCode::Char('m') => CopyFormat::Markdown,
+                KeyCode::Char('y') => return self.copy_cell(),
                 _ => {
                     self.notice = Some("copy cancelled".into());
                     return Outcome::Handled;
@@ -370,7 +422,7 @@ impl Grid {
             KeyCode::Enter if self.rows() > 0 => self.inspector = Some(0),
             KeyCode::Char('y') => {
                 self.copy_pending = true;
-                self.notice = Some("copy as: c CSV · t TSV · j JSON · m Markdown".into());
+                self.notice = Some("copy as: c CSV · t TSV · j JSON · m Markdown · y this cell".into());
             }
             KeyCode::Char('f') if self.truncated() => return Outcome::FetchFull,
             KeyCode::Char('f') => self.notice = Some("the whole result is already here".into()),

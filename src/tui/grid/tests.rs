@@ -238,6 +238,32 @@ fn selection_and_copy_in_display_order() {
 }
 
 #[test]
+fn a_single_cell_copies_from_the_grid_and_the_inspector_nulls_do_not() {
+    let mut g = grid(fixture());
+    for _ in 0..4 {
+        press(&mut g, KeyCode::Right);
+    }
+    // y y: the cursor's cell in full (JSON pretty-printed, as inspected).
+    press(&mut g, KeyCode::Char('y'));
+    let Outcome::CopyCell { text, column } = press(&mut g, KeyCode::Char('y')) else { panic!("a cell copy") };
+    assert_eq!(column, "payload");
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["customer"]["vip"], true, "{text}");
+    assert!(screen(&g, 80, 24).contains("copied the cell of payload"));
+    // y in the inspector copies the same text and keeps it open.
+    press(&mut g, KeyCode::Enter);
+    assert_eq!(press(&mut g, KeyCode::Char('y')), Outcome::CopyCell { text, column: "payload".into() });
+    assert!(g.inspecting());
+    press(&mut g, KeyCode::Esc);
+    // A NULL cell is said, not copied.
+    press(&mut g, KeyCode::Down);
+    press(&mut g, KeyCode::Down);
+    press(&mut g, KeyCode::Char('y'));
+    assert_eq!(press(&mut g, KeyCode::Char('y')), Outcome::Handled);
+    assert!(screen(&g, 80, 24).contains("the cell of payload is NULL"));
+}
+
+#[test]
 fn row_cap_notice_and_full_fetch_key() {
     let mut set = fixture();
     set.truncated = true;
@@ -356,4 +382,37 @@ fn wide_characters_keep_the_columns_aligned() {
             .collect();
         assert!(rows.windows(2).all(|p| p[0] == p[1]), "misaligned at {w}: {rows:?}\n{}", text(&buf));
     }
+}
+
+#[test]
+fn the_rows_drawn_say_how_far_the_next_frame_moves_them() {
+    let mut g = grid(synthetic::result(1000).unwrap());
+    assert_eq!(g.shift(), None, "nothing drawn yet");
+    draw(&g, 120, 40);
+    assert_eq!(g.shift(), None, "nothing moved");
+    let page = g.page.get();
+    // Down inside the page moves the cursor, not the rows.
+    press(&mut g, KeyCode::Down);
+    assert_eq!(g.shift(), None);
+    for _ in 1..page {
+        press(&mut g, KeyCode::Down);
+    }
+    let s = g.shift().expect("past the page the rows move up one");
+    assert_eq!((s.by, usize::from(s.bottom - s.top)), (1, page));
+    draw(&g, 120, 40);
+    press(&mut g, KeyCode::Up);
+    assert_eq!(g.shift(), None, "Up inside the page");
+    // A page or more (PgDn) is sent whole; so is a frame after another view.
+    press(&mut g, KeyCode::PageDown);
+    assert_eq!(g.shift(), None);
+    g.forget_drawn();
+    press(&mut g, KeyCode::Down);
+    assert!(g.shift().is_none(), "nothing drawn since");
+    // The chart and the inspector are not rows.
+    draw(&g, 120, 40);
+    press(&mut g, KeyCode::Char('v'));
+    for _ in 0..page {
+        press(&mut g, KeyCode::Down);
+    }
+    assert_eq!(g.shift(), None);
 }

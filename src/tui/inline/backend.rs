@@ -9,12 +9,12 @@
 //! loop makes goes through this wrapper, which keeps the position itself.
 //!
 //! Lines written into the scrollback ([`Tracked::trimming`]) are sent
-//! without their trailing blanks (the rest of the row is erased instead),
-//! so they copy without padding and rewrap cleanly when the window
-//! narrows.
+//! without their trailing blanks (the row is cleared whole first), so they
+//! copy without padding and rewrap cleanly when the window narrows.
 //!
 //! Invariants: the tracked position is inside the last known size; every
-//! cursor movement ratatui makes (set, draw, line feeds) updates it.
+//! cursor movement ratatui makes (set, draw, line feeds) updates it, also
+//! while [`Tracked::muted`] keeps it all from the terminal.
 
 use ratatui::backend::{Backend, ClearType, WindowSize};
 use ratatui::buffer::Cell;
@@ -27,12 +27,15 @@ pub struct Tracked<B: Backend> {
     pos: Position,
     /// Drawing whole rows for the scrollback: trim their trailing blanks.
     pub trimming: bool,
+    /// Send nothing to the terminal, only follow the position (while
+    /// ratatui's own narrowing resize runs; see [`super::Inline`]).
+    pub muted: bool,
 }
 
 impl<B: Backend> Tracked<B> {
     /// Wrap `inner` whose cursor is at `pos` now.
     pub fn new(inner: B, pos: Position) -> Tracked<B> {
-        Tracked { inner, pos, trimming: false }
+        Tracked { inner, pos, trimming: false, muted: false }
     }
 
     /// The terminal says the cursor is at `pos` (after a resize).
@@ -47,12 +50,21 @@ impl<B: Backend> Tracked<B> {
         for row in cells.chunk_by(|a, b| a.1 == b.1) {
             let y = row[0].1;
             let used = row.iter().rposition(|(_, _, c)| !blank(c)).map_or(0, |i| i + 1);
+            // A whole row is cleared whole first: tmux then holds it as a
+            // new line only as long as its text (erasing after the text
+            // leaves the old length, so a narrower window would rewrap the
+            // row into an extra blank one).
+            let whole = row[0].0 == 0;
+            if whole {
+                self.set_cursor_position(Position::new(0, y))?;
+                self.inner.clear_region(ClearType::CurrentLine)?;
+            }
             self.inner.draw(row[..used].iter().copied())?;
             let x = row[..used].last().map_or(0, |(x, _, c)| x.saturating_add(u16::try_from(ratatui::text::Span::raw(c.symbol()).width().max(1)).unwrap_or(1)));
             self.set_cursor_position(Position::new(x, y))?;
             // A full row has nothing to erase (and the cursor, held at the
             // last column, would erase its last character).
-            if x < self.inner.size().map_or(u16::MAX, |s| s.width) {
+            if !whole && x < self.inner.size().map_or(u16::MAX, |s| s.width) {
                 self.inner.clear_region(ClearType::UntilNewLine)?;
             }
         }
@@ -78,12 +90,16 @@ impl<B: Backend> Backend for Tracked<B> {
     where
         I: Iterator<Item = (u16, u16, &'a Cell)>,
     {
-        if self.trimming {
+        if self.trimming && !self.muted {
             return self.draw_trimmed(content);
         }
         let mut last = None;
         let cells = content.inspect(|(x, y, c)| last = Some((*x, *y, ratatui::text::Span::raw(c.symbol()).width().max(1))));
-        self.inner.draw(cells)?;
+        if self.muted {
+            let _ = cells.count();
+        } else {
+            self.inner.draw(cells)?;
+        }
         if let Some((x, y, w)) = last {
             self.pos = Position::new(x.saturating_add(u16::try_from(w).unwrap_or(1)), y);
         }
@@ -91,18 +107,20 @@ impl<B: Backend> Backend for Tracked<B> {
     }
 
     fn append_lines(&mut self, n: u16) -> Result<(), Self::Error> {
-        self.inner.append_lines(n)?;
+        if !self.muted {
+            self.inner.append_lines(n)?;
+        }
         // Line feeds move down until the last row, then scroll.
         self.pos.y = self.pos.y.saturating_add(n).min(self.height().saturating_sub(1));
         Ok(())
     }
 
     fn hide_cursor(&mut self) -> Result<(), Self::Error> {
-        self.inner.hide_cursor()
+        if self.muted { Ok(()) } else { self.inner.hide_cursor() }
     }
 
     fn show_cursor(&mut self) -> Result<(), Self::Error> {
-        self.inner.show_cursor()
+        if self.muted { Ok(()) } else { self.inner.show_cursor() }
     }
 
     fn get_cursor_position(&mut self) -> Result<Position, Self::Error> {
@@ -111,17 +129,19 @@ impl<B: Backend> Backend for Tracked<B> {
 
     fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> Result<(), Self::Error> {
         let p = position.into();
-        self.inner.set_cursor_position(p)?;
+        if !self.muted {
+            self.inner.set_cursor_position(p)?;
+        }
         self.pos = p;
         Ok(())
     }
 
     fn clear(&mut self) -> Result<(), Self::Error> {
-        self.inner.clear()
+        if self.muted { Ok(()) } else { self.inner.clear() }
     }
 
     fn clear_region(&mut self, clear_type: ClearType) -> Result<(), Self::Error> {
-        self.inner.clear_region(clear_type)
+        if self.muted { Ok(()) } else { self.inner.clear_region(clear_type) }
     }
 
     fn size(&self) -> Result<Size, Self::Error> {
@@ -133,7 +153,7 @@ impl<B: Backend> Backend for Tracked<B> {
     }
 
     fn flush(&mut self) -> Result<(), Self::Error> {
-        self.inner.flush()
+        if self.muted { Ok(()) } else { self.inner.flush() }
     }
 }
 
@@ -159,6 +179,23 @@ mod tests {
         assert_eq!(b.get_cursor_position().ok().map(|p| p.y), Some(4), "line feeds stop at the last row");
         b.clamp_to(Size::new(3, 2));
         assert_eq!(b.get_cursor_position().ok(), Some(Position::new(2, 1)));
+    }
+
+    #[test]
+    fn muted_it_sends_nothing_and_still_follows_the_cursor() {
+        let mut b = Tracked::new(TestBackend::new(6, 3), Position::new(0, 0));
+        b.muted = true;
+        let cell = Cell::new("x");
+        b.draw([(1u16, 1u16, &cell)].into_iter()).ok();
+        assert_eq!(b.get_cursor_position().ok(), Some(Position::new(2, 1)));
+        b.clear_region(ClearType::All).ok();
+        b.append_lines(1).ok();
+        b.set_cursor_position(Position::new(4, 0)).ok();
+        b.inner.assert_buffer_lines(["      ", "      ", "      "]);
+        assert_eq!(b.get_cursor_position().ok(), Some(Position::new(4, 0)));
+        b.muted = false;
+        b.draw([(0u16, 0u16, &cell)].into_iter()).ok();
+        b.inner.assert_buffer_lines(["x     ", "      ", "      "]);
     }
 
     #[test]

@@ -19,6 +19,7 @@
 
 pub mod backend;
 pub mod live;
+pub mod reflow;
 pub mod table;
 pub mod turn;
 
@@ -75,11 +76,7 @@ where
 
 /// Leave raw mode and show the cursor (no alternate screen to leave).
 fn restore() {
-    use std::io::Write;
-    let _ = ratatui::crossterm::terminal::disable_raw_mode();
-    let mut out = std::io::stdout();
-    let _ = out.write_all(b"\x1b[?25h");
-    let _ = out.flush();
+    super::handoff::leave_terminal(false);
 }
 
 fn restore_on_panic() {
@@ -105,6 +102,8 @@ pub struct Inline<B: Backend> {
     probe: CursorProbe,
     /// Frames put off while waiting for that position.
     waited: u8,
+    /// The live area as last drawn (where its rows end, after a resize).
+    live: ratatui::buffer::Buffer,
 }
 
 impl<B: Backend> Inline<B>
@@ -113,7 +112,7 @@ where
 {
     pub fn new(terminal: Terminal<Tracked<B>>) -> Inline<B> {
         let size = terminal.size().unwrap_or_default();
-        Inline { terminal, printed: 0, job: None, runs_wanted: false, size, probe: CursorProbe::default(), waited: 0 }
+        Inline { terminal, printed: 0, job: None, runs_wanted: false, size, probe: CursorProbe::default(), waited: 0, live: ratatui::buffer::Buffer::default() }
     }
 
     /// Write `lines` above the live area.
@@ -179,6 +178,29 @@ where
         Some(live::Clock { elapsed: now - started, in_step: now - step_at })
     }
 
+    /// The window narrowed to `size`, the cursor now at `at` (None: the
+    /// terminal did not say). ratatui would clear the screen and start
+    /// the live area at its top; instead its resize runs muted, and the
+    /// live area is placed where its old top is now ([`reflow`]) and
+    /// cleared and drawn from there, leaving every row above it alone.
+    fn narrowed(&mut self, size: Size, at: Option<Position>) -> anyhow::Result<()> {
+        let before = self.terminal.backend_mut().get_cursor_position()?;
+        let at = at.unwrap_or(Position::new(before.x.min(size.width.saturating_sub(1)), before.y.min(size.height.saturating_sub(1))));
+        let area = self.live.area;
+        let above: Vec<u16> = (area.top()..before.y.min(area.bottom())).map(|y| reflow::used_width(&self.live, y)).collect();
+        let x = before.x.min(self.size.width.saturating_sub(1));
+        let top = reflow::top_after_narrowing(&above, x, at.y, size.width).min(size.height.saturating_sub(1));
+        self.terminal.backend_mut().muted = true;
+        let muted = self.terminal.autoresize().and_then(|()| self.terminal.set_cursor_position(Position::ORIGIN));
+        self.terminal.backend_mut().muted = false;
+        muted?;
+        // From the top: the live area is laid out again below it (the
+        // screen scrolls if it must) and cleared from there down.
+        self.terminal.backend_mut().set_cursor_position(Position::new(0, top))?;
+        self.terminal.resize(ratatui::layout::Rect::new(0, 0, size.width, size.height))?;
+        Ok(())
+    }
+
     /// After quit: write what is left and clear the live area, leaving the
     /// cursor where the shell's prompt should go.
     fn finish(&mut self, app: &App) -> anyhow::Result<()> {
@@ -202,15 +224,23 @@ where
             // from its scrollback): the live area goes where the cursor is
             // now, as the input thread reads it. Wait a little for it.
             let reported = self.probe.lock().ok().and_then(|mut p| p.take());
-            match reported {
-                Some((x, y)) => self.terminal.backend_mut().moved_to(Position::new(x, y)),
+            let at = match reported {
+                Some((x, y)) => Some(Position::new(x, y)),
                 None if self.waited < RESIZE_WAITS => {
                     self.waited += 1;
                     return Ok(Some(TICK / 4));
                 }
-                None => self.terminal.backend_mut().clamp_to(size),
-            }
+                None => None,
+            };
             self.waited = 0;
+            if size.width < self.size.width {
+                self.narrowed(size, at)?;
+            } else {
+                match at {
+                    Some(p) => self.terminal.backend_mut().moved_to(p),
+                    None => self.terminal.backend_mut().clamp_to(size),
+                }
+            }
             self.size = size;
         }
         self.answer_views(app)?;
@@ -218,6 +248,7 @@ where
         let clock = self.clock(app);
         let frame = self.terminal.draw(|f| live::draw(f, app, clock, &app.theme))?;
         seen(app, frame.buffer);
+        self.live.clone_from(frame.buffer);
         Ok(app.running.map(|_| TICK))
     }
 
@@ -225,16 +256,9 @@ where
         Some(self.probe.clone())
     }
 
-    // No alternate screen to leave or enter: raw mode and the cursor only.
-    fn leave(&mut self) {
-        let _ = ratatui::crossterm::execute!(std::io::stdout(), ratatui::crossterm::event::DisableBracketedPaste);
-        restore();
-    }
-
-    fn enter(&mut self) {
-        let _ = ratatui::crossterm::terminal::enable_raw_mode();
-        let _ = ratatui::crossterm::execute!(std::io::stdout(), ratatui::crossterm::event::EnableBracketedPaste);
-        self.redraw();
+    // No alternate screen to leave or enter around a hand-over.
+    fn alternate(&self) -> bool {
+        false
     }
 
     fn redraw(&mut self) {

@@ -29,12 +29,13 @@ pub fn elsewhere(view: &str, instead: &str, theme: &Theme) -> Vec<Line<'static>>
 
 /// The commands and keys that work inline.
 pub fn help(keys: &Keymap, theme: &Theme) -> Vec<Line<'static>> {
-    let rows: [(String, &str); 11] = [
+    let rows: [(String, &str); 12] = [
         (keys.describe(Act::Select), "ask the question (or run the /command)"),
         ("/sql SELECT ...".into(), "run SQL through the validator, the jail and repairs"),
         ("/dataset NAME".into(), "switch dataset (no name: list them)"),
         ("/runs".into(), "list the newest recorded runs"),
         ("/export csv|json|parquet FILE".into(), "write the last result"),
+        (keys.describe(Act::CopySql), "copy the SQL of the last answer (OSC 52)"),
         ("/copy FILE".into(), "write the last copy to a file"),
         ("/theme NAME".into(), "dark, light, high-contrast, monochrome"),
         (keys.describe(Act::Cancel), "cancel the running query"),
