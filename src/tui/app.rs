@@ -742,7 +742,7 @@ fn step_line(step: &Progress) -> Option<String> {
         Progress::AttemptStarted { attempt, max_attempts, .. } => format!("attempt {attempt} of {max_attempts}: running in the jail"),
         Progress::AttemptFinished { attempt, outcome, ms } => match outcome {
             AttemptOutcome::Ok { rows, truncated } => {
-                format!("attempt {attempt}: {rows} row{}{} in {ms:.1} ms", if *rows == 1 { "" } else { "s" }, if *truncated { " (truncated)" } else { "" })
+                format!("attempt {attempt}: {} row{}{} in {ms:.1} ms", crate::render::thousands(&rows.to_string()), if *rows == 1 { "" } else { "s" }, if *truncated { " (truncated)" } else { "" })
             }
             AttemptOutcome::Failed { category, message } => {
                 format!("attempt {attempt}: {category}: {}", message.lines().next().unwrap_or(""))

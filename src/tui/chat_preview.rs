@@ -71,7 +71,7 @@ pub fn fit(r: &RunReport, width: u16) -> Vec<PreviewLine> {
     let mut out: Vec<PreviewLine> = t.lines.into_iter().enumerate().map(|(i, l)| PreviewLine { text: format!("{IN}{l}"), muted: i < 2 }).collect();
     let more = r.row_count.saturating_sub(shown.len());
     if more > 0 {
-        out.push(PreviewLine { text: format!("{IN}… {more} more in Results"), muted: true });
+        out.push(PreviewLine { text: format!("{IN}… {} more in Results", crate::render::thousands(&more.to_string())), muted: true });
     }
     out
 }

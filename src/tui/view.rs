@@ -152,7 +152,7 @@ fn outcome_lines<'a>(r: &'a RunReport, theme: &Theme, lines: &mut Vec<Line<'a>>)
     match r.status {
         Status::Ok => {
             let more = if r.truncated { " (more rows exist: stopped at the row cap; f in Results fetches up to 1,000,000)" } else { "" };
-            lines.push(Line::styled(format!("  ✓ {} row{}{more}", r.row_count, if r.row_count == 1 { "" } else { "s" }), theme.ok));
+            lines.push(Line::styled(format!("  ✓ {} row{}{more}", crate::render::thousands(&r.row_count.to_string()), if r.row_count == 1 { "" } else { "s" }), theme.ok));
         }
         Status::NotUnderstood => {
             let why = r.error.as_ref().map_or("", |e| e.message.as_str());
