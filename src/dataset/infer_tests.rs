@@ -127,6 +127,18 @@ fn customers() -> (&'static str, String) {
          ("membership_register_branch", csv("member_id,branch_id,register_year", 8, |i| format!("{},{},{}", i + 1, i % 6 + 1, 2016 + i % 2)))],
     &["membership_register_branch.member_id -> member.member_id", "membership_register_branch.branch_id -> branch.branch_id"]
 )]
+// The same attribute name beside the key: `customer.state` is no reference to `bank.state`.
+#[case::same_attribute(
+    vec![("bank", csv("branch_id,bname,state", 6, |i| format!("{},B{i},{}", i + 1, ["Utah", "Texas", "Ohio", "Iowa", "Maine", "Idaho"][i]))),
+         ("customer", csv("cust_id,branch_id,state", 20, |i| format!("{},{},{}", i + 1, i % 6 + 1, ["Utah", "Texas", "Ohio", "Iowa", "Maine", "Idaho"][(i * 5) % 6])))],
+    &["customer.branch_id -> bank.branch_id"]
+)]
+// The same attribute, unique on the referenced side: still no second join between the tables.
+#[case::same_attribute_reversed(
+    vec![("bank", csv("branch_id,bname,state", 4, |i| format!("{},B{i},{}", i + 1, ["Utah", "Texas", "Ohio", "Utah"][i]))),
+         ("customer", csv("cust_id,branch_id,state", 4, |i| format!("{},{},{}", i + 1, i % 4 + 1, ["Utah", "Texas", "Ohio", "Iowa"][i])))],
+    &["customer.branch_id -> bank.branch_id"]
+)]
 fn joins_found_in_the_data(#[case] files: Vec<(&str, String)>, #[case] want: &[&str]) {
     let m = derive_files(&files);
     assert_eq!(joins(&m), want);
@@ -270,18 +282,36 @@ fn plan_of(m: &Manifest, q: &str) -> Result<crate::plan::Plan, String> {
     }
 }
 
-/// Columns asked of a lookup table are listed from it, not from the table
-/// that copies its codes (where a join would repeat them per document).
-#[test]
-fn a_listing_comes_from_the_table_that_owns_the_columns() {
-    let m = derive_files(&[
+fn budgets() -> Vec<(&'static str, String)> {
+    vec![
         ("ref_budget_codes", csv("budget_type_code,budget_type_description", 3, |i| format!("{},{}", ["GV", "ORG", "SF"][i], ["Government", "Organisation", "Self founded"][i]))),
         ("documents", csv("document_id,document_name,document_description", 12, |i| format!("{},Doc {i},", i + 1))),
         ("documents_with_expenses", csv("document_id,budget_type_code,document_details", 10, |i| format!("{},{},{}", i + 1, ["GV", "ORG", "SF"][i % 3], ["government", "organization", "safety"][i % 3]))),
-    ]);
-    assert!(joins(&m).contains(&"documents_with_expenses.budget_type_code -> ref_budget_codes.budget_type_code".to_string()), "{:?}", joins(&m));
-    let plan = plan_of(&m, "List all budget type codes and descriptions.").unwrap();
-    assert_eq!(plan.fields, ["ref_budget_codes.budget_type_code", "ref_budget_codes.budget_type_description"], "{plan:?}");
+    ]
+}
+
+fn festivals() -> Vec<(&'static str, String)> {
+    vec![
+        ("artwork", csv("artwork_id,type,name", 9, |i| format!("{},{},Work {i}", i + 1, ["Show", "Film"][i % 2]))),
+        ("festival_detail", csv("festival_id,festival_name,location,year", 5, |i| format!("{},Fest {i},{},{}", i + 1, ["Oslo", "Rome", "Lima", "Kyiv", "Bern"][i], 2006 + i))),
+        ("nomination", csv("artwork_id,festival_id,result", 8, |i| format!("{},{},{}", i + 1, i % 5 + 1, ["Won", "Nominated"][i % 2]))),
+    ]
+}
+
+/// Columns asked of one table are listed from it: a lookup table's codes
+/// and descriptions from the lookup, not from the table that copies its
+/// codes (where a join would repeat them per document); a bare noun
+/// ("descriptions", "names") is the owner's column of that last word.
+#[rstest]
+#[case::lookup(budgets(), "List all budget type codes and descriptions.", &["ref_budget_codes.budget_type_code", "ref_budget_codes.budget_type_description"])]
+#[case::named_table(festivals(), "What are the names and locations of festivals?", &["festival_detail.festival_name", "festival_detail.location"])]
+fn a_listing_comes_from_the_table_that_owns_the_columns(#[case] files: Vec<(&str, String)>, #[case] q: &str, #[case] want: &[&str]) {
+    let m = derive_files(&files);
+    let plan = plan_of(&m, q).unwrap();
+    let fields: Vec<String> = plan.fields.iter().map(|f| {
+        m.dimensions.iter().find(|d| &d.name == f).map_or_else(|| f.clone(), |d| d.column.clone())
+    }).collect();
+    assert_eq!(fields, want, "{plan:?}");
     assert!(plan.dimensions.is_empty() && plan.measures.is_empty(), "{plan:?}");
 }
 

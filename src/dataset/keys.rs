@@ -173,7 +173,14 @@ pub fn infer_joins(conn: &Connection, tables: &[KeyInput], pks: &[Option<String>
             continue;
         }
         let inclusion = overlap as f64 / distinct as f64;
-        let names = name_evidence(&tables[fti].columns[fci].0, tables[tti].name, &tables[tti].columns[tci].0);
+        let to_is_pk = pks[tti].as_deref().is_some_and(|p| p == tables[tti].columns[tci].0);
+        let mut names = name_evidence(&tables[fti].columns[fci].0, tables[tti].name, &tables[tti].columns[tci].0);
+        // The same attribute name on both sides (`customer.state`, `bank.state`)
+        // is a shared word, not a reference, unless the target is the key.
+        let (fc, tc) = (&tables[fti].columns[fci].0, &tables[tti].columns[tci].0);
+        if names == NameEvidence::Names && fc.eq_ignore_ascii_case(tc) && !is_keyish(fc) && !to_is_pk {
+            names = NameEvidence::Shared;
+        }
         if !accepted(names, inclusion, distinct, fam) {
             continue;
         }
@@ -184,7 +191,6 @@ pub fn infer_joins(conn: &Connection, tables: &[KeyInput], pks: &[Option<String>
         if own_key && names != NameEvidence::Names {
             continue;
         }
-        let to_is_pk = pks[tti].as_deref().is_some_and(|p| p == tables[tti].columns[tci].0);
         let names_table = referent(&tables[fti].columns[fci].0).iter().map(|w| singular(w)).collect::<Vec<_>>() == table_words(tables[tti].name);
         found.push(Candidate { from: (fti, fci), to: (tti, tci), names, names_table, inclusion, distinct, to_is_pk, to_rows: tables[tti].profile.rows });
     }
@@ -233,7 +239,8 @@ pub fn infer_joins(conn: &Connection, tables: &[KeyInput], pks: &[Option<String>
         // A second join to a table this one already joins by a better-named
         // column (`invoices.billing_address` beside `invoices.customer_id`):
         // the values match because they are copies, not a reference.
-        if let Some(better) = chosen.iter().find(|x| x.from.0 == c.from.0 && x.to.0 == c.to.0 && x.names > c.names) {
+        let same_pair = |x: &Candidate| (x.from.0, x.to.0) == (c.from.0, c.to.0) || (x.from.0, x.to.0) == (c.to.0, c.from.0);
+        if let Some(better) = chosen.iter().find(|x| same_pair(x) && x.names > c.names) {
             notes.push(KeyNote {
                 table: c.from.0,
                 text: format!(

@@ -2,7 +2,9 @@
 //! the columns it names, or the subject's key, name and date plus the columns
 //! its conditions are about; "distinct"/"different" lists unique values, and
 //! a word naming a table's label entity ("sensors" in a table of readings)
-//! lists those entities. Then every word the plan does not use is checked:
+//! lists those entities. Columns asked of one table that owns them all are
+//! listed from it, a lookup table before the table that copies its codes
+//! (`owned_listing`). Then every word the plan does not use is checked:
 //! unknown words where a filter or grouping would go refuse the question.
 //!
 //! Invariants: a listing never drops a column the question named; the
@@ -260,7 +262,7 @@ impl Ctx<'_> {
     /// same pieces, the one a join points at (the lookup, where the values
     /// are unique) wins over the table that refers to it, so no join
     /// multiplies its rows; then the better readings.
-    fn owned_listing(&self) -> Option<Vec<(usize, Field)>> {
+    fn owned_listing(&self) -> Option<(usize, Vec<usize>, Vec<(usize, Field)>)> {
         let asked: Vec<usize> = (0..self.p.len())
             .filter(|&k| {
                 !self.used[k]
@@ -269,6 +271,24 @@ impl Ctx<'_> {
             .collect();
         if asked.len() < 2 || self.subject.is_some_and(|s| matches!(self.p[s].top(), Some(Target::Table(_)))) {
             return None;
+        }
+        // Other names left unused must name the owner ("names and locations
+        // of festivals"); anything else ("workshop groups in which services
+        // are performed") is for the ordinary listing to place.
+        let mut named: Vec<(usize, Vec<usize>)> = Vec::new();
+        for k in (0..self.p.len()).filter(|&k| !self.used[k] && !asked.contains(&k)) {
+            let Some(cands) = self.p[k].lex() else { continue };
+            let tables: Vec<usize> = cands
+                .iter()
+                .filter_map(|c| match c.target {
+                    Target::Table(t) => Some(t),
+                    _ => None,
+                })
+                .collect();
+            if tables.is_empty() {
+                return None;
+            }
+            named.push((k, tables));
         }
         // Every reading of each piece, as (table, field, confidence).
         let readings: Vec<Vec<(usize, Field, f32)>> = asked
@@ -312,7 +332,7 @@ impl Ctx<'_> {
         let tops: Vec<Option<usize>> =
             asked.iter().map(|&k| self.p[k].top().and_then(|t| schema::target_table(self.m, self.lx, t))).collect();
         let covering: Vec<usize> = (0..self.m.tables.len())
-            .filter(|&t| readings.iter().all(|r| r.iter().any(|x| x.0 == t)))
+            .filter(|&t| readings.iter().all(|r| r.iter().any(|x| x.0 == t)) && named.iter().all(|n| n.1.contains(&t)))
             .collect();
         if covering.is_empty() || covering.iter().any(|&t| tops.iter().all(|x| *x == Some(t))) {
             return None;
@@ -331,13 +351,28 @@ impl Ctx<'_> {
         let best = covering.iter().copied().find(|&t| {
             covering.iter().all(|&o| o == t || refers(o, t) || (!refers(t, o) && score(t) > score(o) + 1e-6))
         })?;
-        Some(asked.iter().enumerate().filter_map(|(i, &k)| field(best, i).map(|f| (k, f.0))).collect())
+        let fields = asked.iter().enumerate().filter_map(|(i, &k)| field(best, i).map(|f| (k, f.0))).collect();
+        Some((best, named.into_iter().map(|n| n.0).collect(), fields))
     }
 
-    /// Lists the owned columns `owned` (piece, field) chose, in question order.
-    fn list_owned(&mut self, owned: Vec<(usize, Field)>) -> Result<(), Refusal> {
+    /// Lists the owned columns (piece, field) of table `t`, in question
+    /// order; `named` are the pieces that name the table.
+    fn list_owned(&mut self, (t, named, owned): (usize, Vec<usize>, Vec<(usize, Field)>)) -> Result<(), Refusal> {
+        for k in named {
+            self.take(k, MatchKind::Table, self.table_name(t), 0.9);
+        }
         let mut fields: Vec<String> = Vec::new();
+        let table_words = crate::planner::tokenize::stems(&self.table_name(t));
+        let several = owned.len() > 1;
         for (k, f) in owned {
+            // "names and locations of festivals": the word naming the table
+            // read as its key says whose columns these are; it is no column.
+            let words = crate::planner::tokenize::stems(&self.p[k].words);
+            let names_table = !words.is_empty() && words.iter().all(|w| table_words.contains(w));
+            if several && names_table && f == Field::Col(t, schema::row_key(self.m, t).unwrap_or(usize::MAX)) {
+                self.take(k, MatchKind::Table, self.table_name(t), 0.9);
+                continue;
+            }
             let Some(info) = self.field_info(f) else { continue };
             self.take(k, MatchKind::Column, info.name.clone(), 0.8);
             if !fields.contains(&info.name) {

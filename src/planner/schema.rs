@@ -1,7 +1,8 @@
 //! Questions the planner asks of a manifest's shape: which tables reach
 //! which through joins, which column names a table's rows, which metric
-//! counts a table, which time dimension dates it, and what plan name a
-//! dimension or column goes by.
+//! counts a table, which time dimension dates it, what plan name a
+//! dimension or column goes by, and whether the joins a plan needs are
+//! ones the data can vouch for (`join_doubt`).
 //!
 //! Invariants: pure lookups over the manifest, computed once in `Schema::new`;
 //! every answer is deterministic (first in manifest order wins ties).
