@@ -19,6 +19,9 @@ use crate::planner::schema;
 use crate::planner::MatchKind;
 use crate::semantic::is_temporal;
 
+/// A listing's owner table, the pieces that name it, and each asked piece's column of it.
+type Owned = (usize, Vec<usize>, Vec<(usize, Field)>);
+
 impl Ctx<'_> {
     /// With no measure: list rows (the subject's name and key, the columns
     /// asked for, and the columns the conditions are about).
@@ -262,7 +265,7 @@ impl Ctx<'_> {
     /// same pieces, the one a join points at (the lookup, where the values
     /// are unique) wins over the table that refers to it, so no join
     /// multiplies its rows; then the better readings.
-    fn owned_listing(&self) -> Option<(usize, Vec<usize>, Vec<(usize, Field)>)> {
+    fn owned_listing(&self) -> Option<Owned> {
         let asked: Vec<usize> = (0..self.p.len())
             .filter(|&k| {
                 !self.used[k]
@@ -357,7 +360,7 @@ impl Ctx<'_> {
 
     /// Lists the owned columns (piece, field) of table `t`, in question
     /// order; `named` are the pieces that name the table.
-    fn list_owned(&mut self, (t, named, owned): (usize, Vec<usize>, Vec<(usize, Field)>)) -> Result<(), Refusal> {
+    fn list_owned(&mut self, (t, named, owned): Owned) -> Result<(), Refusal> {
         for k in named {
             self.take(k, MatchKind::Table, self.table_name(t), 0.9);
         }
