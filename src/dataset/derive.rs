@@ -173,7 +173,13 @@ pub fn derive(name: &str, tables: &[LoadedTable], conn: &Connection) -> Manifest
             notes,
         });
     }
-    m.joins = infer_joins(conn, &inputs, &pks);
+    let (joins, notes) = infer_joins(conn, &inputs, &pks);
+    m.joins = joins;
+    for n in notes {
+        if let Some(t) = m.tables.get_mut(n.table) {
+            t.notes.push(n.text);
+        }
+    }
     m.suggested_prompts = prompts(&m);
     m
 }

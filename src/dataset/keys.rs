@@ -17,10 +17,18 @@
 //! - both sides must be integers or both text; a table never joins itself;
 //!   a table's own primary key joins only with name evidence.
 //!
-//! Each column joins at most one table: the best by name evidence, then
-//! inclusion, then the target being its table's primary key, then the
-//! smallest target. When two unique columns include each other (one-to-one),
-//! one join is kept, towards the table the key's name belongs to.
+//! - names share a word only when it is the column's head noun
+//!   (`supplier_company_id` -> company; `order_quantity` is no order).
+//!
+//! Each column joins at most one table: the best by name evidence, then the
+//! column being named exactly as the table, then inclusion, then the target
+//! being its table's primary key, then the smallest target. When two unique
+//! columns include each other (one-to-one), one join is kept, towards the
+//! table the key's name belongs to. Refused, with a note `datasets show`
+//! prints: a join on values alone when the values are in the keys of more
+//! than one table (which one is a guess), and a second join to a table the
+//! table already joins by a better-named column (a copied address is no
+//! reference).
 //!
 //! Invariants: the inclusion counts come from one DuckDB query over all
 //! tables (every candidate column against every unique column at once), not
@@ -87,6 +95,9 @@ struct Candidate {
     from: (usize, usize),
     to: (usize, usize),
     names: NameEvidence,
+    /// The column's referent is exactly the target table's name
+    /// (`patient` -> `patient.ssn` before `stay.patient`).
+    names_table: bool,
     inclusion: f64,
     distinct: i64,
     to_is_pk: bool,
@@ -102,9 +113,17 @@ fn accepted(names: NameEvidence, inclusion: f64, distinct: i64, fam: &str) -> bo
     }
 }
 
-/// The joins the data supports, with their evidence; `pks[i]` is table `i`'s
-/// primary key.
-pub fn infer_joins(conn: &Connection, tables: &[KeyInput], pks: &[Option<String>]) -> Vec<Join> {
+/// What key inference decided not to do, for the user to review: a note on
+/// table `table` (an index into the inputs).
+#[derive(Debug, Clone, PartialEq)]
+pub struct KeyNote {
+    pub table: usize,
+    pub text: String,
+}
+
+/// The joins the data supports, with their evidence, and notes on the joins
+/// refused; `pks[i]` is table `i`'s primary key.
+pub fn infer_joins(conn: &Connection, tables: &[KeyInput], pks: &[Option<String>]) -> (Vec<Join>, Vec<KeyNote>) {
     // Unique columns (the "one" sides) and candidate columns (the "many" sides).
     let mut keys = Vec::new();
     let mut cands = Vec::new();
@@ -121,7 +140,7 @@ pub fn infer_joins(conn: &Connection, tables: &[KeyInput], pks: &[Option<String>
         }
     }
     if keys.is_empty() || cands.is_empty() {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     }
     let side = |list: &[(usize, usize, &str)]| -> String {
         list.iter()
@@ -139,9 +158,9 @@ pub fn infer_joins(conn: &Connection, tables: &[KeyInput], pks: &[Option<String>
         side(&keys),
         side(&cands)
     );
-    let Ok(mut stmt) = conn.prepare(&sql) else { return Vec::new() };
+    let Ok(mut stmt) = conn.prepare(&sql) else { return (Vec::new(), Vec::new()) };
     let Ok(rows) = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?))) else {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     };
     let mut found: Vec<Candidate> = Vec::new();
     for (cn, kn, overlap) in rows.filter_map(Result::ok) {
@@ -154,7 +173,14 @@ pub fn infer_joins(conn: &Connection, tables: &[KeyInput], pks: &[Option<String>
             continue;
         }
         let inclusion = overlap as f64 / distinct as f64;
-        let names = name_evidence(&tables[fti].columns[fci].0, tables[tti].name, &tables[tti].columns[tci].0);
+        let to_is_pk = pks[tti].as_deref().is_some_and(|p| p == tables[tti].columns[tci].0);
+        let mut names = name_evidence(&tables[fti].columns[fci].0, tables[tti].name, &tables[tti].columns[tci].0);
+        // The same attribute name on both sides (`customer.state`, `bank.state`)
+        // is a shared word, not a reference, unless the target is the key.
+        let (fc, tc) = (&tables[fti].columns[fci].0, &tables[tti].columns[tci].0);
+        if names == NameEvidence::Names && fc.eq_ignore_ascii_case(tc) && !is_keyish(fc) && !to_is_pk {
+            names = NameEvidence::Shared;
+        }
         if !accepted(names, inclusion, distinct, fam) {
             continue;
         }
@@ -165,24 +191,68 @@ pub fn infer_joins(conn: &Connection, tables: &[KeyInput], pks: &[Option<String>
         if own_key && names != NameEvidence::Names {
             continue;
         }
-        let to_is_pk = pks[tti].as_deref().is_some_and(|p| p == tables[tti].columns[tci].0);
-        found.push(Candidate { from: (fti, fci), to: (tti, tci), names, inclusion, distinct, to_is_pk, to_rows: tables[tti].profile.rows });
+        let names_table = referent(&tables[fti].columns[fci].0).iter().map(|w| singular(w)).collect::<Vec<_>>() == table_words(tables[tti].name);
+        found.push(Candidate { from: (fti, fci), to: (tti, tci), names, names_table, inclusion, distinct, to_is_pk, to_rows: tables[tti].profile.rows });
     }
-    // Best first: names, inclusion, target is a primary key, smallest target.
+    // Best first: names, the name being the table's, inclusion, target is a
+    // primary key, smallest target.
     found.sort_by(|a, b| {
         b.names
             .cmp(&a.names)
+            .then(b.names_table.cmp(&a.names_table))
             .then(b.inclusion.total_cmp(&a.inclusion))
             .then(b.to_is_pk.cmp(&a.to_is_pk))
             .then(a.to_rows.cmp(&b.to_rows))
             .then(a.from.cmp(&b.from))
             .then(a.to.cmp(&b.to))
     });
+    let col = |(ti, ci): (usize, usize)| format!("{}.{}", tables[ti].name, tables[ti].columns[ci].0);
+    let mut notes: Vec<KeyNote> = Vec::new();
     let mut chosen: Vec<Candidate> = Vec::new();
-    for c in found {
-        if chosen.iter().any(|x| x.from == c.from) {
+    for c in &found {
+        if chosen.iter().any(|x| x.from == c.from) || notes.iter().any(|n| n.table == c.from.0 && n.text.starts_with(&format!("`{}`", col(c.from)))) {
             continue;
         }
+        // Values alone, found in the keys of several tables (`takes.id` holds
+        // ids that are both students' and instructors'): the data cannot say
+        // which, so no join is made.
+        if c.names == NameEvidence::None {
+            let mut others: Vec<String> = found
+                .iter()
+                .filter(|x| x.from == c.from && x.to.0 != c.to.0 && x.names == NameEvidence::None && x.inclusion >= c.inclusion)
+                .map(|x| col(x.to))
+                .collect();
+            if !others.is_empty() {
+                others.insert(0, col(c.to));
+                others.dedup();
+                notes.push(KeyNote {
+                    table: c.from.0,
+                    text: format!(
+                        "`{}` has values found in {}; no join made (the names do not say which): add the right one to dataset.toml",
+                        col(c.from),
+                        others.join(", ")
+                    ),
+                });
+                continue;
+            }
+        }
+        // A second join to a table this one already joins by a better-named
+        // column (`invoices.billing_address` beside `invoices.customer_id`):
+        // the values match because they are copies, not a reference.
+        let same_pair = |x: &Candidate| (x.from.0, x.to.0) == (c.from.0, c.to.0) || (x.from.0, x.to.0) == (c.to.0, c.from.0);
+        if let Some(better) = chosen.iter().find(|x| same_pair(x) && x.names > c.names) {
+            notes.push(KeyNote {
+                table: c.from.0,
+                text: format!(
+                    "`{}` has values found in `{}` but `{}` already joins that table; no second join made",
+                    col(c.from),
+                    col(c.to),
+                    col(better.from)
+                ),
+            });
+            continue;
+        }
+        let c = c.clone();
         // One-to-one: both columns unique and each includes the other. Keep
         // the join towards the table that owns the key's name.
         if let Some(pos) = chosen.iter().position(|x| x.from == c.to && x.to == c.from) {
@@ -196,7 +266,7 @@ pub fn infer_joins(conn: &Connection, tables: &[KeyInput], pks: &[Option<String>
         chosen.push(c);
     }
     chosen.sort_by_key(|a| a.from);
-    chosen
+    let joins = chosen
         .into_iter()
         .map(|c| {
             let (fti, fci) = c.from;
@@ -211,5 +281,6 @@ pub fn infer_joins(conn: &Connection, tables: &[KeyInput], pks: &[Option<String>
                 }),
             }
         })
-        .collect()
+        .collect();
+    (joins, notes)
 }

@@ -201,7 +201,14 @@ pub fn name_evidence(from_col: &str, to_table: &str, to_col: &str) -> NameEviden
     }
     // The column's referent is the table's name (`customer_id`, `airline`, `artist`),
     // or ends with it (`home_team_id` -> team).
-    if !refs.is_empty() && (refs == table_words || refs.ends_with(&table_words) || (table_words.len() > 1 && table_words.ends_with(&refs))) {
+    if !refs.is_empty() && (refs == table_words || refs.ends_with(&table_words)) {
+        return NameEvidence::Names;
+    }
+    // The table's name ends with the referent (`player_id` -> `team_player.id`),
+    // unless the key names something else (`branch_id` is no
+    // `membership_register_branch.member_id`).
+    let key_says_else = to_refs.iter().any(|w| !KEY_WORDS.contains(&w.as_str())) && !to_refs.iter().any(|w| refs.contains(w));
+    if !refs.is_empty() && table_words.len() > 1 && table_words.ends_with(&refs) && !key_says_else {
         return NameEvidence::Names;
     }
     // The column's referent is the key's referent (`airport_code` -> `airports.code`
@@ -209,13 +216,33 @@ pub fn name_evidence(from_col: &str, to_table: &str, to_col: &str) -> NameEviden
     if !refs.is_empty() && refs == to_refs && to_refs.iter().any(|w| !KEY_WORDS.contains(&w.as_str())) {
         return NameEvidence::Names;
     }
-    let content = |w: &String| !KEY_WORDS.contains(&w.as_str()) && w.len() > 2;
-    let shared = refs.iter().filter(|w| content(w)).any(|w| table_words.contains(w) || to_refs.contains(w));
+    // A shared word counts only when it is what the column is about, its head
+    // noun (`supplier_company_id` -> company): `order_quantity` is a quantity,
+    // not an order, and `rental_duration` no rental.
+    let shared = head(&refs).is_some_and(|w| table_words.contains(&w) || to_refs.contains(&w));
     if shared {
         NameEvidence::Shared
     } else {
         NameEvidence::None
     }
+}
+
+/// Prepositions that end the noun a name is about (`member_in_charge_id`).
+const PREPOSITIONS: &[&str] = &["in", "of", "for", "by", "at", "to", "from", "on", "with"];
+
+/// Words that identify rather than name a thing (`airport_name` is about an airport).
+const IDENTIFYING: &[&str] = &["name", "title"];
+
+/// The head noun of a referent: its last content word before any
+/// preposition, skipping key words and identifying words (`member_in_charge`
+/// -> member, `airport_name` -> airport, `order_quantity` -> quantity).
+fn head(refs: &[String]) -> Option<String> {
+    let end = refs.iter().position(|w| PREPOSITIONS.contains(&w.as_str())).unwrap_or(refs.len());
+    refs[..end]
+        .iter()
+        .rev()
+        .find(|w| w.len() > 2 && !KEY_WORDS.contains(&w.as_str()) && !IDENTIFYING.contains(&w.as_str()))
+        .cloned()
 }
 
 #[cfg(test)]
@@ -274,6 +301,16 @@ mod tests {
     #[case("rank", "singer", "singer_id", NameEvidence::None)]
     #[case("id", "orders", "id", NameEvidence::None)]
     #[case("age", "customers", "id", NameEvidence::None)]
+    // A shared word that is not the column's head noun says nothing.
+    #[case("order_quantity", "customer_orders", "order_id", NameEvidence::None)]
+    #[case("rental_duration", "rental", "rental_id", NameEvidence::None)]
+    #[case("maintenance_contract_company_id", "maintenance_engineers", "engineer_id", NameEvidence::None)]
+    #[case("supplier_company_id", "third_party_companies", "company_id", NameEvidence::Shared)]
+    #[case("member_in_charge_id", "member", "member_id", NameEvidence::Shared)]
+    #[case("genre_is", "genre", "g_name", NameEvidence::Shared)]
+    // A table whose name ends with the referent, but whose key names something else.
+    #[case("branch_id", "membership_register_branch", "member_id", NameEvidence::Shared)]
+    #[case("player_id", "team_player", "id", NameEvidence::Names)]
     fn name_evidence_of_foreign_keys(#[case] col: &str, #[case] table: &str, #[case] key: &str, #[case] want: NameEvidence) {
         assert_eq!(name_evidence(col, table, key), want);
     }

@@ -144,10 +144,11 @@ impl<'a> Ctx<'a> {
         self.superlative_metrics();
         self.listing()?;
         self.check_leftovers()?;
-        let (m, pieces, used, recognised) = (self.m, self.p, self.used.clone(), self.matches.clone());
+        let (m, sc, pieces, used, recognised) = (self.m, self.sc, self.p, self.used.clone(), self.matches.clone());
         let mut u = self.finish()?;
         let notes = super::account::check(m, pieces, &used, &u.plan)
             .and_then(|notes| super::account::check_matches(m, &u.matches, &u.plan).map(|()| notes))
+            .and_then(|notes| schema::join_doubt(m, sc, &u.plan).map_or(Ok(notes), Err))
             .map_err(|reason| Refusal { reason, recognised })?;
         u.ambiguities.extend(notes);
         u.confidence = explain::confidence(&u.matches, &u.ambiguities);

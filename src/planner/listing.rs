@@ -2,7 +2,9 @@
 //! the columns it names, or the subject's key, name and date plus the columns
 //! its conditions are about; "distinct"/"different" lists unique values, and
 //! a word naming a table's label entity ("sensors" in a table of readings)
-//! lists those entities. Then every word the plan does not use is checked:
+//! lists those entities. Columns asked of one table that owns them all are
+//! listed from it, a lookup table before the table that copies its codes
+//! (`owned_listing`). Then every word the plan does not use is checked:
 //! unknown words where a filter or grouping would go refuse the question.
 //!
 //! Invariants: a listing never drops a column the question named; the
@@ -16,6 +18,9 @@ use crate::planner::lexicon::{Field, Target};
 use crate::planner::schema;
 use crate::planner::MatchKind;
 use crate::semantic::is_temporal;
+
+/// A listing's owner table, the pieces that name it, and each asked piece's column of it.
+type Owned = (usize, Vec<usize>, Vec<(usize, Field)>);
 
 impl Ctx<'_> {
     /// With no measure: list rows (the subject's name and key, the columns
@@ -44,8 +49,13 @@ impl Ctx<'_> {
                 .or(self.base)
         };
         let Some(t) = table else { return Ok(()) };
-        let mut fields: Vec<String> = Vec::new();
         let all = self.p.iter().position(|x| x.cue() == Some(Cue::All));
+        if all.is_none() && self.latest.is_none() && self.outliers.is_none() {
+            if let Some(owned) = self.owned_listing() {
+                return self.list_owned(owned);
+            }
+        }
+        let mut fields: Vec<String> = Vec::new();
         if let Some(a) = all {
             self.take(
                 a,
@@ -241,6 +251,148 @@ impl Ctx<'_> {
         }
         if fields.is_empty() {
             return Err(self.refuse("I couldn't tell what to show.".into()));
+        }
+        self.fields = fields;
+        Ok(())
+    }
+
+    /// The columns a listing asks for, read from the one table that owns
+    /// them all, when the pieces' best readings are spread over tables but
+    /// one table has a reading of every piece ("budget type codes and
+    /// descriptions": the codes' lookup table has both; the codes copied
+    /// into another table do not). A bare noun ("descriptions") reads as the
+    /// owner's column whose last word it is. Between tables that cover the
+    /// same pieces, the one a join points at (the lookup, where the values
+    /// are unique) wins over the table that refers to it, so no join
+    /// multiplies its rows; then the better readings.
+    fn owned_listing(&self) -> Option<Owned> {
+        let asked: Vec<usize> = (0..self.p.len())
+            .filter(|&k| {
+                !self.used[k]
+                    && matches!(self.p[k].top(), Some(Target::Column(..) | Target::Dimension(_) | Target::Unit(..)))
+            })
+            .collect();
+        if asked.len() < 2 || self.subject.is_some_and(|s| matches!(self.p[s].top(), Some(Target::Table(_)))) {
+            return None;
+        }
+        // Other names left unused must name the owner ("names and locations
+        // of festivals"); anything else ("workshop groups in which services
+        // are performed") is for the ordinary listing to place.
+        let mut named: Vec<(usize, Vec<usize>)> = Vec::new();
+        for k in (0..self.p.len()).filter(|&k| !self.used[k] && !asked.contains(&k)) {
+            let Some(cands) = self.p[k].lex() else { continue };
+            let tables: Vec<usize> = cands
+                .iter()
+                .filter_map(|c| match c.target {
+                    Target::Table(t) => Some(t),
+                    _ => None,
+                })
+                .collect();
+            if tables.is_empty() {
+                return None;
+            }
+            named.push((k, tables));
+        }
+        // Every reading of each piece, as (table, field, confidence).
+        let readings: Vec<Vec<(usize, Field, f32)>> = asked
+            .iter()
+            .map(|&k| {
+                let cands: Vec<&crate::planner::lexicon::Cand> = self.p[k]
+                    .lex()
+                    .unwrap_or_default()
+                    .iter()
+                    .chain(self.p[k].alt_lex.iter())
+                    .filter(|c| !c.fuzzy && matches!(c.target, Target::Column(..) | Target::Dimension(_)))
+                    .collect();
+                let best = cands.iter().map(|c| c.confidence).fold(0.0f32, f32::max);
+                let mut out: Vec<(usize, Field, f32)> = Vec::new();
+                for c in cands.iter().filter(|c| c.confidence >= best - 0.1) {
+                    let Some(f) = self.field_of(&c.target) else { continue };
+                    let Some(col) = f.column else { continue };
+                    if !out.iter().any(|o| o.0 == f.table) {
+                        out.push((f.table, Field::Col(f.table, col), c.confidence));
+                    }
+                }
+                // A bare noun: the column of a table whose last word it is.
+                let words: Vec<&str> = self.p[k].words.split_whitespace().collect();
+                if let [w] = words.as_slice() {
+                    let stem = crate::planner::tokenize::stem(&w.to_lowercase());
+                    for (ti, table) in self.m.tables.iter().enumerate() {
+                        if out.iter().any(|o| o.0 == ti) {
+                            continue;
+                        }
+                        let heads: Vec<usize> = (0..table.columns.len())
+                            .filter(|&c| crate::planner::tokenize::stems(&table.columns[c].name).last() == Some(&stem))
+                            .collect();
+                        if let [c] = heads.as_slice() {
+                            out.push((ti, Field::Col(ti, *c), best.min(0.8) - 0.1));
+                        }
+                    }
+                }
+                out
+            })
+            .collect();
+        let tops: Vec<Option<usize>> =
+            asked.iter().map(|&k| self.p[k].top().and_then(|t| schema::target_table(self.m, self.lx, t))).collect();
+        let covering: Vec<usize> = (0..self.m.tables.len())
+            .filter(|&t| readings.iter().all(|r| r.iter().any(|x| x.0 == t)) && named.iter().all(|n| n.1.contains(&t)))
+            .collect();
+        if covering.is_empty() || covering.iter().any(|&t| tops.iter().all(|x| *x == Some(t))) {
+            return None;
+        }
+        let field = |t: usize, i: usize| readings[i].iter().find(|x| x.0 == t).map(|x| (x.1, x.2));
+        // `a` refers to `b` for some piece: a's column is a foreign key to b's.
+        let refers = |a: usize, b: usize| {
+            (0..asked.len()).any(|i| match (field(a, i), field(b, i)) {
+                (Some((Field::Col(_, ac), _)), Some((Field::Col(_, bc), _))) => self.m.joins.iter().any(|j| {
+                    schema::column_of(self.m, &j.from) == Some((a, ac)) && schema::column_of(self.m, &j.to) == Some((b, bc))
+                }),
+                _ => false,
+            })
+        };
+        let score = |t: usize| (0..asked.len()).filter_map(|i| field(t, i)).map(|x| x.1).sum::<f32>();
+        let best = covering.iter().copied().find(|&t| {
+            covering.iter().all(|&o| o == t || refers(o, t) || (!refers(t, o) && score(t) > score(o) + 1e-6))
+        })?;
+        let fields = asked.iter().enumerate().filter_map(|(i, &k)| field(best, i).map(|f| (k, f.0))).collect();
+        Some((best, named.into_iter().map(|n| n.0).collect(), fields))
+    }
+
+    /// Lists the owned columns (piece, field) of table `t`, in question
+    /// order; `named` are the pieces that name the table.
+    fn list_owned(&mut self, (t, named, owned): Owned) -> Result<(), Refusal> {
+        for k in named {
+            self.take(k, MatchKind::Table, self.table_name(t), 0.9);
+        }
+        let mut fields: Vec<String> = Vec::new();
+        let table_words = crate::planner::tokenize::stems(&self.table_name(t));
+        let several = owned.len() > 1;
+        for (k, f) in owned {
+            // "names and locations of festivals": the word naming the table
+            // read as its key says whose columns these are; it is no column.
+            let words = crate::planner::tokenize::stems(&self.p[k].words);
+            let names_table = !words.is_empty() && words.iter().all(|w| table_words.contains(w));
+            if several && names_table && f == Field::Col(t, schema::row_key(self.m, t).unwrap_or(usize::MAX)) {
+                self.take(k, MatchKind::Table, self.table_name(t), 0.9);
+                continue;
+            }
+            let Some(info) = self.field_info(f) else { continue };
+            self.take(k, MatchKind::Column, info.name.clone(), 0.8);
+            if !fields.contains(&info.name) {
+                fields.push(info.name);
+            }
+        }
+        let distinct = self.p.iter().any(|x| matches!(x.norm.as_str(), "distinct" | "different" | "unique"));
+        if distinct && self.order.is_empty() {
+            for f in fields {
+                self.groups.push(crate::plan::DimensionRef { name: f, grain: None });
+            }
+            return Ok(());
+        }
+        for f in self.involved.clone() {
+            if !fields.contains(&f) {
+                fields.push(f);
+            }
         }
         self.fields = fields;
         Ok(())

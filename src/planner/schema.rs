@@ -1,7 +1,8 @@
 //! Questions the planner asks of a manifest's shape: which tables reach
 //! which through joins, which column names a table's rows, which metric
-//! counts a table, which time dimension dates it, and what plan name a
-//! dimension or column goes by.
+//! counts a table, which time dimension dates it, what plan name a
+//! dimension or column goes by, and whether the joins a plan needs are
+//! ones the data can vouch for (`join_doubt`).
 //!
 //! Invariants: pure lookups over the manifest, computed once in `Schema::new`;
 //! every answer is deterministic (first in manifest order wins ties).
@@ -338,4 +339,157 @@ pub fn columns_in_expr(m: &Manifest, expr: &str) -> Vec<(usize, usize)> {
         }
     }
     out
+}
+
+/// The table a plan name (dimension, segment, metric or `table.column`) lives in.
+fn table_of_name(m: &Manifest, name: &str) -> Option<usize> {
+    if let Some(d) = m.dimensions.iter().find(|d| d.name.eq_ignore_ascii_case(name)) {
+        return table_of(m, &d.column);
+    }
+    if let Some(s) = m.segments.iter().find(|s| s.name.eq_ignore_ascii_case(name)) {
+        return m.tables.iter().position(|t| t.name.eq_ignore_ascii_case(&s.table));
+    }
+    if let Some(x) = m.metrics.iter().find(|x| x.name.eq_ignore_ascii_case(name)) {
+        return m.tables.iter().position(|t| t.name.eq_ignore_ascii_case(&x.table));
+    }
+    column_of(m, name).map(|(t, _)| t)
+}
+
+/// The tables a plan's main query reads (subqueries of `exists`-style
+/// filters read their own).
+pub fn plan_tables(m: &Manifest, plan: &crate::plan::Plan) -> Vec<usize> {
+    let mut names: Vec<&str> = Vec::new();
+    names.extend(plan.fields.iter().map(String::as_str));
+    names.extend(plan.dimensions.iter().map(|d| d.name.as_str()));
+    for f in &plan.filters {
+        names.push(&f.field);
+        if let Some(crate::plan::Operand::Column { column }) = &f.value {
+            names.push(column);
+        }
+    }
+    for me in &plan.measures {
+        names.extend(me.metric.as_deref());
+        names.extend(me.column.as_deref());
+        names.extend(me.filters.iter().map(|f| f.field.as_str()));
+    }
+    if let Some(l) = &plan.latest_per {
+        names.push(&l.entity);
+        names.push(&l.time);
+    }
+    let mut out: Vec<usize> = Vec::new();
+    for n in names {
+        if let Some(t) = table_of_name(m, n) {
+            if !out.contains(&t) {
+                out.push(t);
+            }
+        }
+    }
+    out
+}
+
+/// Why the joins a plan needs cannot be trusted, if they cannot: two of its
+/// tables are joined by more than one foreign key (`flight.origin` and
+/// `flight.destination` both point at `airport`) and nothing says which, or
+/// its tables meet only by sharing a parent (players and countries that
+/// both point at teams), where no row of one table belongs to a row of the
+/// other. Tables meet soundly when some table reaches all of them along
+/// many-to-one joins.
+pub fn join_doubt(m: &Manifest, sc: &Schema, plan: &crate::plan::Plan) -> Option<String> {
+    let tables = plan_tables(m, plan);
+    if tables.len() < 2 {
+        return None;
+    }
+    for (i, &a) in tables.iter().enumerate() {
+        for &b in &tables[i + 1..] {
+            let via: Vec<&str> = m
+                .joins
+                .iter()
+                .filter(|j| {
+                    let (f, t) = (table_of(m, &j.from), table_of(m, &j.to));
+                    (f == Some(a) && t == Some(b)) || (f == Some(b) && t == Some(a))
+                })
+                .map(|j| j.from.as_str())
+                .collect();
+            if via.len() > 1 {
+                return Some(format!(
+                    "{} and {} are joined in more than one way ({}); the question doesn't say which.",
+                    m.tables[a].name,
+                    m.tables[b].name,
+                    via.join(", ")
+                ));
+            }
+        }
+    }
+    let meet = (0..m.tables.len()).any(|k| tables.iter().all(|&t| sc.reaches(k, t)));
+    if !meet {
+        let names: Vec<&str> = tables.iter().map(|&t| m.tables[t].name.as_str()).collect();
+        return Some(format!(
+            "I can't tell how {} relate: no rows of one belong to rows of the other.",
+            names.join(" and ")
+        ));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::Plan;
+    use rstest::rstest;
+
+    /// Players and seasons point at teams; seasons point at countries;
+    /// registrations bridge players and clubs.
+    const TOML: &str = r#"
+name = "league"
+description = ""
+[[tables]]
+name = "team"
+file = "team.csv"
+primary_key = "team_id"
+columns = [{ name = "team_id", type = "BIGINT" }, { name = "team_name", type = "VARCHAR" }]
+[[tables]]
+name = "country"
+file = "country.csv"
+primary_key = "country_id"
+columns = [{ name = "country_id", type = "BIGINT" }, { name = "country_name", type = "VARCHAR" }]
+[[tables]]
+name = "player"
+file = "player.csv"
+primary_key = "player_id"
+columns = [{ name = "player_id", type = "BIGINT" }, { name = "player_name", type = "VARCHAR" }, { name = "team_id", type = "BIGINT" }]
+[[tables]]
+name = "match_season"
+file = "match_season.csv"
+columns = [{ name = "season", type = "BIGINT" }, { name = "country_id", type = "BIGINT" }, { name = "team_id", type = "BIGINT" }, { name = "rival_team_id", type = "BIGINT" }]
+[[joins]]
+from = "player.team_id"
+to = "team.team_id"
+[[joins]]
+from = "match_season.team_id"
+to = "team.team_id"
+[[joins]]
+from = "match_season.rival_team_id"
+to = "team.team_id"
+[[joins]]
+from = "match_season.country_id"
+to = "country.country_id"
+"#;
+
+    #[rstest]
+    #[case::one_table(&["player.player_name"], None)]
+    #[case::many_to_one(&["player.player_name", "team.team_name"], None)]
+    #[case::common_child(&["match_season.season", "country.country_name"], None)]
+    #[case::shared_parent(&["player.player_name", "country.country_name"], Some("relate"))]
+    #[case::two_joins(&["match_season.season", "team.team_name"], Some("more than one way"))]
+    fn joins_a_plan_needs_are_doubted_when_the_data_cannot_say(#[case] fields: &[&str], #[case] want: Option<&str>) {
+        let m: Manifest = toml::from_str(TOML).unwrap();
+        let lx = Lexicon::new(&m);
+        let sc = Schema::new(&m, &lx);
+        let plan = Plan { fields: fields.iter().map(|f| f.to_string()).collect(), sql: None, ..Plan::from_sql("") };
+        let got = join_doubt(&m, &sc, &plan);
+        match want {
+            None => assert_eq!(got, None),
+            Some(w) => assert!(got.as_deref().is_some_and(|g| g.contains(w)), "{got:?}"),
+        }
+    }
 }
