@@ -148,6 +148,7 @@ impl<'a> Ctx<'a> {
         let mut u = self.finish()?;
         let notes = super::account::check(m, pieces, &used, &u.plan)
             .and_then(|notes| super::account::check_matches(m, &u.matches, &u.plan).map(|()| notes))
+            .and_then(|notes| super::named::check(m, pieces, &u.matches).map(|()| notes))
             .map_err(|reason| Refusal { reason, recognised })?;
         u.ambiguities.extend(notes);
         u.confidence = explain::confidence(&u.matches, &u.ambiguities);

@@ -28,6 +28,7 @@ mod lexicon;
 mod listing;
 mod measures;
 pub mod model;
+mod named;
 mod rank;
 mod schema;
 mod subject;
