@@ -38,6 +38,8 @@ mod window;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod precise_tests;
 
 use serde::{Deserialize, Serialize};
 

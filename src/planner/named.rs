@@ -68,6 +68,19 @@ fn column_of(m: &Manifest, t: &Target) -> Option<(usize, usize)> {
     }
 }
 
+/// A word naming columns of several tables ("name", "description"): the
+/// last word of the phrase is a word of columns in two tables or more.
+fn ambiguous_word(m: &Manifest, words: &str) -> bool {
+    let Some(last) = words.split_whitespace().last() else { return false };
+    let head = stem(&last.to_lowercase());
+    let tables = m
+        .tables
+        .iter()
+        .filter(|t| t.columns.iter().any(|c| split_identifier(&c.name).iter().any(|w| stem(w) == head)))
+        .count();
+    tables >= 2
+}
+
 /// Two columns that a join of the manifest equates.
 fn joined(m: &Manifest, a: (usize, usize), b: (usize, usize)) -> bool {
     m.joins.iter().any(|j| {
@@ -106,6 +119,30 @@ pub(super) fn check(m: &Manifest, p: &[Piece], matches: &[Match]) -> Result<(), 
             .filter(|&(u, k)| u != t && named.contains(&u) && !joined(m, chosen, (u, k)))
             .map(|(u, _)| u)
             .collect();
+        // Or the question is about a table the plan reads, and this word
+        // alone brings in a table it never names ("the name of the movie
+        // directed by ..." read as a reviewer's name).
+        let others = if others.is_empty() {
+            let brought: Vec<usize> = matches
+                .iter()
+                .filter(|y| y.words != x.words)
+                .filter_map(|y| resolve(m, &y.target).map(|(ut, _)| ut))
+                .collect();
+            if brought.contains(&t) || !ambiguous_word(m, &x.words) {
+                others
+            } else {
+                // A foreign key into the named table stands for its rows
+                // ("the youngest winning pilot").
+                brought
+                    .into_iter()
+                    .filter(|u| *u != t && named.contains(u))
+                    .filter(|u| (0..m.tables[*u].columns.len()).all(|k| !joined(m, chosen, (*u, k))))
+                    .take(1)
+                    .collect()
+            }
+        } else {
+            others
+        };
         if let Some(u) = others.first() {
             return Err(format!(
                 "'{}' could be a column of {} (which the question names) or of {}; I read it as {}, which the question does not name, so the answer may show the wrong thing. Name the table, e.g. '{} of {}'.",
