@@ -689,7 +689,37 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// A sum of years or dates means nothing ("how many faculty in total
+    /// in 2002" is not the sum of the year column): such a reading put
+    /// "total" on the wrong column, so it is refused.
+    fn sum_of_years(&self) -> Result<(), Refusal> {
+        for d in &self.measures {
+            let (agg, f) = match &d.kind {
+                MKind::Agg(agg, f) => (*agg, *f),
+                MKind::Metric(mi) => match self.lx.metric_aggs.get(*mi).copied().flatten() {
+                    Some(super::lexicon::SimpleAgg { agg, column: Some((t, c)) }) => (agg, Field::Col(t, c)),
+                    _ => continue,
+                },
+                MKind::Count(_) => continue,
+            };
+            if agg != Agg::Sum {
+                continue;
+            }
+            let Some(fi) = self.field_info(f) else { continue };
+            let Some(c) = fi.column else { continue };
+            let words = crate::planner::tokenize::split_identifier(&self.m.tables[fi.table].columns[c].name);
+            if fi.temporal || words.iter().any(|w| matches!(w.as_str(), "year" | "yr" | "years")) && words.len() == 1 {
+                return Err(self.refuse(format!(
+                    "I read '{}' as a sum of {}, which is a year or a date; I couldn't tell what the total is of.",
+                    d.words, fi.name
+                )));
+            }
+        }
+        Ok(())
+    }
+
     fn finish(mut self) -> Result<Understanding, Refusal> {
+        self.sum_of_years()?;
         self.rows_in_order();
         self.count_rows_not_groups();
         self.drop_row_grouping();

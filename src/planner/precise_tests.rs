@@ -61,8 +61,8 @@ fn shape(p: &Plan) -> String {
 // "top three lowest": the superlative gives the direction.
 #[case("Show the titles of courses with the top three lowest credits.", "list: course.title | o: course.credits asc | l: 3")]
 // Directions in words.
-#[case("List the titles of courses sorted by credits from large to small.", "list: course.title, course.credits | o: course.credits desc")]
-#[case("List the titles of courses sorted by credits decreasing.", "list: course.title, course.credits | o: course.credits desc")]
+#[case("List the titles of courses sorted by credits from large to small.", "list: course.title | o: course.credits desc")]
+#[case("List the titles of courses sorted by credits decreasing.", "list: course.title | o: course.credits desc")]
 #[case("What are the titles of courses in descending order?", "by: course.title | o: course.title desc")]
 // A total beside an average is a sum.
 #[case("What are the total and average salary of all instructors?", "m: sum_salary | m: avg_salary")]
