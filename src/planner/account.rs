@@ -44,6 +44,8 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
     let tables = plan_tables(m, plan);
     let columns = plan_columns(m, plan);
     let mut notes = Vec::new();
+    let m_of = |name: &str| m.metrics.iter().find(|x| x.name == *name).map(|x| x.expr.to_ascii_uppercase());
+    let m_total = |expr: Option<String>| expr.map(|e| e.contains("SUM(") || e.contains("COUNT("));
     let dropped = |w: &str| format!("I couldn't work out how '{w}' fits the question; answering without it would answer a different question.");
     for (i, x) in p.iter().enumerate() {
         if used.get(i).copied().unwrap_or(true) {
@@ -60,7 +62,14 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
                     "both" => !list,
                     "either" => list && plan.filters.len() == 1,
                     "than" | "more" | "less" => compares,
-                    _ => TOTALS.contains(&w) && !plan.measures.is_empty(),
+                    // "the total and average enrollment": a total is a sum
+                    // or a count, not borne out by an average alone.
+                    _ => TOTALS.contains(&w) && plan.measures.iter().any(|m| {
+                        m.metric.as_ref().is_some_and(|name| {
+                            // A metric is a total unless it is an average or an extreme.
+                            m_total(m_of(name)).unwrap_or(true)
+                        }) || matches!(m.agg, Some(crate::plan::Agg::Sum | crate::plan::Agg::Count | crate::plan::Agg::CountDistinct))
+                    }),
                 };
                 if (MEANINGFUL.contains(&w) || TOTALS.contains(&w)) && !harmless {
                     return Err(dropped(&x.words));

@@ -149,6 +149,7 @@ impl<'a> Ctx<'a> {
         let notes = super::account::check(m, pieces, &used, &u.plan)
             .and_then(|notes| super::account::check_matches(m, &u.matches, &u.plan).map(|()| notes))
             .and_then(|notes| schema::join_doubt(m, sc, &u.plan).map_or(Ok(notes), Err))
+            .and_then(|notes| super::named::check(m, pieces, &u.matches).map(|()| notes))
             .map_err(|reason| Refusal { reason, recognised })?;
         u.ambiguities.extend(notes);
         u.confidence = explain::confidence(&u.matches, &u.ambiguities);
@@ -496,11 +497,24 @@ impl<'a> Ctx<'a> {
         }
         let mut table: Option<usize> = None;
         for d in &self.measures {
-            let MKind::Agg(agg, f) = &d.kind else { return };
+            // A metric that is one aggregate of one column ("max_home_games")
+            // counts as that aggregate when several aggregates are listed
+            // and nothing is ranked ("the maximum, minimum and average home
+            // games each stadium held"); one total "for each manufacturer"
+            // is asked per row.
+            let several = self.measures.len() > 1 && self.order.is_empty();
+            let (agg, f) = match &d.kind {
+                MKind::Agg(agg, f) => (*agg, *f),
+                MKind::Metric(mi) if several => match self.lx.metric_aggs.get(*mi).copied().flatten() {
+                    Some(super::lexicon::SimpleAgg { agg, column: Some((t, c)) }) => (agg, Field::Col(t, c)),
+                    _ => return,
+                },
+                MKind::Metric(_) | MKind::Count(_) => return,
+            };
             if matches!(agg, Agg::Count | Agg::CountDistinct) || !d.filters.is_empty() || d.share {
                 return;
             }
-            let Some(fi) = self.field_info(*f) else { return };
+            let Some(fi) = self.field_info(f) else { return };
             if table.is_some_and(|t| t != fi.table) {
                 return;
             }
@@ -626,7 +640,89 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// "List all church names in descending order of opening date": values
+    /// listed with no measure but ordered by another column of their rows
+    /// are the rows themselves (each church, in date order), not the
+    /// distinct values, unless the question says "distinct" or "different".
+    fn rows_in_order(&mut self) {
+        if !self.measures.is_empty()
+            || self.groups.is_empty()
+            || self.set_listing
+            || self.latest.is_some()
+            || self.outliers.is_some()
+            || self.groups.iter().any(|g| g.grain.is_some())
+            || self.p.iter().any(|x| matches!(x.norm.as_str(), "different" | "distinct" | "unique"))
+            || !self.fields.is_empty()
+        {
+            return;
+        }
+        let tables: Vec<Option<usize>> = self
+            .groups
+            .iter()
+            .map(|g| super::account::resolve(self.m, &g.name).map(|(t, _)| t))
+            .collect();
+        let Some(Some(t)) = tables.first().copied() else { return };
+        if tables.iter().any(|x| *x != Some(t)) {
+            return;
+        }
+        let other_key = self.order.iter().any(|o| {
+            !o.by.is_empty()
+                && o.by != TEXT_KEY
+                && !o.by.starts_with("#m")
+                && !self.groups.iter().any(|g| g.name == o.by)
+                && super::account::resolve(self.m, &o.by).is_some_and(|(ot, _)| ot == t)
+        });
+        if other_key {
+            self.fields = std::mem::take(&mut self.groups).into_iter().map(|g| g.name).collect();
+        }
+    }
+
+    /// "How many films did each director direct" read as the number of
+    /// distinct directors per director is 1 on every row: counting the
+    /// grouped column itself means counting the rows of its table.
+    fn count_rows_not_groups(&mut self) {
+        for i in 0..self.measures.len() {
+            let MKind::Agg(Agg::CountDistinct, f) = self.measures[i].kind else { continue };
+            let Some(fi) = self.field_info(f) else { continue };
+            if self.groups.iter().any(|g| g.grain.is_none() && g.name == fi.name) {
+                self.measures[i].kind = MKind::Count(Some(fi.table));
+            }
+        }
+    }
+
+    /// A sum of years or dates means nothing ("how many faculty in total
+    /// in 2002" is not the sum of the year column): such a reading put
+    /// "total" on the wrong column, so it is refused.
+    fn sum_of_years(&self) -> Result<(), Refusal> {
+        for d in &self.measures {
+            let (agg, f) = match &d.kind {
+                MKind::Agg(agg, f) => (*agg, *f),
+                MKind::Metric(mi) => match self.lx.metric_aggs.get(*mi).copied().flatten() {
+                    Some(super::lexicon::SimpleAgg { agg, column: Some((t, c)) }) => (agg, Field::Col(t, c)),
+                    _ => continue,
+                },
+                MKind::Count(_) => continue,
+            };
+            if agg != Agg::Sum {
+                continue;
+            }
+            let Some(fi) = self.field_info(f) else { continue };
+            let Some(c) = fi.column else { continue };
+            let words = crate::planner::tokenize::split_identifier(&self.m.tables[fi.table].columns[c].name);
+            if fi.temporal || words.iter().any(|w| matches!(w.as_str(), "year" | "yr" | "years")) && words.len() == 1 {
+                return Err(self.refuse(format!(
+                    "I read '{}' as a sum of {}, which is a year or a date; I couldn't tell what the total is of.",
+                    d.words, fi.name
+                )));
+            }
+        }
+        Ok(())
+    }
+
     fn finish(mut self) -> Result<Understanding, Refusal> {
+        self.sum_of_years()?;
+        self.rows_in_order();
+        self.count_rows_not_groups();
         self.drop_row_grouping();
         self.intersect_sets();
         self.conditions_into_exists();
@@ -724,10 +820,12 @@ impl<'a> Ctx<'a> {
                 }
                 found
             } else if o.by.is_empty() {
+                // "the names of enzymes in descending order": what is shown.
                 names
                     .first()
                     .cloned()
                     .or_else(|| self.fields.first().cloned())
+                    .or_else(|| self.groups.first().map(|g| g.name.clone()))
             } else if let Some(ix) =
                 o.by.strip_prefix("#m")
                     .and_then(|x| x.parse::<usize>().ok())

@@ -366,8 +366,12 @@ impl Ctx<'_> {
                         .flatten()
                         .is_some_and(|s| s.column.is_some())
                     {
+                        let column = self.lx.metric_aggs.get(*mi).copied().flatten().and_then(|s| s.column);
                         for (ci, agg) in aggs.clone() {
-                            if let Some(kind) = self.agg_measure(agg, n) {
+                            // "total and average enrollment": the total is of
+                            // the metric's column, not the average itself.
+                            let kind = column.map(|(t, col)| self.col_measure(agg, t, col));
+                            if let Some(kind) = kind {
                                 let words = format!("{} {}", self.p[ci].words, self.p[n].words);
                                 self.add_measure(kind, ci, words);
                                 self.take(ci, MatchKind::Aggregate, agg.word().to_string(), 1.0);

@@ -28,6 +28,7 @@ mod lexicon;
 mod listing;
 mod measures;
 pub mod model;
+mod named;
 mod rank;
 mod schema;
 mod subject;
@@ -37,6 +38,8 @@ mod window;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod precise_tests;
 
 use serde::{Deserialize, Serialize};
 

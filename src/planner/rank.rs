@@ -307,6 +307,11 @@ impl Ctx<'_> {
         if matches!(self.p[j].top(), Some(Target::Table(_))) && !counts {
             return;
         }
+        // "the top three lowest distances": "top" takes the first N, the
+        // superlative says in which direction.
+        if let Some(o) = self.order.iter_mut().find(|o| o.by.is_empty()) {
+            o.desc = desc;
+        }
         if self.rank_by(j, desc) {
             self.take(
                 i,

@@ -257,7 +257,10 @@ fn push_word(out: &mut Vec<Token>, raw: &str) {
     for part in parts {
         let norm = part.to_lowercase();
         let capital = part.chars().next().is_some_and(char::is_uppercase) && !many;
-        if let Some(n) = number_word(&norm) {
+        // "the one with the maximum price", "which one": a pronoun, not 1.
+        let pronoun = norm == "one"
+            && out.last().is_some_and(|t| matches!(t.norm.as_str(), "the" | "this" | "that" | "which" | "each" | "every" | "any"));
+        if let Some(n) = number_word(&norm).filter(|_| !pronoun) {
             out.push(Token {
                 raw: part.clone(),
                 norm: norm.clone(),

@@ -1,0 +1,154 @@
+//! Which table a column word belongs to, checked against the tables the
+//! question names.
+//!
+//! A word such as "name", "description" or "year" is a column of several
+//! tables. When the reading put it on a table the question never names,
+//! while another of its readings is a column of a table the question does
+//! name ("the name and building of the department" read as the
+//! instructor's name), the answer would show another table's column: the
+//! planner refuses and says which tables the word could belong to.
+//!
+//! Invariants: reads only the pieces, the matches and the manifest; never
+//! changes the plan; a table counts as named when a word of the question
+//! reads as that table or is the noun its name is about (`customer_orders`
+//! by "orders", `festival_detail` by "festivals"), so a question naming
+//! both tables is never refused here.
+
+use std::collections::BTreeSet;
+
+use crate::planner::account::resolve;
+use crate::planner::intent::{Piece, PieceKind};
+use crate::planner::lexicon::Target;
+use crate::planner::tokenize::{split_identifier, stem};
+use crate::planner::{Match, MatchKind};
+use crate::semantic::Manifest;
+
+/// The tables the question names, by index.
+pub(super) fn named_tables(m: &Manifest, p: &[Piece]) -> BTreeSet<usize> {
+    let mut out = BTreeSet::new();
+    let mut stems: BTreeSet<String> = BTreeSet::new();
+    for x in p {
+        if let PieceKind::Lex(cands) = &x.kind {
+            for c in cands.iter().chain(&x.alt_lex) {
+                if let (Target::Table(t), false) = (&c.target, c.fuzzy) {
+                    out.insert(*t);
+                }
+            }
+        }
+        for w in x.words.split_whitespace() {
+            let w: String = w.chars().filter(|c| c.is_alphanumeric()).collect::<String>().to_lowercase();
+            if !w.is_empty() {
+                stems.insert(stem(&w));
+            }
+        }
+    }
+    for (ti, t) in m.tables.iter().enumerate() {
+        if head_noun(&t.name).is_some_and(|w| stems.contains(&stem(&w))) {
+            out.insert(ti);
+        }
+    }
+    out
+}
+
+/// The noun a table's name is about: English compounds put it last
+/// (`customer_orders` is orders, `order_items` items), unless the last word
+/// only qualifies it (`festival_detail` is festivals).
+fn head_noun(name: &str) -> Option<String> {
+    let words = split_identifier(name);
+    let qualifier = |w: &str| matches!(w, "detail" | "details" | "info" | "information" | "data" | "record" | "records" | "list" | "table");
+    words.iter().rev().find(|w| !qualifier(w.as_str())).cloned()
+}
+
+/// The (table, column) of a column-like target.
+fn column_of(m: &Manifest, t: &Target) -> Option<(usize, usize)> {
+    match t {
+        Target::Column(t, c) | Target::Unit(t, c) => Some((*t, *c)),
+        Target::Dimension(d) => m.dimensions.get(*d).and_then(|d| resolve(m, &d.column)),
+        _ => None,
+    }
+}
+
+/// A word naming columns of several tables ("name", "description"): the
+/// last word of the phrase is a word of columns in two tables or more.
+fn ambiguous_word(m: &Manifest, words: &str) -> bool {
+    let Some(last) = words.split_whitespace().last() else { return false };
+    let head = stem(&last.to_lowercase());
+    let tables = m
+        .tables
+        .iter()
+        .filter(|t| t.columns.iter().any(|c| split_identifier(&c.name).iter().any(|w| stem(w) == head)))
+        .count();
+    tables >= 2
+}
+
+/// Two columns that a join of the manifest equates.
+fn joined(m: &Manifest, a: (usize, usize), b: (usize, usize)) -> bool {
+    m.joins.iter().any(|j| {
+        let (f, t) = (resolve(m, &j.from), resolve(m, &j.to));
+        (f == Some(a) && t == Some(b)) || (f == Some(b) && t == Some(a))
+    })
+}
+
+/// Refuses a column word placed on an unnamed table when it could have
+/// been a column of a named one.
+pub(super) fn check(m: &Manifest, p: &[Piece], matches: &[Match]) -> Result<(), String> {
+    let named = named_tables(m, p);
+    if named.is_empty() {
+        return Ok(());
+    }
+    for x in matches {
+        if !matches!(x.kind, MatchKind::Column | MatchKind::Dimension) {
+            continue;
+        }
+        let Some((t, _)) = resolve(m, &x.target) else { continue };
+        // The word itself names the table ("book" for `book_club.book_title`).
+        let table_words: Vec<String> = split_identifier(&m.tables[t].name).iter().map(|w| stem(w)).collect();
+        let names_it = x.words.split_whitespace().any(|w| table_words.contains(&stem(&w.to_lowercase())));
+        if named.contains(&t) || names_it {
+            continue;
+        }
+        let Some(piece) = p.iter().find(|y| y.words == x.words) else { continue };
+        let Some(cands) = piece.lex() else { continue };
+        let Some(chosen) = resolve(m, &x.target) else { continue };
+        let others: Vec<usize> = cands
+            .iter()
+            .chain(&piece.alt_lex)
+            .filter(|c| !c.fuzzy)
+            .filter_map(|c| column_of(m, &c.target))
+            // A key and the foreign key pointing at it hold the same values.
+            .filter(|&(u, k)| u != t && named.contains(&u) && !joined(m, chosen, (u, k)))
+            .map(|(u, _)| u)
+            .collect();
+        // Or the question is about a table the plan reads, and this word
+        // alone brings in a table it never names ("the name of the movie
+        // directed by ..." read as a reviewer's name).
+        let others = if others.is_empty() {
+            let brought: Vec<usize> = matches
+                .iter()
+                .filter(|y| y.words != x.words)
+                .filter_map(|y| resolve(m, &y.target).map(|(ut, _)| ut))
+                .collect();
+            if brought.contains(&t) || !ambiguous_word(m, &x.words) {
+                others
+            } else {
+                // A foreign key into the named table stands for its rows
+                // ("the youngest winning pilot").
+                brought
+                    .into_iter()
+                    .filter(|u| *u != t && named.contains(u))
+                    .filter(|u| (0..m.tables[*u].columns.len()).all(|k| !joined(m, chosen, (*u, k))))
+                    .take(1)
+                    .collect()
+            }
+        } else {
+            others
+        };
+        if let Some(u) = others.first() {
+            return Err(format!(
+                "'{}' could be a column of {} (which the question names) or of {}; I read it as {}, which the question does not name, so the answer may show the wrong thing. Name the table, e.g. '{} of {}'.",
+                x.words, m.tables[*u].name, m.tables[t].name, x.target, x.words, m.tables[*u].name
+            ));
+        }
+    }
+    Ok(())
+}
