@@ -27,6 +27,7 @@ pub mod render;
 pub mod repair;
 pub mod report;
 pub mod runner;
+pub mod scratch;
 pub mod semantic;
 pub mod session;
 pub mod sql;

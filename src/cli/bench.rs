@@ -7,6 +7,7 @@ use super::out::{out, outln};
 use super::BenchCommand;
 use crate::audit::Fsync;
 use crate::measure::Samples;
+use crate::scratch::ScratchDir;
 use serde_json::{json, Value};
 use std::path::Path;
 
@@ -81,11 +82,9 @@ fn lines(value: &Value, depth: usize) {
 /// `per_run` entries), batched and per-entry fsync, and verification; each
 /// series repeated `repeats` times on a fresh log.
 fn audit(entries: u64, per_run: u64, repeats: usize) -> anyhow::Result<Value> {
-    let tmp = std::env::temp_dir().join(format!("sandpiper-bench-audit-{}", std::process::id()));
+    let tmp = ScratchDir::new("bench-audit")?;
     let per_run = per_run.max(1);
-    let result = audit_in(&tmp, entries, per_run, repeats.max(1));
-    let _ = std::fs::remove_dir_all(&tmp);
-    let (runs, batched, every, verify) = result?;
+    let (runs, batched, every, verify) = audit_in(tmp.path(), entries, per_run, repeats.max(1))?;
     Ok(json!({
         "append_default_one_commit_per_run_per_s": runs,
         "append_batched_fsync_256_per_s": batched,
@@ -120,10 +119,8 @@ fn audit_in(tmp: &Path, entries: u64, per_run: u64, repeats: usize) -> anyhow::R
 /// `n` recipes, one query).
 fn recipes(n: usize, rounds: usize) -> anyhow::Result<Value> {
     let warm = crate::recipes::bench_retrieval(n);
-    let tmp = std::env::temp_dir().join(format!("sandpiper-bench-recipes-{}", std::process::id()));
-    std::fs::create_dir_all(&tmp)?;
-    let cold = crate::recipes::bench_cold_retrieval(&tmp, n, rounds.max(1));
-    let _ = std::fs::remove_dir_all(&tmp);
+    let tmp = ScratchDir::new("bench-recipes")?;
+    let cold = crate::recipes::bench_cold_retrieval(tmp.path(), n, rounds.max(1));
     Ok(json!({
         "recipes": n,
         "warm_query_ms": warm,

@@ -9,6 +9,7 @@
 //! frame <= 200 ms, RSS <= 2 x Arrow bytes + 50 MB.
 
 use crate::measure::{ms_since, Samples};
+use crate::scratch::ScratchDir;
 use crate::session::rss_bytes;
 use crate::tui::app::{App, AppEvent, Tab};
 use crate::tui::grid::synthetic;
@@ -281,24 +282,16 @@ fn bytes_per_key(app: &mut App, iterations: usize) -> anyhow::Result<Value> {
 /// from spawn until the status bar has been written.
 fn first_frames(n: usize) -> anyhow::Result<Samples> {
     let exe = std::env::current_exe()?;
-    let home = tempdir("home")?;
-    let config = tempdir("config")?;
+    let home = ScratchDir::new("bench-tui-home")?;
+    let config = ScratchDir::new("bench-tui-config")?;
     let mut v = Vec::new();
     for i in 0..=n {
-        let ms = start_once(&exe, &home, &config)?;
+        let ms = start_once(&exe, home.path(), config.path())?;
         if i > 0 {
             v.push(ms);
         }
     }
-    let _ = std::fs::remove_dir_all(&home);
-    let _ = std::fs::remove_dir_all(&config);
     Ok(Samples::of(&v))
-}
-
-fn tempdir(what: &str) -> std::io::Result<std::path::PathBuf> {
-    let d = std::env::temp_dir().join(format!("sandpiper-bench-tui-{what}-{}", std::process::id()));
-    std::fs::create_dir_all(&d)?;
-    Ok(d)
 }
 
 fn start_once(exe: &std::path::Path, home: &std::path::Path, config: &std::path::Path) -> anyhow::Result<f64> {

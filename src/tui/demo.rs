@@ -10,7 +10,7 @@
 //! The script is data ([`script`]); the questions come from the dataset's
 //! manifest, so the demo asks what the planner really plans.
 //!
-//! It runs in a temporary home ([`super::temp_home`]), removed at the end,
+//! It runs in a temporary home ([`crate::scratch`]), removed at the end,
 //! so its runs, audit entries and input history stay out of the user's
 //! `SANDPIPER_HOME`; `--use-home` runs it there instead. Either way the
 //! last line it prints says which.
@@ -114,7 +114,7 @@ pub fn script(m: &Manifest) -> Vec<Step> {
 pub fn run(pace: Pace, record: Option<&std::path::Path>, use_home: bool) -> anyhow::Result<i32> {
     let manifest = crate::dataset::Registry::builtin_manifest(DATASET)
         .ok_or_else(|| anyhow::anyhow!("the built-in dataset {DATASET} is missing from this build"))??;
-    let temp = if use_home { None } else { Some(super::temp_home::TempHome::new("demo")?) };
+    let temp = if use_home { None } else { Some(crate::scratch::ScratchDir::new("demo")?) };
     let mut player = Player::new(script(&manifest), pace);
     let home = temp.as_ref().map(|t| crate::home::Home::at(t.path()));
     let start = super::Start { dataset: Some(DATASET), jail: None, theme: None, model: None, home, inline: false, approve: false };

@@ -39,7 +39,6 @@ mod routing;
 pub mod schema_view;
 pub mod screen;
 pub mod stepper;
-pub mod temp_home;
 pub mod theme;
 pub mod themes;
 pub mod view;

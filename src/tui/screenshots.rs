@@ -130,7 +130,7 @@ fn session(home: &Path, w: u16, h: u16, steps: Vec<Step>) -> anyhow::Result<Vec<
 /// Write every image of [`SHOTS`] into `dir`; the exit code.
 pub fn run(dir: &Path) -> anyhow::Result<i32> {
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    let home = super::temp_home::TempHome::new("screenshots")?;
+    let home = crate::scratch::ScratchDir::new("screenshots")?;
     let manifest = crate::dataset::Registry::builtin_manifest(super::demo::DATASET)
         .ok_or_else(|| anyhow::anyhow!("the built-in dataset {} is missing from this build", super::demo::DATASET))??;
     let mut frames = session(home.path(), 120, 40, wide_script(&manifest))?;
