@@ -124,7 +124,7 @@ pub fn thousands(digits: &str) -> String {
 
 /// A number's text with its integer part grouped (`-1234.50` ->
 /// `-1,234.50`); other text (NULL, scientific notation) as it is.
-fn grouped(text: String) -> String {
+pub fn grouped(text: String) -> String {
     let (int, frac) = text.split_once('.').map_or((text.as_str(), ""), |(i, f)| (i, f));
     let digits = int.strip_prefix('-').unwrap_or(int);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || !frac.bytes().all(|b| b.is_ascii_digit()) {

@@ -53,7 +53,7 @@ impl Kind {
     }
 }
 
-pub use crate::render::{is_code_name, thousands};
+pub use crate::render::{grouped, is_code_name, thousands};
 
 pub fn format_int(v: i128) -> String {
     thousands(&v.to_string())
@@ -65,13 +65,12 @@ pub fn format_float(v: f64, decimals: usize) -> String {
         return if v.is_nan() { "NaN".into() } else if v > 0.0 { "Infinity".into() } else { "-Infinity".into() };
     }
     let text = format!("{v:.decimals$}");
-    let (int, frac) = text.split_once('.').map_or((text.as_str(), None), |(i, f)| (i, Some(f)));
     // "-0" after rounding a tiny negative reads as a sign error.
-    let int = if int == "-0" && frac.is_none_or(|f| f.bytes().all(|b| b == b'0')) { "0" } else { int };
-    match frac {
-        Some(f) => format!("{}.{f}", thousands(int)),
-        None => thousands(int),
-    }
+    let text = match text.strip_prefix('-') {
+        Some(unsigned) if unsigned.bytes().all(|b| b == b'0' || b == b'.') => unsigned.to_string(),
+        _ => text,
+    };
+    grouped(text)
 }
 
 /// A fixed-point value (`v` scaled by 10^scale) with separators.
