@@ -202,10 +202,16 @@ impl Pty {
     /// Resize the window (the app gets SIGWINCH) and the screen parser.
     pub fn resize(&mut self, cols: u16, rows: u16) {
         let size = libc::winsize { ws_row: rows, ws_col: cols, ws_xpixel: 0, ws_ypixel: 0 };
+        // The screen parser takes the new size before the app can hear of
+        // it: the lock is held across the ioctl, so no byte the app writes
+        // for the new size is parsed at the old one (which cut or wrapped
+        // its first frame, and the test then waited in vain).
+        let mut vt = self.vt.lock().unwrap();
+        vt.screen_mut().set_size(rows, cols);
         // SAFETY: TIOCSWINSZ on our own pty master with a valid winsize.
         let rc = unsafe { libc::ioctl(self.master.as_raw_fd(), libc::TIOCSWINSZ, &size) };
+        drop(vt);
         assert_eq!(rc, 0, "TIOCSWINSZ failed");
-        self.vt.lock().unwrap().screen_mut().set_size(rows, cols);
     }
 
     pub fn exit_code(&mut self, secs: u64) -> Option<i32> {
