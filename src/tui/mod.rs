@@ -378,7 +378,8 @@ fn event_loop(front: &mut impl Front, app: &mut App, wiring: &Wiring, hooks: &mu
             batch.push(first);
         }
         batch.extend(rx.try_iter());
-        for ev in batch {
+        let mut queue = std::collections::VecDeque::from(batch);
+        while let Some(ev) = queue.pop_front() {
             if matches!(ev, AppEvent::Resize) {
                 if let Some(f) = hooks.on_resize.as_mut() {
                     f();
@@ -403,7 +404,10 @@ fn event_loop(front: &mut impl Front, app: &mut App, wiring: &Wiring, hooks: &mu
                             None => Err(handoff::EditorError::Unset),
                             Some(cmd) => handed_over(front, gate, || handoff::edit_in(&cmd, &text, &std::env::temp_dir())),
                         };
-                        let _ = tx.send(AppEvent::Edited(edited.map_err(|e| e.to_string())));
+                        // The edited text comes back before any key that
+                        // was typed after Ctrl-E: an Enter already read
+                        // sends what the editor wrote, not the old input.
+                        queue.push_front(AppEvent::Edited(edited.map_err(|e| e.to_string())));
                     }
                     Action::Submit(kind) => {
                         let id = engine.submit(kind.into_job());
