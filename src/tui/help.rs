@@ -62,6 +62,7 @@ pub fn entries(screen: Screen) -> &'static [Entry] {
             Key(Act::PageDown, "scroll the attempt's detail (and page up)"),
             Key(Act::Rerun, "re-run this attempt (your repair of the run; also select)"),
             Key(Act::Edit, "edit this attempt's SQL; Enter runs it as your repair"),
+            Key(Act::CopySql, "copy this attempt's SQL (OSC 52)"),
             Key(Act::Close, "back to the workbench"),
         ],
         Screen::Audit => &[

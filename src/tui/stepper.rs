@@ -58,7 +58,7 @@ impl Stepper {
     }
 
     pub fn handle_key(&mut self, k: KeyEvent, km: &Keymap, report: Option<&RunReport>) -> Outcome {
-        const ACTS: &[Act] = &[Act::Close, Act::Left, Act::Up, Act::Right, Act::Down, Act::First, Act::Last, Act::PageDown, Act::PageUp, Act::Rerun, Act::Select, Act::Edit];
+        const ACTS: &[Act] = &[Act::Close, Act::Left, Act::Up, Act::Right, Act::Down, Act::First, Act::Last, Act::PageDown, Act::PageUp, Act::Rerun, Act::Select, Act::Edit, Act::CopySql];
         let n = report.map_or(0, |r| r.attempts.len());
         let attempt = report.and_then(|r| r.attempts.get(self.selected));
         match km.action(&k, ACTS) {
@@ -77,6 +77,11 @@ impl Stepper {
             Some(Act::Edit) => {
                 if let (Some(r), Some(a)) = (report, attempt.filter(|a| !a.sql.trim().is_empty())) {
                     return Outcome::EditAttempt { run_id: r.run_id.clone(), attempt: a.n, sql: a.sql.clone() };
+                }
+            }
+            Some(Act::CopySql) => {
+                if let Some(a) = attempt.filter(|a| !a.sql.trim().is_empty()) {
+                    return Outcome::Copy(super::copy::Clip::new(format!("the SQL of attempt {}", a.n), a.sql.clone()));
                 }
             }
             _ => {}
@@ -273,6 +278,10 @@ mod tests {
         s.handle_key(key(KeyCode::End), &Keymap::default(), Some(&r));
         let edit = Outcome::EditAttempt { run_id: r.run_id.clone(), attempt: 3, sql: "SELECT z".into() };
         assert_eq!(s.handle_key(key(KeyCode::Char('e')), &Keymap::default(), Some(&r)), edit);
+        // Ctrl-Y copies the selected attempt's SQL, not the run's last.
+        s.handle_key(key(KeyCode::Home), &Keymap::default(), Some(&r));
+        let copy = Outcome::Copy(super::super::copy::Clip::new("the SQL of attempt 1", "SELECT x"));
+        assert_eq!(s.handle_key(KeyEvent::new(KeyCode::Char('y'), KeyModifiers::CONTROL), &Keymap::default(), Some(&r)), copy);
         assert_eq!(s.handle_key(key(KeyCode::Esc), &Keymap::default(), Some(&r)), Outcome::Close);
         // Without a run nothing is submitted.
         assert_eq!(s.handle_key(key(KeyCode::Enter), &Keymap::default(), None), Outcome::Stay);
