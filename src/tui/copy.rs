@@ -90,6 +90,7 @@ impl App {
     pub fn copied(&mut self, note: String) {
         match self.screen {
             Screen::Audit => self.audit.notice = Some(note.clone()),
+            Screen::Stepper => self.stepper.notice = Some(note.clone()),
             Screen::Main if self.tab == Tab::Results => self.grid.notice = Some(note.clone()),
             _ => {}
         }
@@ -127,5 +128,8 @@ mod tests {
         app.screen = Screen::Audit;
         app.copied("copied it".into());
         assert_eq!(app.audit.notice.as_deref(), Some("copied it"));
+        app.screen = Screen::Stepper;
+        app.copied("copied attempt 1".into());
+        assert_eq!(app.stepper.notice.as_deref(), Some("copied attempt 1"));
     }
 }

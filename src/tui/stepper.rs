@@ -29,6 +29,9 @@ pub struct Stepper {
     pub selected: usize,
     /// First line of the detail pane.
     pub scroll: u16,
+    /// What the last key did that the panes do not show (a copy), until
+    /// the next key.
+    pub notice: Option<String>,
 }
 
 /// Where DuckDB placed an error: 1-based line and column of the SQL.
@@ -61,6 +64,7 @@ impl Stepper {
         const ACTS: &[Act] = &[Act::Close, Act::Left, Act::Up, Act::Right, Act::Down, Act::First, Act::Last, Act::PageDown, Act::PageUp, Act::Rerun, Act::Select, Act::Edit, Act::CopySql];
         let n = report.map_or(0, |r| r.attempts.len());
         let attempt = report.and_then(|r| r.attempts.get(self.selected));
+        self.notice = None;
         match km.action(&k, ACTS) {
             Some(Act::Close) => return Outcome::Close,
             Some(Act::Left | Act::Up) => self.select(self.selected.saturating_sub(1)),
@@ -122,7 +126,11 @@ impl Stepper {
         let prev = selected.checked_sub(1).map(|i| &r.attempts[i]);
         let text = detail(a, prev, names, theme);
         let title = format!("Attempt {} of {}  (←/→ step, Enter re-run, e edit, Esc close)", a.n, max);
-        let p = Paragraph::new(text).wrap(Wrap { trim: false }).scroll((self.scroll, 0)).block(block(&title, theme));
+        let mut b = block(&title, theme);
+        if let Some(n) = &self.notice {
+            b = b.title_bottom(Span::styled(format!(" {n} "), theme.muted));
+        }
+        let p = Paragraph::new(text).wrap(Wrap { trim: false }).scroll((self.scroll, 0)).block(b);
         f.render_widget(p, detail_area);
     }
 }
