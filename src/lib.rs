@@ -33,3 +33,4 @@ pub mod session;
 pub mod sql;
 pub mod store;
 pub mod tui;
+pub mod words;

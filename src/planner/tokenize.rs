@@ -252,7 +252,7 @@ fn is_iso_date(s: &str) -> bool {
 
 /// Pushes one word (splitting camelCase), turning number words into numbers.
 fn push_word(out: &mut Vec<Token>, raw: &str) {
-    let parts = split_camel(raw);
+    let parts = crate::words::camel_parts(raw);
     let many = parts.len() > 1;
     for part in parts {
         let norm = part.to_lowercase();
@@ -321,82 +321,7 @@ pub fn number_word(w: &str) -> Option<f64> {
     })
 }
 
-/// Splits an identifier into lowercase words: `stock_on_hand`, `LifeExpectancy`,
-/// `CO2Level`, `orderID` -> words. Digits stay attached to letters before them.
-pub fn split_identifier(name: &str) -> Vec<String> {
-    name.split(['_', '-', ' ', '.'])
-        .filter(|p| !p.is_empty())
-        .flat_map(split_camel)
-        .map(|p| p.to_lowercase())
-        .collect()
-}
-
-/// Splits camelCase / PascalCase: `surfaceArea` -> [surface, Area];
-/// `HTTPServer` -> [HTTP, Server]; `co2` stays whole.
-fn split_camel(s: &str) -> Vec<String> {
-    let chars: Vec<char> = s.chars().collect();
-    let mut parts = Vec::new();
-    let mut cur = String::new();
-    for (k, &c) in chars.iter().enumerate() {
-        let boundary = k > 0 && c.is_uppercase() && {
-            let prev = chars[k - 1];
-            prev.is_lowercase()
-                || prev.is_ascii_digit()
-                || (prev.is_uppercase() && chars.get(k + 1).is_some_and(|n| n.is_lowercase()))
-        };
-        if boundary && !cur.is_empty() {
-            parts.push(std::mem::take(&mut cur));
-        }
-        cur.push(c);
-    }
-    if !cur.is_empty() {
-        parts.push(cur);
-    }
-    parts
-}
-
-/// The singular form of a lowercase English word (rules, not a dictionary).
-pub fn singular(w: &str) -> String {
-    const IRREGULAR: [(&str, &str); 12] = [
-        ("people", "person"),
-        ("children", "child"),
-        ("men", "man"),
-        ("women", "woman"),
-        ("data", "data"),
-        ("criteria", "criterion"),
-        ("indices", "index"),
-        ("analyses", "analysis"),
-        ("series", "series"),
-        ("news", "news"),
-        ("countries", "country"),
-        ("statuses", "status"),
-    ];
-    if let Some((_, s)) = IRREGULAR.iter().find(|(p, _)| *p == w) {
-        return (*s).to_string();
-    }
-    let n = w.len();
-    if n <= 3 || !w.is_ascii() {
-        return w.to_string();
-    }
-    // "status", "analysis", "address", "previous" stay as they are.
-    if ["ss", "us", "is", "ous"].iter().any(|k| w.ends_with(k)) {
-        return w.to_string();
-    }
-    if let Some(base) = w.strip_suffix("ies") {
-        if n > 4 {
-            return format!("{base}y");
-        }
-    }
-    for suf in ["ches", "shes", "sses", "xes"] {
-        if w.ends_with(suf) {
-            return w[..n - 2].to_string();
-        }
-    }
-    if let Some(base) = w.strip_suffix('s') {
-        return base.to_string();
-    }
-    w.to_string()
-}
+pub use crate::words::{identifier_words as split_identifier, singular};
 
 /// Canonical spelling of common abbreviations, applied after singular().
 fn canonical(w: &str) -> &str {

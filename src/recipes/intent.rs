@@ -92,23 +92,12 @@ fn words(text: &str) -> Vec<String> {
     words
 }
 
-/// A light English stemmer for plurals; numbers and short words unchanged.
+/// A word's lookup form: its singular; words with digits unchanged.
 fn stem(word: &str) -> String {
-    if word.len() <= 3 || word.chars().any(|c| c.is_ascii_digit()) {
+    if word.chars().any(|c| c.is_ascii_digit()) {
         return word.to_string();
     }
-    if let Some(base) = word.strip_suffix("ies") {
-        return format!("{base}y");
-    }
-    if let Some(base) = word.strip_suffix("sses") {
-        return format!("{base}ss");
-    }
-    if word.ends_with('s')
-        && !(word.ends_with("ss") || word.ends_with("us") || word.ends_with("is"))
-    {
-        return word[..word.len() - 1].to_string();
-    }
-    word.to_string()
+    crate::words::singular(word)
 }
 
 #[cfg(test)]
