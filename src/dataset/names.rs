@@ -235,17 +235,6 @@ mod tests {
     }
 
     #[rstest]
-    #[case("companies", "company")]
-    #[case("classes", "class")]
-    #[case("matches", "match")]
-    #[case("airlines", "airline")]
-    #[case("status", "status")]
-    #[case("people", "person")]
-    fn singulars(#[case] w: &str, #[case] want: &str) {
-        assert_eq!(singular(w), want);
-    }
-
-    #[rstest]
     #[case("customer_id", "customers", "id", NameEvidence::Names)]
     #[case("airline", "airlines", "uid", NameEvidence::Names)]
     #[case("CustomerID", "customers", "customer_id", NameEvidence::Names)]
