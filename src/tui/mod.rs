@@ -223,6 +223,11 @@ pub(crate) trait Front {
 
     /// Make the next [`Front::show`] draw every cell (after SIGCONT).
     fn redraw(&mut self);
+
+    /// The window was resized (the size may be the one last drawn again:
+    /// narrowed and widened back between two frames, which the terminal
+    /// may have cut rows or columns of). Nothing by default.
+    fn resized(&mut self) {}
 }
 
 /// The cursor position (column, row) the terminal reported after a resize.
@@ -381,6 +386,7 @@ fn event_loop(front: &mut impl Front, app: &mut App, wiring: &Wiring, hooks: &mu
         let mut queue = std::collections::VecDeque::from(batch);
         while let Some(ev) = queue.pop_front() {
             if matches!(ev, AppEvent::Resize) {
+                front.resized();
                 if let Some(f) = hooks.on_resize.as_mut() {
                     f();
                 }
