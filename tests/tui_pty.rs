@@ -163,8 +163,40 @@ fn a_multi_line_input_with_paste_newlines_and_the_editor() {
     let s = p.shown();
     assert!(s.contains("› orders by") && s.contains("  planet"), "Up moved the cursor, not the history:\n{s}");
     // Ctrl-E opens $EDITOR on the input and loads its text back; an Enter
-    // read in the same burst sends the edited text, not the old one.
-    p.send("\x05\r");
+    // that arrived with it sends the edited text, not the old one. Both in
+    // one write, so the Enter is in the terminal's queue before the app can
+    // give the terminal to the editor: a byte sent after it (two writes, a
+    // test thread delayed under load) can arrive while the terminal is
+    // cooked, where the line discipline turns Enter's \r into \n, which the
+    // app reads back in raw mode as Ctrl-J, a new line (CI failed so).
+    p.key("\x05\r");
+    let s = p.wait_shown(&["understood: metric: order_count; by: status", "delivered"], 60);
+    assert!(!s.contains("planet"), "{s}");
+    p.send("\x03");
+    assert_eq!(p.exit_code(10), Some(0));
+}
+
+#[test]
+fn an_enter_typed_while_the_editor_runs_sends_the_edited_input() {
+    // The editor edits only when the test says so: the Enter below is typed
+    // while it runs, on the terminal handed over to it (cooked, where the
+    // line discipline turns Enter's \r into \n as it arrives).
+    let dir = tempfile::tempdir().unwrap();
+    let go = dir.path().join("go");
+    let editor = format!("while [ ! -e '{}' ]; do sleep 0.02; done; sed -i s/planet/status/", go.display());
+    let mut p = Pty::start_env(120, 40, &[], &[("EDITOR", editor.as_str())]);
+    p.wait_shown(&["Ask (Enter)"], 60);
+    p.send("orders by planet");
+    p.wait_shown(&["› orders by planet"], 10);
+    p.send("\x05");
+    let until = Instant::now() + Duration::from_secs(10);
+    while !cooked(&p) {
+        assert!(Instant::now() < until, "the terminal was never handed to the editor");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    p.send("\r");
+    std::fs::write(&go, "").unwrap();
+    // Enter, not Ctrl-J (a new line): the edited question is asked.
     let s = p.wait_shown(&["understood: metric: order_count; by: status", "delivered"], 60);
     assert!(!s.contains("planet"), "{s}");
     p.send("\x03");
