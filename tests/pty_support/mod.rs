@@ -115,9 +115,11 @@ impl Pty {
                 if n == 0 {
                     break;
                 }
-                sink.lock().unwrap().extend_from_slice(&buf[..n]);
+                // The screen first: bytes a wait_for has seen are on the
+                // screen a wait_shown or shown() then reads.
                 let mut vt = vt_sink.lock().unwrap();
                 vt.process(&buf[..n]);
+                sink.lock().unwrap().extend_from_slice(&buf[..n]);
                 // A cursor-position query (inline mode asks once at start).
                 if buf[..n].windows(4).any(|w| w == b"\x1b[6n") {
                     let (row, col) = vt.screen().cursor_position();
