@@ -409,10 +409,12 @@ fn event_loop(front: &mut impl Front, app: &mut App, wiring: &Wiring, hooks: &mu
         let mut queue = std::collections::VecDeque::from(batch);
         while let Some(ev) = queue.pop_front() {
             if matches!(ev, AppEvent::Resize) {
-                front.resized();
+                // The recording's resize event first: it goes before every
+                // byte written for the new size, the clear included.
                 if let Some(f) = hooks.on_resize.as_mut() {
                     f();
                 }
+                front.resized();
             }
             for action in app.handle(ev) {
                 match action {
