@@ -36,8 +36,7 @@ fn esc_cancels_a_long_query_and_the_run_is_recorded_cancelled() {
     p.wait_shown(&["running in the jail"], 30);
     std::thread::sleep(std::time::Duration::from_millis(300));
     p.key("\x1b");
-    let s = p.wait_shown(&["cancelled"], 20);
-    assert!(s.contains("worker killed") || s.contains("jailed worker"), "{s}");
+    p.wait_until("the cancel and its killed worker", |s| s.contains("cancelled") && (s.contains("worker killed") || s.contains("jailed worker")), 20);
     // The workbench still answers.
     p.send("/sql SELECT 42 AS answer\r");
     p.wait_shown(&["✓ 1 row"], 30);

@@ -223,6 +223,11 @@ pub(crate) trait Front {
 
     /// Make the next [`Front::show`] draw every cell (after SIGCONT).
     fn redraw(&mut self);
+
+    /// The window was resized (the size may be the one last drawn again:
+    /// narrowed and widened back between two frames, which the terminal
+    /// may have cut rows or columns of). Nothing by default.
+    fn resized(&mut self) {}
 }
 
 /// The cursor position (column, row) the terminal reported after a resize.
@@ -255,13 +260,36 @@ fn planner_word(mode: crate::planner::model::PlannerMode) -> &'static str {
 /// Hand the terminal over while `work` runs (the input thread paused, the
 /// front's terminal modes left), then take it back and draw everything
 /// again.
-fn handed_over<T>(front: &mut impl Front, gate: &handoff::InputGate, work: impl FnOnce() -> T) -> T {
+fn handed_over<T>(front: &mut impl Front, gate: &handoff::InputGate, tx: &Sender<AppEvent>, work: impl FnOnce() -> T) -> T {
     gate.pause();
     front.leave();
     let out = work();
+    read_cooked_keys(tx);
     front.enter();
     gate.resume();
     out
+}
+
+/// Keys typed while the terminal was handed over (cooked: a line
+/// discipline with ICRNL), read before raw mode comes back. The line
+/// discipline turned Enter's `\r` into `\n` as it arrived, which read in
+/// raw mode is Ctrl-J (a new line in the input); read now, with raw mode
+/// off, it is Enter again. So an Enter typed while a non-interactive
+/// $EDITOR ran sends the edited input. Only whole lines are readable in
+/// cooked mode; the rest is read in raw mode as before.
+fn read_cooked_keys(tx: &Sender<AppEvent>) {
+    while let Ok(true) = event::poll(std::time::Duration::ZERO) {
+        let ev = match event::read() {
+            Ok(Event::Key(k)) => AppEvent::Key(k),
+            Ok(Event::Paste(p)) => AppEvent::Paste(p),
+            Ok(Event::Resize(..)) => AppEvent::Resize,
+            Ok(_) => continue,
+            Err(_) => break,
+        };
+        if tx.send(ev).is_err() {
+            break;
+        }
+    }
 }
 
 /// Clear the screen and make the next frame draw every cell. (Not
@@ -381,9 +409,12 @@ fn event_loop(front: &mut impl Front, app: &mut App, wiring: &Wiring, hooks: &mu
         let mut queue = std::collections::VecDeque::from(batch);
         while let Some(ev) = queue.pop_front() {
             if matches!(ev, AppEvent::Resize) {
+                // The recording's resize event first: it goes before every
+                // byte written for the new size, the clear included.
                 if let Some(f) = hooks.on_resize.as_mut() {
                     f();
                 }
+                front.resized();
             }
             for action in app.handle(ev) {
                 match action {
@@ -395,14 +426,14 @@ fn event_loop(front: &mut impl Front, app: &mut App, wiring: &Wiring, hooks: &mu
                     }
                     Action::Redraw => front.redraw(),
                     Action::Suspend => {
-                        if let Err(e) = handed_over(front, gate, handoff::stop_self) {
+                        if let Err(e) = handed_over(front, gate, tx, handoff::stop_self) {
                             app.turns.push(app::Turn { input: "(suspend)".into(), note: Some(format!("could not suspend: {e}")), done: true, ..app::Turn::default() });
                         }
                     }
                     Action::Editor(text) => {
                         let edited = match handoff::editor_command() {
                             None => Err(handoff::EditorError::Unset),
-                            Some(cmd) => handed_over(front, gate, || handoff::edit_in(&cmd, &text, &std::env::temp_dir())),
+                            Some(cmd) => handed_over(front, gate, tx, || handoff::edit_in(&cmd, &text, &std::env::temp_dir())),
                         };
                         // The edited text comes back before any key that
                         // was typed after Ctrl-E: an Enter already read

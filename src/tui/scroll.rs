@@ -219,6 +219,15 @@ where
     fn redraw(&mut self) {
         super::full_redraw(&mut self.terminal);
     }
+
+    /// Every resize draws every cell from a cleared screen. ratatui clears
+    /// only when the size differs from the last frame's; a window narrowed
+    /// and widened back before the next frame has the same size, but the
+    /// terminal cut what the narrow window did not hold, and a frame sent
+    /// as its difference from the shadow would leave those cells blank.
+    fn resized(&mut self) {
+        super::full_redraw(&mut self.terminal);
+    }
 }
 
 #[cfg(test)]
@@ -311,6 +320,33 @@ mod tests {
             assert_eq!(shown.join("\n"), expected(top, top + 7), "after top {top}");
         }
         assert!(sent_shifted * 2 < sent_plain, "moving rows sends less: {sent_shifted} vs {sent_plain} bytes");
+    }
+
+    #[test]
+    fn a_window_narrowed_and_widened_back_is_drawn_whole_again() {
+        let shown = |vt: &vt100::Parser| vt.screen().rows(0, W).map(|r| r.trim_end().to_string()).collect::<Vec<_>>().join("\n");
+        let mut t = terminal();
+        let mut vt = vt100::Parser::new(H, W, 0);
+        vt.process(&frame(&mut t, 0, 0));
+        assert_eq!(shown(&vt), expected(0, 0));
+        // Narrowed and widened back before the next frame: the terminal cut
+        // the columns the narrow window did not hold, and the size is the
+        // one ratatui last drew at, so it clears nothing. Sent as its
+        // difference from the shadow, the same frame leaves them blank...
+        let cut = |vt: &mut vt100::Parser| {
+            vt.screen_mut().set_size(H, W / 2);
+            vt.screen_mut().set_size(H, W);
+        };
+        cut(&mut vt);
+        vt.process(&frame(&mut t, 0, 0));
+        assert_ne!(shown(&vt), expected(0, 0), "the cut columns are not sent again");
+        // ...unless the resize, as the event loop passes it on, draws it whole.
+        cut(&mut vt);
+        let mut front = FullScreen { terminal: t.0 };
+        front.resized();
+        let mut t = (front.terminal, t.1);
+        vt.process(&frame(&mut t, 0, 0));
+        assert_eq!(shown(&vt), expected(0, 0));
     }
 
     #[test]

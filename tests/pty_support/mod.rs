@@ -30,6 +30,8 @@ pub struct Pty {
     pub master: std::fs::File,
     pub screen: Arc<Mutex<Vec<u8>>>,
     pub vt: Arc<Mutex<vt100::Parser>>,
+    /// Set when the reader has read the last byte (every writer closed).
+    eof: Arc<std::sync::atomic::AtomicBool>,
     pub home: tempfile::TempDir,
     _config: tempfile::TempDir,
 }
@@ -65,6 +67,13 @@ impl Pty {
         // SAFETY: openpty fills two fds we then own.
         let rc = unsafe { libc::openpty(&mut master, &mut slave, std::ptr::null_mut(), std::ptr::null(), &size) };
         assert_eq!(rc, 0, "openpty failed");
+        // Close-on-exec, as every fd Rust opens: without it the app of a
+        // test running at the same time inherits this terminal and holds it
+        // open after this test's app has exited.
+        for fd in [master, slave] {
+            // SAFETY: F_SETFD on an fd we own.
+            unsafe { libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC) };
+        }
         // SAFETY: fresh fds from openpty, owned from here on.
         let slave = unsafe { OwnedFd::from_raw_fd(slave) };
         let master = unsafe { std::fs::File::from_raw_fd(master) };
@@ -97,24 +106,29 @@ impl Pty {
         let child = cmd.spawn().unwrap();
         let screen = Arc::new(Mutex::new(Vec::new()));
         let vt = Arc::new(Mutex::new(vt100::Parser::new(rows, cols, scrollback)));
+        let eof = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let (sink, vt_sink, mut reader, mut answer) = (Arc::clone(&screen), Arc::clone(&vt), master.try_clone().unwrap(), master.try_clone().unwrap());
+        let done = Arc::clone(&eof);
         std::thread::spawn(move || {
             let mut buf = [0u8; 8192];
             while let Ok(n) = reader.read(&mut buf) {
                 if n == 0 {
                     break;
                 }
-                sink.lock().unwrap().extend_from_slice(&buf[..n]);
+                // The screen first: bytes a wait_for has seen are on the
+                // screen a wait_shown or shown() then reads.
                 let mut vt = vt_sink.lock().unwrap();
                 vt.process(&buf[..n]);
+                sink.lock().unwrap().extend_from_slice(&buf[..n]);
                 // A cursor-position query (inline mode asks once at start).
                 if buf[..n].windows(4).any(|w| w == b"\x1b[6n") {
                     let (row, col) = vt.screen().cursor_position();
                     let _ = answer.write_all(format!("\x1b[{};{}R", row + 1, col + 1).as_bytes());
                 }
             }
+            done.store(true, std::sync::atomic::Ordering::SeqCst);
         });
-        Pty { child, master, screen, vt, home, _config: config }
+        Pty { child, master, screen, vt, eof, home, _config: config }
     }
 
     pub fn text(&self) -> String {
@@ -170,6 +184,22 @@ impl Pty {
         }
     }
 
+    /// Wait until the terminal (its screen, cursor and modes) satisfies
+    /// `pred`; the screen's text then.
+    pub fn wait_screen(&self, what: &str, pred: impl Fn(&vt100::Screen) -> bool, secs: u64) -> String {
+        let until = Instant::now() + Duration::from_secs(secs);
+        loop {
+            {
+                let vt = self.vt.lock().unwrap();
+                if pred(vt.screen()) {
+                    return vt.screen().contents();
+                }
+            }
+            assert!(Instant::now() < until, "waited in vain for {what}; screen:\n{}", self.shown());
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// Wait until the app has written nothing for `quiet` (a frame is done).
     pub fn settle(&self, quiet: Duration, secs: u64) {
         let until = Instant::now() + Duration::from_secs(secs);
@@ -214,10 +244,20 @@ impl Pty {
         assert_eq!(rc, 0, "TIOCSWINSZ failed");
     }
 
+    /// Wait until the app exits and everything it wrote has been read and
+    /// parsed (the last bytes, which restore the terminal, can still be in
+    /// the pty when the process is gone).
     pub fn exit_code(&mut self, secs: u64) -> Option<i32> {
         let until = Instant::now() + Duration::from_secs(secs);
         loop {
             if let Some(st) = self.child.try_wait().unwrap() {
+                // The reader sees the end once every process holding the
+                // terminal (the app's own children too) has closed it.
+                // (Best effort: a grandchild that outlives the app would hold it.)
+                let closed = Instant::now() + Duration::from_secs(5);
+                while !self.eof.load(std::sync::atomic::Ordering::SeqCst) && Instant::now() < closed {
+                    std::thread::sleep(Duration::from_millis(10));
+                }
                 return st.code();
             }
             assert!(Instant::now() < until, "the app did not exit; screen:\n{}", self.shown());
@@ -292,4 +332,11 @@ pub fn cooked(p: &Pty) -> bool {
 /// The process state letter of `pid` (`T` when stopped).
 pub fn proc_state(pid: u32) -> String {
     std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default().rsplit(')').next().unwrap_or("").split_whitespace().next().unwrap_or("").to_string()
+}
+
+/// The text of the row the cursor is on.
+pub fn cursor_line(screen: &vt100::Screen) -> String {
+    let (row, _) = screen.cursor_position();
+    let (_, cols) = screen.size();
+    screen.rows(0, cols).nth(usize::from(row)).unwrap_or_default()
 }
