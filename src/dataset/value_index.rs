@@ -9,9 +9,9 @@
 //! index on first use, which would need the data engine while planning).
 //!
 //! Invariants: a column's list is *complete* only when every distinct
-//! non-null value is in it; a capped column (too many values, or a value too
-//! long to be one a question would quote) can confirm a value but never deny
-//! it. Values are stored with their spelling in the data (the SQL compares
+//! non-null value of at most [`MAX_VALUE_CHARS`] characters is in it (longer
+//! ones are prose, never kept, and a longer text is never denied); a capped
+//! column (too many values) can confirm a value but never deny it. Values are stored with their spelling in the data (the SQL compares
 //! with `=`); matching folds case and runs of white space ([`fold`]).
 
 use std::collections::HashMap;
@@ -49,11 +49,11 @@ pub fn fold(s: &str) -> String {
 pub struct IndexedColumn {
     pub table: String,
     pub column: String,
-    /// Distinct non-null values in the data.
+    /// Distinct non-null values of at most [`MAX_VALUE_CHARS`] characters in the data.
     pub distinct: usize,
-    /// Values kept (all of them when `complete`).
+    /// Values kept (all short ones when `complete`).
     pub values: Vec<String>,
-    /// True when `values` holds every distinct value.
+    /// True when `values` holds every distinct value of at most [`MAX_VALUE_CHARS`] characters.
     pub complete: bool,
 }
 
@@ -78,37 +78,37 @@ impl ValueIndex {
     /// Reads the distinct values of the manifest's text (VARCHAR) columns
     /// from tables loaded in `conn` under the manifest's table names.
     pub fn build(m: &Manifest, conn: &duckdb::Connection) -> Result<ValueIndex, ValueIndexError> {
+        ValueIndex::build_capped(m, conn, CAP_PER_COLUMN, CAP_PER_DATASET)
+    }
+
+    /// [`ValueIndex::build`] with the caps given.
+    fn build_capped(m: &Manifest, conn: &duckdb::Connection, per_column: usize, per_dataset: usize) -> Result<ValueIndex, ValueIndexError> {
         let mut columns = Vec::new();
-        let mut budget = CAP_PER_DATASET;
+        let mut budget = per_dataset;
         for t in &m.tables {
             for c in t.columns.iter().filter(|c| c.ty.eq_ignore_ascii_case("VARCHAR")) {
                 let q = |message: String| ValueIndexError::Query { table: t.name.clone(), column: c.name.clone(), message };
-                let col = ident(&c.name);
-                let sql = format!(
-                    "SELECT (SELECT count(DISTINCT {col}) FROM {tab}), (SELECT max(length({col})) FROM {tab})",
-                    tab = ident(&t.name)
-                );
-                let (distinct, longest): (i64, Option<i64>) = conn
-                    .query_row(&sql, [], |r| Ok((r.get(0)?, r.get(1)?)))
-                    .map_err(|e| q(e.to_string()))?;
-                let distinct = usize::try_from(distinct).unwrap_or(0);
-                let keep = CAP_PER_COLUMN.min(budget);
-                let mut values = Vec::new();
-                if keep > 0 {
-                    let sql = format!(
-                        "SELECT DISTINCT {col} FROM {tab} WHERE {col} IS NOT NULL AND length({col}) <= {MAX_VALUE_CHARS} ORDER BY 1 LIMIT {keep}",
-                        tab = ident(&t.name)
-                    );
-                    let mut stmt = conn.prepare(&sql).map_err(|e| q(e.to_string()))?;
-                    values = stmt
-                        .query_map([], |r| r.get::<_, String>(0))
-                        .map_err(|e| q(e.to_string()))?
-                        .filter_map(Result::ok)
-                        .collect();
-                }
+                let (col, tab) = (ident(&c.name), ident(&t.name));
+                let short = format!("{col} IS NOT NULL AND length({col}) <= {MAX_VALUE_CHARS}");
+                // One more than kept tells a capped column; only those are counted.
+                let keep = per_column.min(budget);
+                let sql = format!("SELECT DISTINCT {col} FROM {tab} WHERE {short} ORDER BY 1 LIMIT {}", keep + 1);
+                let mut stmt = conn.prepare(&sql).map_err(|e| q(e.to_string()))?;
+                let mut values: Vec<String> = stmt
+                    .query_map([], |r| r.get::<_, String>(0))
+                    .map_err(|e| q(e.to_string()))?
+                    .filter_map(Result::ok)
+                    .collect();
+                let complete = values.len() <= keep;
+                values.truncate(keep);
                 budget -= values.len();
-                let long = longest.is_some_and(|l| l > MAX_VALUE_CHARS as i64);
-                let complete = !long && values.len() == distinct;
+                let distinct = if complete {
+                    values.len()
+                } else {
+                    let sql = format!("SELECT count(DISTINCT {col}) FROM {tab} WHERE {short}");
+                    let all: i64 = conn.query_row(&sql, [], |r| r.get(0)).map_err(|e| q(e.to_string()))?;
+                    usize::try_from(all).unwrap_or(0)
+                };
                 columns.push(IndexedColumn { table: t.name.clone(), column: c.name.clone(), distinct, values, complete });
             }
         }
@@ -308,6 +308,26 @@ impl ValueLookup {
         self.complete.len() == self.indexed.len()
     }
 
+    /// How many values of one column hold `text` (case folded) as whole
+    /// words inside them, not as the whole value.
+    pub fn inside(&self, t: usize, c: usize, text: &str) -> usize {
+        let key = fold(text);
+        if key.is_empty() {
+            return 0;
+        }
+        let word_edge = |s: &str, at: usize, len: usize| {
+            let before = s[..at].chars().next_back().is_none_or(|ch| !ch.is_alphanumeric());
+            let after = s[at + len..].chars().next().is_none_or(|ch| !ch.is_alphanumeric());
+            before && after
+        };
+        self.by_key
+            .iter()
+            .filter(|(k, _)| k.len() > key.len())
+            .filter(|(k, _)| k.match_indices(key.as_str()).any(|(at, _)| word_edge(k, at, key.len())))
+            .map(|(_, hits)| hits.iter().filter(|&&(ht, hc, _)| (ht, hc) == (t, c)).count())
+            .sum()
+    }
+
     /// Indexed columns whose values contain `text` (case folded), for a
     /// "containing" question; complete lists only give a sure answer.
     pub fn containing(&self, text: &str) -> Vec<(usize, usize)> {
@@ -357,8 +377,8 @@ mod tests {
     }
 
     /// `datasets add` on small CSVs writes the index: text columns only,
-    /// every value of a short column, a column with a long value capped,
-    /// nulls left out; the planner's lookup folds case and spaces.
+    /// every value, nulls and prose-long values left out (still complete:
+    /// no short value is missing); the planner's lookup folds case and spaces.
     #[test]
     fn add_writes_the_index_of_text_columns() {
         let src = tempfile::tempdir().unwrap();
@@ -376,14 +396,36 @@ mod tests {
             .collect();
         assert_eq!(
             shape,
-            [r#"dorm.name 2 ["Jones Hall", "Smith Hall"] true"#, r#"dorm.note 2 ["short"] false"#]
+            [r#"dorm.name 2 ["Jones Hall", "Smith Hall"] true"#, r#"dorm.note 1 ["short"] true"#]
         );
         assert_eq!(reg.value_index("dorms").unwrap(), Some(idx.clone()));
         let look = ValueLookup::new(&idx, &ds.manifest);
         assert_eq!(look.holders("  smith   HALL").iter().map(|h| h.stored.as_str()).collect::<Vec<_>>(), ["Smith Hall"]);
         assert!(look.holders("Smith").is_empty());
         assert_eq!(look.containing("smith").len(), 1);
-        assert!(!look.all_complete());
+        assert!(look.all_complete());
+        assert!(look.is_complete(0, 2));
+    }
+
+    /// Past a cap a column keeps the first values, is marked capped and
+    /// counted; past the dataset's cap later columns keep none.
+    #[test]
+    fn caps_are_recorded() {
+        let conn = duckdb::Connection::open_in_memory().unwrap();
+        conn.execute_batch("CREATE TABLE t AS SELECT 'v' || (i % 7) AS a, 'w' || i AS b, 'x' AS c FROM range(20) r(i)").unwrap();
+        let m: Manifest = toml::from_str(
+            r#"name = "t"
+[[tables]]
+name = "t"
+file = "t.csv"
+columns = [{ name = "a", type = "VARCHAR" }, { name = "b", type = "VARCHAR" }, { name = "c", type = "VARCHAR" }]
+"#,
+        )
+        .unwrap();
+        let idx = ValueIndex::build_capped(&m, &conn, 10, 12).unwrap();
+        let shape: Vec<String> =
+            idx.columns.iter().map(|c| format!("{} {} {} {}", c.column, c.distinct, c.values.len(), c.complete)).collect();
+        assert_eq!(shape, ["a 7 7 true", "b 20 5 false", "c 1 0 false"]);
     }
 
     #[test]

@@ -393,7 +393,7 @@ impl Ctx<'_> {
             // "containing 'Hey'", "with the word 'Hey' in its title".
             let in_column = self.p.get(i + 1).is_some_and(|x| x.norm == "in")
                 && self.next_sig(i).is_some_and(|n| self.p[n].lex().is_some());
-            let contains = self.cue_at(prev) == Some(Cue::Contains) || in_column;
+            let mut contains = self.cue_at(prev) == Some(Cue::Contains) || in_column;
             // "starts with 'Orbit'", "ending with 'son'": a prefix or suffix match.
             let affix = i.checked_sub(1).filter(|&k| self.p[k].norm == "with").and_then(|k| {
                 let v = k.checked_sub(1)?;
@@ -440,10 +440,19 @@ impl Ctx<'_> {
                         text = stored;
                         placed = Some(conf);
                     }
+                    Placement::Inside(f, conf) => {
+                        field = Some(f);
+                        contains = true;
+                        placed = Some(conf);
+                    }
+                    Placement::Split(parts, conf) => {
+                        self.split_filters(i..i + 1, parts, conf);
+                        continue;
+                    }
                     Placement::Refuse(reason) => return Err(self.refuse(reason)),
                 }
             } else if found.is_none() {
-                if let Some(f) = self.column_containing(&text) {
+                if let Some(f) = self.column_containing(&text, field.as_ref()) {
                     field = Some(f);
                     placed = Some(0.75);
                 }
@@ -608,11 +617,22 @@ impl Ctx<'_> {
                     })
             });
             let found = after_column.or(column_after).or_else(|| if other_tables { None } else { row_name() });
+            let mut op = Op::Eq;
             let (found, text, placed) = match self.place_value(&text, found.as_ref().map(|(_, f)| f)) {
                 Placement::Keep => (found, text, None),
                 Placement::Column(f, stored, conf) => {
                     let same = found.as_ref().and_then(|(k, g)| (g.name == f.name).then_some(*k));
                     (Some((same.flatten(), f)), stored, Some(conf))
+                }
+                Placement::Inside(f, conf) => {
+                    op = Op::Like;
+                    let same = found.as_ref().and_then(|(k, g)| (g.name == f.name).then_some(*k));
+                    (Some((same.flatten(), f)), format!("%{text}%"), Some(conf))
+                }
+                Placement::Split(parts, conf) => {
+                    self.split_filters(i..end, parts, conf);
+                    i = end;
+                    continue;
                 }
                 Placement::Refuse(reason) => return Err(self.refuse(reason)),
             };
@@ -635,7 +655,7 @@ impl Ctx<'_> {
             }
             let conf = placed.unwrap_or(if col_piece.is_some() || named { 0.8 } else { 0.6 });
             for k in i..end {
-                self.take(k, MatchKind::Value, format!("{} = {text}", f.name), conf);
+                self.take(k, MatchKind::Value, format!("{} {} {text}", f.name, op.symbol()), conf);
             }
             if col_piece.is_none() && !named && placed.is_none() {
                 self.ambiguities.push(crate::planner::Ambiguity {
@@ -646,7 +666,7 @@ impl Ctx<'_> {
             }
             self.filters.push(Filter {
                 field: f.name,
-                op: Op::Eq,
+                op,
                 value: Some(Operand::Value(json!(text))),
             });
             i = end;

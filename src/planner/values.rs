@@ -11,7 +11,9 @@
 //! question's words do not tell apart is refused naming them, never
 //! guessed. Without an index (datasets added before it) nothing changes.
 
+use crate::plan::{Filter, Op, Operand};
 use crate::planner::build::Ctx;
+use crate::planner::MatchKind;
 use crate::planner::lexicon::{Field, Target};
 use crate::planner::schema::{self, FieldInfo};
 
@@ -22,6 +24,13 @@ pub(super) enum Placement {
     Keep,
     /// This column holds it, spelled so: (field, stored value, confidence).
     Column(FieldInfo, String, f32),
+    /// A name split over two columns of one table, as stored there
+    /// ("Janessa Sawayn": first name Janessa, last name Sawayn).
+    Split([(FieldInfo, String); 2], f32),
+    /// Not a whole value of the chosen column but words inside some of its
+    /// values ("6862 Kaitlyn Knolls" of "6862 Kaitlyn Knolls Suite 9"): a
+    /// match of the text anywhere in it.
+    Inside(FieldInfo, f32),
     /// The data says the question cannot be answered as read: why.
     Refuse(String),
 }
@@ -52,6 +61,18 @@ impl Ctx<'_> {
             }
         }
         let field = |h: &crate::dataset::value_index::Holder| self.field_info(Field::Col(h.table, h.column));
+        if holders.is_empty() {
+            if let Some(p) = self.split_name(text) {
+                return p;
+            }
+            if let (Some(g), Some((t, c))) = (guess, guess_col) {
+                let words = text.split_whitespace().count();
+                let n = vx.inside(t, c, text);
+                if n > 0 && (words > 1 || n == 1) {
+                    return Placement::Inside(g.clone(), 0.6);
+                }
+            }
+        }
         match holders.len() {
             0 => match guess {
                 Some(g) if !not_text(text) => Placement::Refuse(self.not_found(text, g)),
@@ -99,6 +120,38 @@ impl Ctx<'_> {
         }
     }
 
+    /// A name of two or more words no column holds whole, whose first
+    /// words one text column of a table holds and the rest another of the
+    /// same table; only when one table (or the rows' own) fits.
+    fn split_name(&self, text: &str) -> Option<Placement> {
+        let vx = self.values?;
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let mut found: Vec<[crate::dataset::value_index::Holder; 2]> = Vec::new();
+        for s in 1..words.len() {
+            let (left, right) = (vx.holders(&words[..s].join(" ")), vx.holders(&words[s..].join(" ")));
+            for a in &left {
+                for b in right.iter().filter(|b| b.table == a.table && b.column != a.column) {
+                    found.push([a.clone(), b.clone()]);
+                }
+            }
+        }
+        let pick = match found.as_slice() {
+            [one] => one,
+            [] => return None,
+            many => {
+                let own: Vec<_> = many.iter().filter(|p| Some(p[0].table) == self.base).collect();
+                match own.as_slice() {
+                    [one] => *one,
+                    _ => return None,
+                }
+            }
+        };
+        let f = |h: &crate::dataset::value_index::Holder| {
+            self.field_info(Field::Col(h.table, h.column)).map(|f| (f, h.stored.clone()))
+        };
+        Some(Placement::Split([f(&pick[0])?, f(&pick[1])?], 0.75))
+    }
+
     /// The refusal for a value no column holds.
     fn not_found(&self, text: &str, guess: &FieldInfo) -> String {
         let Some(vx) = self.values else { return String::new() };
@@ -115,9 +168,12 @@ impl Ctx<'_> {
         s
     }
 
-    /// True when a word of the question names the column (not by a forgiven misspelling).
+    /// True when a word of the question not read as anything else names
+    /// the column (not by a forgiven misspelling): "friends" counted in
+    /// "how many friends does Dan have" is not where Dan is.
     fn names_column(&self, t: usize, c: usize) -> bool {
-        self.p.iter().filter_map(|x| x.lex()).flatten().any(|cand| {
+        let free = self.p.iter().zip(&self.used).filter(|(_, used)| !**used).map(|(x, _)| x);
+        free.filter_map(|x| x.lex()).flatten().any(|cand| {
             !cand.fuzzy
                 && matches!(cand.target, Target::Column(..) | Target::Dimension(_))
                 && self.field_of(&cand.target).is_some_and(|f| f.table == t && f.column == Some(c))
@@ -132,12 +188,31 @@ impl Ctx<'_> {
     }
 
     /// The one column whose values contain `text`, for a "containing"
-    /// question that names no column; None when none or several do.
-    pub(super) fn column_containing(&self, text: &str) -> Option<FieldInfo> {
+    /// question that names no column, when `guess` (the rows' name) holds
+    /// no such value by its complete list; None when none or several do.
+    pub(super) fn column_containing(&self, text: &str, guess: Option<&FieldInfo>) -> Option<FieldInfo> {
         let vx = self.values?;
-        match vx.containing(text).as_slice() {
+        let cols = vx.containing(text);
+        if let Some((t, c)) = guess.and_then(|g| g.column.map(|c| (g.table, c))) {
+            if cols.contains(&(t, c)) || !vx.is_complete(t, c) {
+                return None;
+            }
+        }
+        match cols.as_slice() {
             [(t, c)] => self.field_info(Field::Col(*t, *c)),
             _ => None,
+        }
+    }
+
+    /// The two equalities of a name split over two columns, taken from the
+    /// name's pieces `span`.
+    pub(super) fn split_filters(&mut self, span: std::ops::Range<usize>, parts: [(FieldInfo, String); 2], conf: f32) {
+        let said: Vec<String> = parts.iter().map(|(f, v)| format!("{} = {v}", f.name)).collect();
+        for k in span {
+            self.take(k, MatchKind::Value, said.join(" and "), conf);
+        }
+        for (f, v) in parts {
+            self.filters.push(Filter { field: f.name, op: Op::Eq, value: Some(Operand::Value(serde_json::json!(v))) });
         }
     }
 }
