@@ -187,12 +187,15 @@ impl Ctx<'_> {
         })
     }
 
-    /// The one column whose values contain `text`, for a "containing"
-    /// question that names no column, when `guess` (the rows' name) holds
-    /// no such value by its complete list; None when none or several do.
+    /// The one column of the base table whose values contain `text`, for
+    /// a "containing" question that names no column, when `guess` (the
+    /// rows' name) holds no such value by its complete list; None when none
+    /// or several do.
     pub(super) fn column_containing(&self, text: &str, guess: Option<&FieldInfo>) -> Option<FieldInfo> {
         let vx = self.values?;
-        let cols = vx.containing(text);
+        // Of the rows the question is about: "instructors whose name
+        // includes 'dar'" is not about students even when only their names do.
+        let cols: Vec<(usize, usize)> = vx.containing(text).into_iter().filter(|&(t, _)| Some(t) == self.base).collect();
         if let Some((t, c)) = guess.and_then(|g| g.column.map(|c| (g.table, c))) {
             if cols.contains(&(t, c)) || !vx.is_complete(t, c) {
                 return None;
