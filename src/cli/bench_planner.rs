@@ -105,7 +105,10 @@ fn plan_file(env: &Env, file: &Path, rounds: usize) -> anyhow::Result<SetResult>
             }).transpose()?,
         };
         match manifest {
-            Some(m) => set.plan(&OfflinePlanner::new(&m), &qs, rounds),
+            Some(m) => {
+                let values = env.registry.value_index(name).ok().flatten();
+                set.plan(&OfflinePlanner::new(&m).with_values(values.as_ref()), &qs, rounds)
+            }
             None => set.skipped += qs.len(),
         }
     }

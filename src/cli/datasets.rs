@@ -81,6 +81,20 @@ pub fn run(cmd: DatasetsCommand) -> anyhow::Result<i32> {
                 let extra = if d.values.is_empty() { String::new() } else { format!(" [{}]", d.values.join(", ")) };
                 outln!("  {:<24} {}{extra}", d.name, d.column);
             }
+            if !ds.builtin {
+                match crate::dataset::value_index::ValueIndex::load(&ds.dir) {
+                    Ok(Some(idx)) => {
+                        let capped: Vec<String> =
+                            idx.columns.iter().filter(|c| !c.complete).map(|c| format!("{}.{} ({} distinct)", c.table, c.column, c.distinct)).collect();
+                        outln!("\nvalue index: {} text column(s), {} value(s) kept", idx.columns.len(), idx.value_count());
+                        if !capped.is_empty() {
+                            outln!("  capped (a value not listed may still be there): {}", capped.join(", "));
+                        }
+                    }
+                    Ok(None) => outln!("\nvalue index: none (added before values were indexed; re-add the dataset to build one)"),
+                    Err(e) => outln!("\nvalue index: unreadable: {e}"),
+                }
+            }
             if !m.segments.is_empty() {
                 outln!("\nsegments");
                 for s in &m.segments {

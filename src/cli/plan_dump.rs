@@ -30,7 +30,10 @@ pub fn write(files: &[PathBuf], out: &Path) -> anyhow::Result<()> {
             let Some(q) = c.question.as_deref() else { continue };
             let planner = planners
                 .entry(c.dataset.clone())
-                .or_insert_with(|| env.registry.manifest(&c.dataset).ok().map(|(m, _)| OfflinePlanner::new(&m)));
+                .or_insert_with(|| {
+                    let values = env.registry.value_index(&c.dataset).ok().flatten();
+                    env.registry.manifest(&c.dataset).ok().map(|(m, _)| OfflinePlanner::new(&m).with_values(values.as_ref()))
+                });
             let line = match planner {
                 None => json!({"id": c.id, "dataset": c.dataset, "question": q, "outcome": "no_dataset"}),
                 Some(p) => match p.plan(q) {

@@ -6,10 +6,11 @@
 //! appears whole or not at all (built in a temporary folder, then renamed);
 //! all tables are stored as normalized CSV so one loader serves every
 //! dataset; a CSV column whose values break the type DuckDB's sniffer chose
-//! is kept as text with a note (`widen`), not refused.
+//! is kept as text with a note (`widen`), not refused; the distinct values
+//! of text columns are written beside the manifest (`value_index`).
 
 use super::derive::{derive, LoadedTable};
-use super::{hash, valid_name, widen, DatasetError, Registry};
+use super::{hash, valid_name, value_index, widen, DatasetError, Registry};
 use crate::compile::sqltext::{ident, string};
 use std::path::{Path, PathBuf};
 
@@ -179,6 +180,9 @@ impl Registry {
             loaded.push(LoadedTable { name: t, file, sha256, columns, notes });
         }
         let manifest = derive(name, &loaded, &conn);
+        value_index::ValueIndex::build(&manifest, &conn)
+            .and_then(|idx| idx.write(tmp))
+            .map_err(|e| DatasetError::Load(e.to_string()))?;
         let text = toml::to_string_pretty(&manifest).map_err(|e| DatasetError::Load(e.to_string()))?;
         let path = tmp.join("dataset.toml");
         std::fs::write(&path, text).map_err(|e| DatasetError::io(&path, e))

@@ -14,6 +14,7 @@ pub mod keys;
 pub mod names;
 pub mod prepare;
 pub mod profile;
+pub mod value_index;
 pub mod widen;
 
 #[cfg(test)]

@@ -83,6 +83,8 @@ pub struct Ctx<'a> {
     pub(super) share_at: Option<(usize, usize)>,
     /// The groups already say what to list, once each (a set difference).
     pub(super) set_listing: bool,
+    /// The dataset's value index, when it has one (see `values`).
+    pub(super) values: Option<&'a crate::dataset::value_index::ValueLookup>,
 }
 
 impl<'a> Ctx<'a> {
@@ -111,6 +113,7 @@ impl<'a> Ctx<'a> {
             time_labels: Vec::new(),
             share_at: None,
             set_listing: false,
+            values: None,
         }
     }
 
@@ -136,8 +139,8 @@ impl<'a> Ctx<'a> {
         self.ranking();
         self.group_by_subject();
         self.values_and_segments();
-        self.quoted();
-        self.bare_names();
+        self.quoted()?;
+        self.bare_names()?;
         self.time()?;
         self.numbers_after_columns();
         self.count_grouped_rows();

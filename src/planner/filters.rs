@@ -11,7 +11,8 @@
 use serde_json::json;
 
 use crate::plan::{Filter, Op, Operand};
-use crate::planner::build::Ctx;
+use crate::planner::build::{Ctx, Refusal};
+use crate::planner::values::Placement;
 use crate::planner::english::Cue;
 use crate::planner::intent::PieceKind;
 use crate::planner::lexicon::{Field, Target};
@@ -365,10 +366,11 @@ impl Ctx<'_> {
         }
     }
 
-    /// Quoted text: a known value, a name ("named 'Robbin CV'"), or a text match.
-    pub(super) fn quoted(&mut self) {
+    /// Quoted text: a known value, a name ("named 'Robbin CV'"), or a text
+    /// match; with a value index, on the column that holds it (`values`).
+    pub(super) fn quoted(&mut self) -> Result<(), Refusal> {
         for i in 0..self.p.len() {
-            let PieceKind::Quoted(text, targets) = self.p[i].kind.clone() else {
+            let PieceKind::Quoted(mut text, targets) = self.p[i].kind.clone() else {
                 continue;
             };
             if self.used[i] {
@@ -391,7 +393,7 @@ impl Ctx<'_> {
             // "containing 'Hey'", "with the word 'Hey' in its title".
             let in_column = self.p.get(i + 1).is_some_and(|x| x.norm == "in")
                 && self.next_sig(i).is_some_and(|n| self.p[n].lex().is_some());
-            let contains = self.cue_at(prev) == Some(Cue::Contains) || in_column;
+            let mut contains = self.cue_at(prev) == Some(Cue::Contains) || in_column;
             // "starts with 'Orbit'", "ending with 'son'": a prefix or suffix match.
             let affix = i.checked_sub(1).filter(|&k| self.p[k].norm == "with").and_then(|k| {
                 let v = k.checked_sub(1)?;
@@ -417,27 +419,58 @@ impl Ctx<'_> {
                     Some(p)
                 }
             });
-            let found = near(self, before).or_else(|| near(self, self.next_sig(i)));
-            let found_named = found.is_some();
-            let field = match found {
-                Some((k, f)) => {
-                    self.take_lex(k);
-                    Some(f)
-                }
-                None => self.base.and_then(|b| {
+            let mut found = near(self, before).or_else(|| near(self, self.next_sig(i)));
+            let row_name = || {
+                self.base.and_then(|b| {
                     schema::row_name(self.m, b).and_then(|c| self.field_info(Field::Col(b, c)))
-                }),
+                })
             };
+            let mut field = found.as_ref().map(|(_, f)| f.clone()).or_else(row_name);
+            // The data's say: the column holding the value (or containing
+            // the text, when no column is named).
+            let mut placed = None;
+            if !contains && affix.is_none() {
+                match self.place_value(&text, field.as_ref()) {
+                    Placement::Keep => {}
+                    Placement::Column(f, stored, conf) => {
+                        if field.as_ref().is_none_or(|g| g.name != f.name) {
+                            found = None;
+                        }
+                        field = Some(f);
+                        text = stored;
+                        placed = Some(conf);
+                    }
+                    Placement::Inside(f, conf) => {
+                        field = Some(f);
+                        contains = true;
+                        placed = Some(conf);
+                    }
+                    Placement::Split(parts, conf) => {
+                        self.split_filters(i..i + 1, parts, conf);
+                        continue;
+                    }
+                    Placement::Refuse(reason) => return Err(self.refuse(reason)),
+                }
+            } else if found.is_none() {
+                if let Some(f) = self.column_containing(&text, field.as_ref()) {
+                    field = Some(f);
+                    placed = Some(0.75);
+                }
+            }
+            let found_named = found.is_some();
+            if let Some((k, _)) = found {
+                self.take_lex(k);
+            }
             let Some(f) = field else { continue };
             // A column whose every value is known and lacks this one would
             // answer nothing: leave the text unplaced (a refusal), don't guess.
             let known = f.dim.and_then(|d| self.m.dimensions.get(d)).filter(|d| !d.values.is_empty());
-            if !contains && affix.is_none() && known.is_some_and(|d| !d.values.iter().any(|v| v.eq_ignore_ascii_case(&text))) {
+            if placed.is_none() && !contains && affix.is_none() && known.is_some_and(|d| !d.values.iter().any(|v| v.eq_ignore_ascii_case(&text))) {
                 continue;
             }
             // Found by its column's name, the text is likely there; put on the
             // table's name column for want of one, it is a guess.
-            let sure = if found_named || known.is_some() { 0.8 } else { 0.55 };
+            let sure = placed.unwrap_or(if found_named || known.is_some() { 0.8 } else { 0.55 });
             if let Some(p) = prev.filter(|&p| self.p[p].cue().is_some()) {
                 self.mark(p);
             }
@@ -478,6 +511,11 @@ impl Ctx<'_> {
                     format!("{} {} {t2}", f.name, op.symbol()),
                     0.8,
                 );
+                // Each on its own column would be two filters, not one list.
+                let t2 = match self.place_value(&t2, Some(&f)) {
+                    Placement::Column(g, stored, _) if g.name == f.name => stored,
+                    _ => t2,
+                };
                 more.push(t2);
                 k = n;
             }
@@ -498,6 +536,7 @@ impl Ctx<'_> {
                 value: Some(Operand::Value(json!(value))),
             });
         }
+        Ok(())
     }
 
     /// Capitalised words we do not know, standing where a value goes: after a
@@ -505,7 +544,9 @@ impl Ctx<'_> {
     /// alone when the rows have a free-text name ("Which continent is
     /// Anguilla in?"). Taken as an equality with lower confidence and
     /// reported; never for a column whose values are all known.
-    pub(super) fn bare_names(&mut self) {
+    /// With a value index the name goes on the column holding it, which
+    /// also places names no words point to ("flights to Aberdeen").
+    pub(super) fn bare_names(&mut self) -> Result<(), Refusal> {
         let mut i = 0;
         while i < self.p.len() {
             let x = &self.p[i];
@@ -576,14 +617,31 @@ impl Ctx<'_> {
                     })
             });
             let found = after_column.or(column_after).or_else(|| if other_tables { None } else { row_name() });
+            let mut op = Op::Eq;
+            let (found, text, placed) = match self.place_value(&text, found.as_ref().map(|(_, f)| f)) {
+                Placement::Keep => (found, text, None),
+                Placement::Column(f, stored, conf) => {
+                    let same = found.as_ref().and_then(|(k, g)| (g.name == f.name).then_some(*k));
+                    (Some((same.flatten(), f)), stored, Some(conf))
+                }
+                Placement::Inside(f, conf) => {
+                    op = Op::Like;
+                    let same = found.as_ref().and_then(|(k, g)| (g.name == f.name).then_some(*k));
+                    (Some((same.flatten(), f)), format!("%{text}%"), Some(conf))
+                }
+                Placement::Split(parts, conf) => {
+                    self.split_filters(i..end, parts, conf);
+                    i = end;
+                    continue;
+                }
+                Placement::Refuse(reason) => return Err(self.refuse(reason)),
+            };
             let Some((col_piece, f)) = found else {
                 i = end;
                 continue;
             };
             // A column with a known list of values: an unknown word is not one of them.
-            if f.dim
-                .is_some_and(|d| !self.m.dimensions[d].values.is_empty())
-            {
+            if placed.is_none() && f.dim.is_some_and(|d| !self.m.dimensions[d].values.is_empty()) {
                 i = end;
                 continue;
             }
@@ -595,15 +653,11 @@ impl Ctx<'_> {
                     self.mark(p);
                 }
             }
-            let conf = if col_piece.is_some() || named {
-                0.8
-            } else {
-                0.6
-            };
+            let conf = placed.unwrap_or(if col_piece.is_some() || named { 0.8 } else { 0.6 });
             for k in i..end {
-                self.take(k, MatchKind::Value, format!("{} = {text}", f.name), conf);
+                self.take(k, MatchKind::Value, format!("{} {} {text}", f.name, op.symbol()), conf);
             }
-            if col_piece.is_none() && !named {
+            if col_piece.is_none() && !named && placed.is_none() {
                 self.ambiguities.push(crate::planner::Ambiguity {
                     words: text.clone(),
                     chosen: format!("{} = {text}", f.name),
@@ -612,10 +666,11 @@ impl Ctx<'_> {
             }
             self.filters.push(Filter {
                 field: f.name,
-                op: Op::Eq,
+                op,
                 value: Some(Operand::Value(json!(text))),
             });
             i = end;
         }
+        Ok(())
     }
 }

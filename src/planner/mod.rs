@@ -34,12 +34,15 @@ mod schema;
 mod subject;
 mod time;
 mod tokenize;
+mod values;
 mod window;
 
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod precise_tests;
+#[cfg(test)]
+mod values_tests;
 
 use serde::{Deserialize, Serialize};
 
@@ -216,6 +219,8 @@ pub struct OfflinePlanner {
     /// A year to assume when a question names a month or quarter without one:
     /// the only year the manifest's description mentions, if exactly one.
     default_year: Option<i32>,
+    /// The dataset's value index resolved against the manifest, if it has one.
+    values: Option<std::sync::Arc<crate::dataset::value_index::ValueLookup>>,
 }
 
 impl OfflinePlanner {
@@ -229,14 +234,23 @@ impl OfflinePlanner {
             schema,
             cues: intent::CueTable::new(),
             default_year: explain::single_year(&manifest.description),
+            values: None,
         }
+    }
+
+    /// Places values the question names by the dataset's value index
+    /// (`datasets add` writes one; None: words alone choose the column).
+    pub fn with_values(mut self, index: Option<&crate::dataset::value_index::ValueIndex>) -> OfflinePlanner {
+        self.values = index.map(|i| std::sync::Arc::new(crate::dataset::value_index::ValueLookup::new(i, &self.manifest)));
+        self
     }
 
     /// Plans one question.
     pub fn plan(&self, question: &str) -> Outcome {
         let toks = tokenize::tokenize(question);
         let pieces = intent::pieces(&toks, &self.lexicon, &self.cues, self.default_year);
-        let ctx = build::Ctx::new(&self.manifest, &self.lexicon, &self.schema, &pieces);
+        let mut ctx = build::Ctx::new(&self.manifest, &self.lexicon, &self.schema, &pieces);
+        ctx.values = self.values.as_deref();
         match ctx.run() {
             Ok(u) => Outcome::Planned(u),
             Err(refusal) => {

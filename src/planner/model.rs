@@ -354,6 +354,12 @@ impl HybridPlanner {
         self.model.is_some()
     }
 
+    /// Places values by the dataset's value index (see [`OfflinePlanner::with_values`]).
+    pub fn with_values(mut self, index: Option<&crate::dataset::value_index::ValueIndex>) -> HybridPlanner {
+        self.offline = self.offline.with_values(index);
+        self
+    }
+
     pub fn offline_planner(&self) -> &OfflinePlanner {
         &self.offline
     }

@@ -254,7 +254,13 @@ impl Session {
         if self.jail == JailMode::Reduced {
             self.notices.push("jail mode REDUCED: seccomp, rlimits and Landlock only (no namespaces)".into());
         }
-        Ok(Loaded { planner: HybridPlanner::new(&ds.manifest, self.model.as_ref()), dataset: ds, runner })
+        let values = if ds.builtin { Ok(None) } else { crate::dataset::value_index::ValueIndex::load(&ds.dir) };
+        let values = values.unwrap_or_else(|e| {
+            self.notices.push(format!("{e}; values are placed by column names only"));
+            None
+        });
+        let planner = HybridPlanner::new(&ds.manifest, self.model.as_ref()).with_values(values.as_ref());
+        Ok(Loaded { planner, dataset: ds, runner })
     }
 
     /// The active dataset's jailed runner (eval runs gold SQL on it).

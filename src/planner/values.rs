@@ -1,0 +1,221 @@
+//! Values placed by the data: a quoted or capitalised value the question
+//! names goes on the text column that holds it, looked up in the dataset's
+//! value index ([`crate::dataset::value_index`]), not on the column its
+//! neighbouring words suggest when that column never holds it.
+//!
+//! Invariants: the column the words chose is kept whenever it holds the
+//! value, or when its list is capped (it might); the value is written as
+//! stored in the data (`=` is exact); a value held by no column is refused
+//! by name only when the chosen column's list is complete (a zero-row
+//! answer otherwise), and a value held by several columns that the
+//! question's words do not tell apart is refused naming them, never
+//! guessed. Without an index (datasets added before it) nothing changes.
+
+use crate::plan::{Filter, Op, Operand};
+use crate::planner::build::Ctx;
+use crate::planner::MatchKind;
+use crate::planner::lexicon::{Field, Target};
+use crate::planner::schema::{self, FieldInfo};
+
+/// Where the data puts a value.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum Placement {
+    /// No index, or it cannot tell: keep the column the words chose.
+    Keep,
+    /// This column holds it, spelled so: (field, stored value, confidence).
+    Column(FieldInfo, String, f32),
+    /// A name split over two columns of one table, as stored there
+    /// ("Janessa Sawayn": first name Janessa, last name Sawayn).
+    Split([(FieldInfo, String); 2], f32),
+    /// Not a whole value of the chosen column but words inside some of its
+    /// values ("6862 Kaitlyn Knolls" of "6862 Kaitlyn Knolls Suite 9"): a
+    /// match of the text anywhere in it.
+    Inside(FieldInfo, f32),
+    /// The data says the question cannot be answered as read: why.
+    Refuse(String),
+}
+
+/// Looks like a number or a date: it may be held by a column that is not
+/// text, which the index does not list.
+fn not_text(s: &str) -> bool {
+    let t = s.trim();
+    !t.is_empty() && t.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '/' | ':' | ',' | '+' | ' '))
+}
+
+impl Ctx<'_> {
+    /// The column `text` belongs to by the data, given `guess`, the column
+    /// the question's words chose (None: they chose none).
+    pub(super) fn place_value(&self, text: &str, guess: Option<&FieldInfo>) -> Placement {
+        let Some(vx) = self.values else { return Placement::Keep };
+        let holders = vx.holders(text);
+        let guess_col = guess.and_then(|g| g.column.map(|c| (g.table, c)));
+        if let Some((t, c)) = guess_col {
+            if let Some(h) = holders.iter().find(|h| (h.table, h.column) == (t, c)) {
+                if let Some(g) = guess {
+                    return Placement::Column(g.clone(), h.stored.clone(), 0.9);
+                }
+            }
+            // A capped list may still hold it: keep the words' choice.
+            if !vx.is_complete(t, c) {
+                return Placement::Keep;
+            }
+        }
+        let field = |h: &crate::dataset::value_index::Holder| self.field_info(Field::Col(h.table, h.column));
+        if holders.is_empty() {
+            if let Some(p) = self.split_name(text) {
+                return p;
+            }
+            if let (Some(g), Some((t, c))) = (guess, guess_col) {
+                let words = text.split_whitespace().count();
+                let n = vx.inside(t, c, text);
+                if n > 0 && (words > 1 || n == 1) {
+                    return Placement::Inside(g.clone(), 0.6);
+                }
+            }
+        }
+        match holders.len() {
+            0 => match guess {
+                Some(g) if !not_text(text) => Placement::Refuse(self.not_found(text, g)),
+                _ => Placement::Keep,
+            },
+            1 => match field(&holders[0]) {
+                Some(f) => Placement::Column(f, holders[0].stored.clone(), 0.85),
+                None => Placement::Keep,
+            },
+            _ => {
+                // Told apart by the question: a column it names, then the
+                // rows it is about, then a table it names.
+                let tests: [&dyn Fn(usize, usize) -> bool; 3] = [
+                    &|t, c| self.names_column(t, c),
+                    &|t, _| self.base == Some(t),
+                    &|t, _| self.names_table(t),
+                ];
+                for test in tests {
+                    let kept: Vec<_> = holders.iter().filter(|h| test(h.table, h.column)).collect();
+                    if let [h] = kept.as_slice() {
+                        if let Some(f) = field(h) {
+                            return Placement::Column(f, h.stored.clone(), 0.8);
+                        }
+                    }
+                }
+                let names: Vec<String> = holders.iter().map(|h| schema::qualified(self.m, h.table, h.column)).collect();
+                // Copies of one key (`course.dept_name` -> `department.dept_name`):
+                // the key itself, whose table the copies' rows join to.
+                let joined = |from: &str, to: &str| {
+                    self.m.joins.iter().any(|j| j.from.eq_ignore_ascii_case(from) && j.to.eq_ignore_ascii_case(to))
+                };
+                let keys: Vec<usize> = (0..names.len())
+                    .filter(|&k| names.iter().enumerate().all(|(o, n)| o == k || joined(n, &names[k])))
+                    .collect();
+                if let [k] = keys.as_slice() {
+                    if let Some(f) = field(&holders[*k]) {
+                        return Placement::Column(f, holders[*k].stored.clone(), 0.8);
+                    }
+                }
+                Placement::Refuse(format!(
+                    "'{text}' is a value of several columns ({}): say which one you mean, e.g. by naming its table.",
+                    names.join(", ")
+                ))
+            }
+        }
+    }
+
+    /// A name of two or more words no column holds whole, whose first
+    /// words one text column of a table holds and the rest another of the
+    /// same table; only when one table (or the rows' own) fits.
+    fn split_name(&self, text: &str) -> Option<Placement> {
+        let vx = self.values?;
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let mut found: Vec<[crate::dataset::value_index::Holder; 2]> = Vec::new();
+        for s in 1..words.len() {
+            let (left, right) = (vx.holders(&words[..s].join(" ")), vx.holders(&words[s..].join(" ")));
+            for a in &left {
+                for b in right.iter().filter(|b| b.table == a.table && b.column != a.column) {
+                    found.push([a.clone(), b.clone()]);
+                }
+            }
+        }
+        let pick = match found.as_slice() {
+            [one] => one,
+            [] => return None,
+            many => {
+                let own: Vec<_> = many.iter().filter(|p| Some(p[0].table) == self.base).collect();
+                match own.as_slice() {
+                    [one] => *one,
+                    _ => return None,
+                }
+            }
+        };
+        let f = |h: &crate::dataset::value_index::Holder| {
+            self.field_info(Field::Col(h.table, h.column)).map(|f| (f, h.stored.clone()))
+        };
+        Some(Placement::Split([f(&pick[0])?, f(&pick[1])?], 0.75))
+    }
+
+    /// The refusal for a value no column holds.
+    fn not_found(&self, text: &str, guess: &FieldInfo) -> String {
+        let Some(vx) = self.values else { return String::new() };
+        let mut s = format!("no column holds the value '{text}' (its words point to {}, whose values do not include it", guess.name);
+        let near: Vec<String> =
+            vx.containing(text).into_iter().take(4).map(|(t, c)| schema::qualified(self.m, t, c)).collect();
+        if !near.is_empty() {
+            s.push_str(&format!("; values containing it are in {}", near.join(", ")));
+        }
+        if !vx.all_complete() {
+            s.push_str("; some long text columns were not fully indexed");
+        }
+        s.push_str("). Check the spelling, or ask for values containing it.");
+        s
+    }
+
+    /// True when a word of the question not read as anything else names
+    /// the column (not by a forgiven misspelling): "friends" counted in
+    /// "how many friends does Dan have" is not where Dan is.
+    fn names_column(&self, t: usize, c: usize) -> bool {
+        let free = self.p.iter().zip(&self.used).filter(|(_, used)| !**used).map(|(x, _)| x);
+        free.filter_map(|x| x.lex()).flatten().any(|cand| {
+            !cand.fuzzy
+                && matches!(cand.target, Target::Column(..) | Target::Dimension(_))
+                && self.field_of(&cand.target).is_some_and(|f| f.table == t && f.column == Some(c))
+        })
+    }
+
+    /// True when a word of the question names the table.
+    fn names_table(&self, t: usize) -> bool {
+        self.p.iter().filter_map(|x| x.lex()).flatten().any(|cand| {
+            !cand.fuzzy && matches!(cand.target, Target::Table(x) if x == t)
+        })
+    }
+
+    /// The one column of the base table whose values contain `text`, for
+    /// a "containing" question that names no column, when `guess` (the
+    /// rows' name) holds no such value by its complete list; None when none
+    /// or several do.
+    pub(super) fn column_containing(&self, text: &str, guess: Option<&FieldInfo>) -> Option<FieldInfo> {
+        let vx = self.values?;
+        // Of the rows the question is about: "instructors whose name
+        // includes 'dar'" is not about students even when only their names do.
+        let cols: Vec<(usize, usize)> = vx.containing(text).into_iter().filter(|&(t, _)| Some(t) == self.base).collect();
+        if let Some((t, c)) = guess.and_then(|g| g.column.map(|c| (g.table, c))) {
+            if cols.contains(&(t, c)) || !vx.is_complete(t, c) {
+                return None;
+            }
+        }
+        match cols.as_slice() {
+            [(t, c)] => self.field_info(Field::Col(*t, *c)),
+            _ => None,
+        }
+    }
+
+    /// The two equalities of a name split over two columns, taken from the
+    /// name's pieces `span`.
+    pub(super) fn split_filters(&mut self, span: std::ops::Range<usize>, parts: [(FieldInfo, String); 2], conf: f32) {
+        let said: Vec<String> = parts.iter().map(|(f, v)| format!("{} = {v}", f.name)).collect();
+        for k in span {
+            self.take(k, MatchKind::Value, said.join(" and "), conf);
+        }
+        for (f, v) in parts {
+            self.filters.push(Filter { field: f.name, op: Op::Eq, value: Some(Operand::Value(serde_json::json!(v))) });
+        }
+    }
+}
