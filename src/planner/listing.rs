@@ -126,9 +126,12 @@ impl Ctx<'_> {
                 }
             }
         }
-        // Columns the question asks for.
+        // Columns the question asks for; in a listing of distinct values,
+        // only those named before the clause that says whose they are.
+        let distinct_words = self.p.iter().any(|x| matches!(x.norm.as_str(), "distinct" | "different" | "unique"));
+        let boundary = if distinct_words { self.distinct_boundary() } else { None };
         for k in 0..self.p.len() {
-            if self.used[k] {
+            if self.used[k] || boundary.is_some_and(|b| k > b && !fields.is_empty()) {
                 continue;
             }
             let Some(Target::Column(..) | Target::Dimension(_) | Target::Unit(..)) =
@@ -220,15 +223,20 @@ impl Ctx<'_> {
         }
         if fields.is_empty() && self.latest.is_none() {
             // The rows themselves: key, name and date, then what the conditions are about.
+            // Distinct rows by their key are every row: "the distinct
+            // products" are their names.
+            // A row named only by its number key is described by the text
+            // column named for its table (`addresses.address_details`).
+            let key = schema::row_key(self.m, t);
+            let name = schema::row_name(self.m, t).filter(|n| Some(*n) != key).or_else(|| schema::described(&self.m.tables[t])).or(key);
             let mut cols: Vec<usize> = Vec::new();
-            cols.extend(schema::row_key(self.m, t));
-            cols.extend(schema::row_name(self.m, t));
-            cols.extend(
-                self.m.tables[t]
-                    .columns
-                    .iter()
-                    .position(|c| is_temporal(&c.ty)),
-            );
+            if distinct_words {
+                cols.extend(name);
+            } else {
+                cols.extend(key);
+                cols.extend(name);
+                cols.extend(self.m.tables[t].columns.iter().position(|c| is_temporal(&c.ty)));
+            }
             for c in cols {
                 let name = self
                     .field_info(Field::Col(t, c))
@@ -244,8 +252,10 @@ impl Ctx<'_> {
                 }
             }
         }
+        // A condition's column shown beside distinct values would make
+        // each value once per condition value; an order key must be shown.
         for f in self.involved.clone() {
-            if !fields.contains(&f) {
+            if !fields.contains(&f) && (!distinct_words || self.order.iter().any(|o| o.by == f)) {
                 fields.push(f);
             }
         }
@@ -254,6 +264,23 @@ impl Ctx<'_> {
         }
         self.fields = fields;
         Ok(())
+    }
+
+    /// Where the columns a distinct listing asks for end: the first
+    /// relative or prepositional word after the first column named ("the
+    /// distinct ages *of* the heads who ...", "distinct buildings *that*
+    /// have faculty rooms", "distinct publishers *for* books").
+    fn distinct_boundary(&self) -> Option<usize> {
+        let first = (0..self.p.len()).find(|&k| {
+            !self.used[k] && matches!(self.p[k].top(), Some(Target::Column(..) | Target::Dimension(_) | Target::Unit(..)))
+        })?;
+        (first + 1..self.p.len()).find(|&k| {
+            self.p[k].kind == PieceKind::Stop
+                && matches!(
+                    self.p[k].norm.as_str(),
+                    "of" | "for" | "who" | "that" | "which" | "whose" | "with" | "where" | "in" | "from" | "by" | "have" | "has" | "had"
+                )
+        })
     }
 
     /// The columns a listing asks for, read from the one table that owns
@@ -462,5 +489,80 @@ impl Ctx<'_> {
             );
         }
         Ok(())
+    }
+}
+
+impl Ctx<'_> {
+    /// "the description of role code ED", "the age of the doctor named
+    /// Zach": rows of one table listed under a condition on the column by
+    /// which another table's rows point at them (employees by role code,
+    /// friendships by name) would come once per pointing row; the
+    /// condition says which rows are meant (a semi-join: `role_code IN
+    /// (SELECT employees.role_code FROM employees WHERE ...)`), each listed
+    /// once. A condition's column shown only because of the condition is
+    /// not shown.
+    pub(super) fn semi_join_listing(&mut self) {
+        if !self.measures.is_empty() || !self.groups.is_empty() || self.fields.is_empty() || self.latest.is_some() || self.outliers.is_some() {
+            return;
+        }
+        let table_of = |m: &crate::semantic::Manifest, f: &str| crate::planner::account::resolve(m, f).map(|(t, _)| t);
+        let shown: Vec<Option<usize>> = self
+            .fields
+            .iter()
+            .filter(|f| !self.involved.contains(f))
+            .map(|f| table_of(self.m, f))
+            .collect();
+        let Some(Some(a)) = shown.first().copied() else { return };
+        if shown.iter().any(|t| *t != Some(a)) {
+            return;
+        }
+        let mut others: Vec<usize> = Vec::new();
+        for f in &self.filters {
+            if matches!(f.value, Some(crate::plan::Operand::Rows { .. } | crate::plan::Operand::Column { .. })) {
+                continue;
+            }
+            match table_of(self.m, &f.field) {
+                Some(b) if b != a && !others.contains(&b) => others.push(b),
+                _ => {}
+            }
+        }
+        // Order keys on the other table need its rows.
+        for b in others {
+            if !self.sc.reaches(b, a) || self.sc.reaches(a, b) {
+                continue;
+            }
+            if self.order.iter().any(|o| table_of(self.m, &o.by) == Some(b)) {
+                continue;
+            }
+            if self.fields.iter().any(|f| table_of(self.m, f) == Some(b) && !self.involved.contains(f)) {
+                continue;
+            }
+            let Some((key, fk)) = schema::reverse_key(self.m, a, b) else { continue };
+            // Only conditions on the pointing column itself ("the doctor
+            // named Zach" where friendships point at people by name): a
+            // condition on another column of the other table ("students
+            // who are on scholarship") is read, as Spider's gold reads it,
+            // as a join that shows a row per match.
+            let fk_name = schema::qualified(self.m, b, fk);
+            let on_fk_only = self
+                .filters
+                .iter()
+                .filter(|f| table_of(self.m, &f.field) == Some(b))
+                .all(|f| f.field.eq_ignore_ascii_case(&fk_name) || self.field_info(Field::Col(b, fk)).is_some_and(|i| i.name == f.field));
+            if !on_fk_only {
+                continue;
+            }
+            let (inner, rest): (Vec<crate::plan::Filter>, Vec<crate::plan::Filter>) = std::mem::take(&mut self.filters)
+                .into_iter()
+                .partition(|f| table_of(self.m, &f.field) == Some(b) && !matches!(f.value, Some(crate::plan::Operand::Rows { .. } | crate::plan::Operand::Column { .. })));
+            self.filters = rest;
+            self.filters.push(crate::plan::Filter {
+                field: schema::qualified(self.m, a, key),
+                op: crate::plan::Op::In,
+                value: Some(crate::plan::Operand::Rows { column: schema::qualified(self.m, b, fk), filters: inner }),
+            });
+            let m = self.m;
+            self.fields.retain(|f| table_of(m, f) != Some(b));
+        }
     }
 }
