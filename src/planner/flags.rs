@@ -5,8 +5,8 @@
 //! with no negation, is a condition that the row says yes, not a column to
 //! list (listing it would show every row, the yes and the no).
 //!
-//! Invariants: only columns with a known pair of yes/no values (a
-//! dimension's value list) are read so; a negated predicate ("who are not
+//! Invariants: only BOOLEAN columns and columns with a known pair of
+//! yes/no values (a dimension's value list) are read so; a negated predicate ("who are not
 //! on scholarship") is left to the other passes.
 
 use crate::plan::{Filter, Op, Operand};
@@ -50,17 +50,19 @@ impl Ctx<'_> {
             }
             let Some(c) = self.pick(j, &|t| matches!(t, Target::Column(..) | Target::Dimension(_))) else { continue };
             let Some(f) = self.field_of(&c.target) else { continue };
-            let Some(d) = f.dim else { continue };
-            let Some(yes) = yes_value(&self.m.dimensions[d].values) else { continue };
+            let boolean = f.column.is_some_and(|col| self.m.tables[f.table].columns[col].ty.eq_ignore_ascii_case("BOOLEAN"));
+            let yes = if boolean {
+                serde_json::Value::Bool(true)
+            } else {
+                let Some(d) = f.dim else { continue };
+                let Some(yes) = yes_value(&self.m.dimensions[d].values) else { continue };
+                serde_json::Value::String(yes)
+            };
             if self.filters.iter().any(|x| x.field == f.name) {
                 continue;
             }
             self.take(j, MatchKind::Value, format!("{} = {yes}", f.name), c.confidence);
-            self.filters.push(Filter {
-                field: f.name,
-                op: Op::Eq,
-                value: Some(Operand::Value(serde_json::Value::String(yes))),
-            });
+            self.filters.push(Filter { field: f.name, op: Op::Eq, value: Some(Operand::Value(yes)) });
         }
     }
 

@@ -39,7 +39,8 @@ impl Ctx<'_> {
                     )
                 })
             })
-            .map(|c| c.target);
+            .map(|c| c.target)
+            .map(|t| self.referenced_table(t));
         let table = if self.latest.is_some() || self.outliers.is_some() {
             self.base
         } else {
@@ -50,7 +51,8 @@ impl Ctx<'_> {
         };
         let Some(t) = table else { return Ok(()) };
         let all = self.p.iter().position(|x| x.cue() == Some(Cue::All));
-        if all.is_none() && self.latest.is_none() && self.outliers.is_none() {
+        let subject_is_table = matches!(subject_target, Some(Target::Table(_)));
+        if all.is_none() && self.latest.is_none() && self.outliers.is_none() && !subject_is_table {
             if let Some(owned) = self.owned_listing() {
                 return self.list_owned(owned);
             }
@@ -85,8 +87,22 @@ impl Ctx<'_> {
                 .subject
                 .zip(subject_field.as_ref())
                 .is_some_and(|(s, f)| self.names_rows_of(f.table, s));
+        // "the names of all products": the label column asked by its own
+        // name, of a table the question names, is listed per row.
+        let asks_label_of_named_table = subject_field.as_ref().is_some_and(|f| {
+            let own_name = self.subject.is_some_and(|s| {
+                f.column.is_some_and(|c| {
+                    crate::planner::tokenize::stems(&self.p[s].words) == crate::planner::tokenize::stems(&self.m.tables[f.table].columns[c].name)
+                })
+            });
+            let table_named = (0..self.p.len()).any(|k| {
+                Some(k) != self.subject
+                    && self.p[k].lex().unwrap_or_default().iter().chain(self.p[k].alt_lex.iter()).any(|c| !c.fuzzy && c.target == Target::Table(f.table))
+            });
+            own_name && table_named
+        });
         // "sensors with low battery" in a table of readings: the distinct sensors.
-        if is_key_or_label && !names_rows && self.latest.is_none() && self.outliers.is_none() {
+        if is_key_or_label && !names_rows && !asks_label_of_named_table && self.latest.is_none() && self.outliers.is_none() {
             if let (Some(s), Some(f)) = (self.subject, subject_field.clone()) {
                 let explicit = (0..self.p.len()).any(|k| {
                     k != s
@@ -167,6 +183,21 @@ impl Ctx<'_> {
                 }
             }
         }
+        // "Where is the club 'X' located?": the place the rows are at.
+        if fields.is_empty() && self.p.first().is_some_and(|x| x.norm == "where") {
+            let places: Vec<usize> = (0..self.m.tables[t].columns.len())
+                .filter(|&c| {
+                    let name = self.m.tables[t].columns[c].name.to_lowercase();
+                    ["location", "address", "place"].iter().any(|w| name.contains(w)) && !name.ends_with("id") && !name.ends_with("code")
+                })
+                .collect();
+            if let [c] = places.as_slice() {
+                if let Some(f) = self.field_info(Field::Col(t, *c)) {
+                    self.mark(0);
+                    fields.push(f.name);
+                }
+            }
+        }
         // "distinct countries", "the different template codes": unique values only.
         let distinct = self
             .p
@@ -211,6 +242,10 @@ impl Ctx<'_> {
                     }
                 }
             }
+        }
+        // "the top 3 highest prices": the column ranked is what is shown.
+        if fields.is_empty() && self.subject.is_none() && self.latest.is_none() && self.outliers.is_none() && !self.involved.is_empty() {
+            fields = self.involved.clone();
         }
         if fields.is_empty()
             && self.subject.is_none()
@@ -266,6 +301,31 @@ impl Ctx<'_> {
         Ok(())
     }
 
+    /// "the name of rooms" where `reservations.room` points at `rooms`: a
+    /// word naming both a table and another table's column that refers to
+    /// it names the table (whose rows the column only points at).
+    fn referenced_table(&self, t: Target) -> Target {
+        let Some(s) = self.subject else { return t };
+        let Some(f) = self.field_of(&t) else { return t };
+        let Some(col) = f.column else { return t };
+        let from = schema::qualified(self.m, f.table, col);
+        let Some(to) = self.m.joins.iter().find(|j| j.from.eq_ignore_ascii_case(&from)).and_then(|j| schema::table_of(self.m, &j.to)) else {
+            return t;
+        };
+        let names_table = self.p[s]
+            .lex()
+            .unwrap_or_default()
+            .iter()
+            .chain(self.p[s].alt_lex.iter())
+            .any(|c| !c.fuzzy && c.target == Target::Table(to))
+            || crate::planner::tokenize::stems(&self.p[s].words) == crate::planner::tokenize::stems(&self.m.tables[to].name);
+        if names_table && to != f.table {
+            Target::Table(to)
+        } else {
+            t
+        }
+    }
+
     /// Where the columns a distinct listing asks for end: the first
     /// relative or prepositional word after the first column named ("the
     /// distinct ages *of* the heads who ...", "distinct buildings *that*
@@ -293,9 +353,12 @@ impl Ctx<'_> {
     /// are unique) wins over the table that refers to it, so no join
     /// multiplies its rows; then the better readings.
     fn owned_listing(&self) -> Option<Owned> {
+        let distinct = self.p.iter().any(|x| matches!(x.norm.as_str(), "distinct" | "different" | "unique"));
+        let boundary = if distinct { self.distinct_boundary() } else { None };
         let asked: Vec<usize> = (0..self.p.len())
             .filter(|&k| {
                 !self.used[k]
+                    && boundary.is_none_or(|b| k < b)
                     && matches!(self.p[k].top(), Some(Target::Column(..) | Target::Dimension(_) | Target::Unit(..)))
             })
             .collect();

@@ -288,8 +288,17 @@ pub fn described(table: &crate::semantic::Table) -> Option<usize> {
         })
         .map(|(k, _)| k)
         .collect();
-    match found.as_slice() {
-        [k] => Some(*k),
+    let details: Vec<usize> = found
+        .iter()
+        .copied()
+        .filter(|&k| {
+            crate::planner::tokenize::stems(&table.columns[k].name)
+                .last()
+                .is_some_and(|l| matches!(l.as_str(), "detail" | "description"))
+        })
+        .collect();
+    match (found.as_slice(), details.as_slice()) {
+        ([k], _) | (_, [k]) => Some(*k),
         _ => None,
     }
 }
