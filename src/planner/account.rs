@@ -47,6 +47,18 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
     let m_of = |name: &str| m.metrics.iter().find(|x| x.name == *name).map(|x| x.expr.to_ascii_uppercase());
     let m_total = |expr: Option<String>| expr.map(|e| e.contains("SUM(") || e.contains("COUNT("));
     let dropped = |w: &str| format!("I couldn't work out how '{w}' fits the question; answering without it would answer a different question.");
+    // "whose name contains 'Diana'" put on a number column: the text is
+    // looked for where no text is.
+    for f in &plan.filters {
+        if f.op != Op::Like {
+            continue;
+        }
+        if let Some((t, c)) = resolve(m, &f.field) {
+            if !m.tables[t].columns[c].ty.to_ascii_uppercase().starts_with("VARCHAR") {
+                return Err(format!("I read a text search on {}, which holds no text; I couldn't tell which column to search.", f.field));
+            }
+        }
+    }
     for (i, x) in p.iter().enumerate() {
         if used.get(i).copied().unwrap_or(true) {
             continue;
@@ -307,6 +319,8 @@ fn is_name_like(m: &Manifest, t: usize, c: usize) -> bool {
     let w = words_of(m, t, c);
     w.iter().any(|x| matches!(x.as_str(), "name" | "names" | "title" | "nm" | "fname" | "lname"))
         || schema::row_name(m, t) == Some(c) && m.tables[t].columns[c].ty.to_ascii_uppercase().starts_with("VARCHAR")
+        // `customers.customer_details`: what says which row it is, when nothing is called a name.
+        || schema::row_name(m, t) == schema::row_key(m, t) && schema::described(&m.tables[t]) == Some(c)
 }
 
 /// A column that identifies its rows: an id, key or code, or the primary key.

@@ -132,8 +132,10 @@ impl<'a> Ctx<'a> {
         self.base = self.guess_base();
         self.find_subject();
         self.outliers_and_latest();
+        self.counted_superlative();
         self.comparisons()?;
         self.nulls_and_negations();
+        self.yes_no_flags();
         self.measures_pass();
         self.groups_pass()?;
         self.ranking();
@@ -146,6 +148,7 @@ impl<'a> Ctx<'a> {
         self.count_grouped_rows();
         self.superlative_metrics();
         self.listing()?;
+        self.counts_of_values()?;
         self.check_leftovers()?;
         let (m, sc, pieces, used, recognised) = (self.m, self.sc, self.p, self.used.clone(), self.matches.clone());
         let mut u = self.finish()?;
@@ -730,6 +733,7 @@ impl<'a> Ctx<'a> {
         self.intersect_sets();
         self.conditions_into_exists();
         self.merge_filters()?;
+        self.semi_join_listing();
         let base = self.base;
         let mut measures: Vec<Measure> = Vec::new();
         let mut names: Vec<String> = Vec::new();

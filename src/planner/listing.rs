@@ -39,7 +39,8 @@ impl Ctx<'_> {
                     )
                 })
             })
-            .map(|c| c.target);
+            .map(|c| c.target)
+            .map(|t| self.referenced_table(t));
         let table = if self.latest.is_some() || self.outliers.is_some() {
             self.base
         } else {
@@ -50,7 +51,8 @@ impl Ctx<'_> {
         };
         let Some(t) = table else { return Ok(()) };
         let all = self.p.iter().position(|x| x.cue() == Some(Cue::All));
-        if all.is_none() && self.latest.is_none() && self.outliers.is_none() {
+        let subject_is_table = matches!(subject_target, Some(Target::Table(_)));
+        if all.is_none() && self.latest.is_none() && self.outliers.is_none() && !subject_is_table {
             if let Some(owned) = self.owned_listing() {
                 return self.list_owned(owned);
             }
@@ -85,8 +87,22 @@ impl Ctx<'_> {
                 .subject
                 .zip(subject_field.as_ref())
                 .is_some_and(|(s, f)| self.names_rows_of(f.table, s));
+        // "the names of all products": the label column asked by its own
+        // name, of a table the question names, is listed per row.
+        let asks_label_of_named_table = subject_field.as_ref().is_some_and(|f| {
+            let own_name = self.subject.is_some_and(|s| {
+                f.column.is_some_and(|c| {
+                    crate::planner::tokenize::stems(&self.p[s].words) == crate::planner::tokenize::stems(&self.m.tables[f.table].columns[c].name)
+                })
+            });
+            let table_named = (0..self.p.len()).any(|k| {
+                Some(k) != self.subject
+                    && self.p[k].lex().unwrap_or_default().iter().chain(self.p[k].alt_lex.iter()).any(|c| !c.fuzzy && c.target == Target::Table(f.table))
+            });
+            own_name && table_named
+        });
         // "sensors with low battery" in a table of readings: the distinct sensors.
-        if is_key_or_label && !names_rows && self.latest.is_none() && self.outliers.is_none() {
+        if is_key_or_label && !names_rows && !asks_label_of_named_table && self.latest.is_none() && self.outliers.is_none() {
             if let (Some(s), Some(f)) = (self.subject, subject_field.clone()) {
                 let explicit = (0..self.p.len()).any(|k| {
                     k != s
@@ -126,9 +142,12 @@ impl Ctx<'_> {
                 }
             }
         }
-        // Columns the question asks for.
+        // Columns the question asks for; in a listing of distinct values,
+        // only those named before the clause that says whose they are.
+        let distinct_words = self.p.iter().any(|x| matches!(x.norm.as_str(), "distinct" | "different" | "unique"));
+        let boundary = if distinct_words { self.distinct_boundary() } else { None };
         for k in 0..self.p.len() {
-            if self.used[k] {
+            if self.used[k] || boundary.is_some_and(|b| k > b && !fields.is_empty()) {
                 continue;
             }
             let Some(Target::Column(..) | Target::Dimension(_) | Target::Unit(..)) =
@@ -161,6 +180,21 @@ impl Ctx<'_> {
                 self.take(k, MatchKind::Column, name.clone(), 0.8);
                 if !fields.contains(&name) {
                     fields.insert(0, name);
+                }
+            }
+        }
+        // "Where is the club 'X' located?": the place the rows are at.
+        if fields.is_empty() && self.p.first().is_some_and(|x| x.norm == "where") {
+            let places: Vec<usize> = (0..self.m.tables[t].columns.len())
+                .filter(|&c| {
+                    let name = self.m.tables[t].columns[c].name.to_lowercase();
+                    ["location", "address", "place"].iter().any(|w| name.contains(w)) && !name.ends_with("id") && !name.ends_with("code")
+                })
+                .collect();
+            if let [c] = places.as_slice() {
+                if let Some(f) = self.field_info(Field::Col(t, *c)) {
+                    self.mark(0);
+                    fields.push(f.name);
                 }
             }
         }
@@ -209,6 +243,10 @@ impl Ctx<'_> {
                 }
             }
         }
+        // "the top 3 highest prices": the column ranked is what is shown.
+        if fields.is_empty() && self.subject.is_none() && self.latest.is_none() && self.outliers.is_none() && !self.involved.is_empty() {
+            fields = self.involved.clone();
+        }
         if fields.is_empty()
             && self.subject.is_none()
             && self.latest.is_none()
@@ -220,15 +258,20 @@ impl Ctx<'_> {
         }
         if fields.is_empty() && self.latest.is_none() {
             // The rows themselves: key, name and date, then what the conditions are about.
+            // Distinct rows by their key are every row: "the distinct
+            // products" are their names.
+            // A row named only by its number key is described by the text
+            // column named for its table (`addresses.address_details`).
+            let key = schema::row_key(self.m, t);
+            let name = schema::row_name(self.m, t).filter(|n| Some(*n) != key).or_else(|| schema::described(&self.m.tables[t])).or(key);
             let mut cols: Vec<usize> = Vec::new();
-            cols.extend(schema::row_key(self.m, t));
-            cols.extend(schema::row_name(self.m, t));
-            cols.extend(
-                self.m.tables[t]
-                    .columns
-                    .iter()
-                    .position(|c| is_temporal(&c.ty)),
-            );
+            if distinct_words {
+                cols.extend(name);
+            } else {
+                cols.extend(key);
+                cols.extend(name);
+                cols.extend(self.m.tables[t].columns.iter().position(|c| is_temporal(&c.ty)));
+            }
             for c in cols {
                 let name = self
                     .field_info(Field::Col(t, c))
@@ -244,8 +287,10 @@ impl Ctx<'_> {
                 }
             }
         }
+        // A condition's column shown beside distinct values would make
+        // each value once per condition value; an order key must be shown.
         for f in self.involved.clone() {
-            if !fields.contains(&f) {
+            if !fields.contains(&f) && (!distinct_words || self.order.iter().any(|o| o.by == f)) {
                 fields.push(f);
             }
         }
@@ -254,6 +299,48 @@ impl Ctx<'_> {
         }
         self.fields = fields;
         Ok(())
+    }
+
+    /// "the name of rooms" where `reservations.room` points at `rooms`: a
+    /// word naming both a table and another table's column that refers to
+    /// it names the table (whose rows the column only points at).
+    fn referenced_table(&self, t: Target) -> Target {
+        let Some(s) = self.subject else { return t };
+        let Some(f) = self.field_of(&t) else { return t };
+        let Some(col) = f.column else { return t };
+        let from = schema::qualified(self.m, f.table, col);
+        let Some(to) = self.m.joins.iter().find(|j| j.from.eq_ignore_ascii_case(&from)).and_then(|j| schema::table_of(self.m, &j.to)) else {
+            return t;
+        };
+        let names_table = self.p[s]
+            .lex()
+            .unwrap_or_default()
+            .iter()
+            .chain(self.p[s].alt_lex.iter())
+            .any(|c| !c.fuzzy && c.target == Target::Table(to))
+            || crate::planner::tokenize::stems(&self.p[s].words) == crate::planner::tokenize::stems(&self.m.tables[to].name);
+        if names_table && to != f.table {
+            Target::Table(to)
+        } else {
+            t
+        }
+    }
+
+    /// Where the columns a distinct listing asks for end: the first
+    /// relative or prepositional word after the first column named ("the
+    /// distinct ages *of* the heads who ...", "distinct buildings *that*
+    /// have faculty rooms", "distinct publishers *for* books").
+    fn distinct_boundary(&self) -> Option<usize> {
+        let first = (0..self.p.len()).find(|&k| {
+            !self.used[k] && matches!(self.p[k].top(), Some(Target::Column(..) | Target::Dimension(_) | Target::Unit(..)))
+        })?;
+        (first + 1..self.p.len()).find(|&k| {
+            self.p[k].kind == PieceKind::Stop
+                && matches!(
+                    self.p[k].norm.as_str(),
+                    "of" | "for" | "who" | "that" | "which" | "whose" | "with" | "where" | "in" | "from" | "by" | "have" | "has" | "had"
+                )
+        })
     }
 
     /// The columns a listing asks for, read from the one table that owns
@@ -266,9 +353,12 @@ impl Ctx<'_> {
     /// are unique) wins over the table that refers to it, so no join
     /// multiplies its rows; then the better readings.
     fn owned_listing(&self) -> Option<Owned> {
+        let distinct = self.p.iter().any(|x| matches!(x.norm.as_str(), "distinct" | "different" | "unique"));
+        let boundary = if distinct { self.distinct_boundary() } else { None };
         let asked: Vec<usize> = (0..self.p.len())
             .filter(|&k| {
                 !self.used[k]
+                    && boundary.is_none_or(|b| k < b)
                     && matches!(self.p[k].top(), Some(Target::Column(..) | Target::Dimension(_) | Target::Unit(..)))
             })
             .collect();
@@ -462,5 +552,80 @@ impl Ctx<'_> {
             );
         }
         Ok(())
+    }
+}
+
+impl Ctx<'_> {
+    /// "the description of role code ED", "the age of the doctor named
+    /// Zach": rows of one table listed under a condition on the column by
+    /// which another table's rows point at them (employees by role code,
+    /// friendships by name) would come once per pointing row; the
+    /// condition says which rows are meant (a semi-join: `role_code IN
+    /// (SELECT employees.role_code FROM employees WHERE ...)`), each listed
+    /// once. A condition's column shown only because of the condition is
+    /// not shown.
+    pub(super) fn semi_join_listing(&mut self) {
+        if !self.measures.is_empty() || !self.groups.is_empty() || self.fields.is_empty() || self.latest.is_some() || self.outliers.is_some() {
+            return;
+        }
+        let table_of = |m: &crate::semantic::Manifest, f: &str| crate::planner::account::resolve(m, f).map(|(t, _)| t);
+        let shown: Vec<Option<usize>> = self
+            .fields
+            .iter()
+            .filter(|f| !self.involved.contains(f))
+            .map(|f| table_of(self.m, f))
+            .collect();
+        let Some(Some(a)) = shown.first().copied() else { return };
+        if shown.iter().any(|t| *t != Some(a)) {
+            return;
+        }
+        let mut others: Vec<usize> = Vec::new();
+        for f in &self.filters {
+            if matches!(f.value, Some(crate::plan::Operand::Rows { .. } | crate::plan::Operand::Column { .. })) {
+                continue;
+            }
+            match table_of(self.m, &f.field) {
+                Some(b) if b != a && !others.contains(&b) => others.push(b),
+                _ => {}
+            }
+        }
+        // Order keys on the other table need its rows.
+        for b in others {
+            if !self.sc.reaches(b, a) || self.sc.reaches(a, b) {
+                continue;
+            }
+            if self.order.iter().any(|o| table_of(self.m, &o.by) == Some(b)) {
+                continue;
+            }
+            if self.fields.iter().any(|f| table_of(self.m, f) == Some(b) && !self.involved.contains(f)) {
+                continue;
+            }
+            let Some((key, fk)) = schema::reverse_key(self.m, a, b) else { continue };
+            // Only conditions on the pointing column itself ("the doctor
+            // named Zach" where friendships point at people by name): a
+            // condition on another column of the other table ("students
+            // who are on scholarship") is read, as Spider's gold reads it,
+            // as a join that shows a row per match.
+            let fk_name = schema::qualified(self.m, b, fk);
+            let on_fk_only = self
+                .filters
+                .iter()
+                .filter(|f| table_of(self.m, &f.field) == Some(b))
+                .all(|f| f.field.eq_ignore_ascii_case(&fk_name) || self.field_info(Field::Col(b, fk)).is_some_and(|i| i.name == f.field));
+            if !on_fk_only {
+                continue;
+            }
+            let (inner, rest): (Vec<crate::plan::Filter>, Vec<crate::plan::Filter>) = std::mem::take(&mut self.filters)
+                .into_iter()
+                .partition(|f| table_of(self.m, &f.field) == Some(b) && !matches!(f.value, Some(crate::plan::Operand::Rows { .. } | crate::plan::Operand::Column { .. })));
+            self.filters = rest;
+            self.filters.push(crate::plan::Filter {
+                field: schema::qualified(self.m, a, key),
+                op: crate::plan::Op::In,
+                value: Some(crate::plan::Operand::Rows { column: schema::qualified(self.m, b, fk), filters: inner }),
+            });
+            let m = self.m;
+            self.fields.retain(|f| table_of(m, f) != Some(b));
+        }
     }
 }

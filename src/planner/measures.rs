@@ -576,3 +576,61 @@ impl Ctx<'_> {
         self.take(i, MatchKind::Aggregate, "share".into(), 1.0);
     }
 }
+
+impl Ctx<'_> {
+    /// A count of distinct values the question did not ask for ("how many
+    /// tests have result 'Fail'", "the total number of hours"): counting
+    /// the values of a column that a condition fixes to one value is 1 on
+    /// every answer, so it counts the rows; counting distinct amounts of a
+    /// number column is no question anyone asks: "total" makes it a sum,
+    /// otherwise the question is refused.
+    pub(super) fn counts_of_values(&mut self) -> Result<(), crate::planner::build::Refusal> {
+        let said_distinct = self
+            .p
+            .iter()
+            .any(|x| matches!(x.norm.as_str(), "distinct" | "different" | "unique") || x.cue() == Some(Cue::CountDistinct));
+        if said_distinct {
+            return Ok(());
+        }
+        for i in 0..self.measures.len() {
+            let MKind::Agg(Agg::CountDistinct, f) = self.measures[i].kind else { continue };
+            let Some(fi) = self.field_info(f) else { continue };
+            let Some(col) = fi.column else { continue };
+            let fixed = self
+                .filters
+                .iter()
+                .chain(self.measures[i].filters.iter())
+                .any(|x| x.field == fi.name && matches!(x.op, crate::plan::Op::Eq));
+            if fixed {
+                self.measures[i].kind = self.count_kind(fi.table);
+                continue;
+            }
+            let is_key = schema::row_key(self.m, fi.table) == Some(col)
+                || self.m.joins.iter().any(|j| {
+                    schema::column_of(self.m, &j.from) == Some((fi.table, col)) || schema::column_of(self.m, &j.to) == Some((fi.table, col))
+                });
+            // "room number", "zip code": numbers that name things, counted as such.
+            let names_things = crate::planner::tokenize::stems(&self.m.tables[fi.table].columns[col].name)
+                .iter()
+                .any(|w| matches!(w.as_str(), "number" | "id" | "code" | "zip" | "postcode"));
+            if !fi.numeric || fi.temporal || is_key || names_things {
+                continue;
+            }
+            let at = self.measures[i].at;
+            let total = self.measures[i].words.to_lowercase().split_whitespace().any(|w| matches!(w, "total" | "sum"))
+                || (at.saturating_sub(3)..at).any(|k| matches!(self.p[k].norm.as_str(), "total" | "sum"));
+            if total {
+                self.measures[i].kind = match self.metric_for(Agg::Sum, Some((fi.table, col))) {
+                    Some(mi) => MKind::Metric(mi),
+                    None => MKind::Agg(Agg::Sum, Field::Col(fi.table, col)),
+                };
+                continue;
+            }
+            return Err(self.refuse(format!(
+                "I read '{}' as a count of the different values of {}, a number column; I couldn't tell whether to count rows or add the numbers up.",
+                self.measures[i].words, fi.name
+            )));
+        }
+        Ok(())
+    }
+}

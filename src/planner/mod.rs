@@ -21,9 +21,11 @@ mod dates;
 mod english;
 mod explain;
 mod filters;
+mod flags;
 mod fuzzy;
 mod groups;
 mod intent;
+mod kinds;
 mod lexicon;
 mod listing;
 mod measures;
@@ -248,7 +250,8 @@ impl OfflinePlanner {
     /// Plans one question.
     pub fn plan(&self, question: &str) -> Outcome {
         let toks = tokenize::tokenize(question);
-        let pieces = intent::pieces(&toks, &self.lexicon, &self.cues, self.default_year);
+        let mut pieces = intent::pieces(&toks, &self.lexicon, &self.cues, self.default_year);
+        kinds::resolve(&self.manifest, &mut pieces);
         let mut ctx = build::Ctx::new(&self.manifest, &self.lexicon, &self.schema, &pieces);
         ctx.values = self.values.as_deref();
         match ctx.run() {

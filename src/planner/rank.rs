@@ -160,6 +160,7 @@ impl Ctx<'_> {
                     let done = next_lex.is_some_and(|j| self.rank_by(j, desc));
                     // "in alphabetical order": by the first text column shown.
                     let alphabetical = self.p[i].words.to_lowercase().contains("alphabetical");
+                    let done = done || (!alphabetical && self.direction_of_key_before(i, desc));
                     if !done {
                         match self.order.last_mut() {
                             Some(o) => o.desc = desc,
@@ -180,6 +181,34 @@ impl Ctx<'_> {
             }
         }
         self.implied_order();
+    }
+
+    /// "sorted by price decreasing and name ascending", "by the disposed
+    /// date ascendingly": a direction said after the column it orders. The
+    /// column's order takes the direction, or a listing is ordered by it
+    /// next; returns whether the column before `i` was such a key.
+    fn direction_of_key_before(&mut self, i: usize, desc: bool) -> bool {
+        let Some(k) = self.prev_sig(i) else { return false };
+        if !matches!(self.p[k].top(), Some(Target::Column(..) | Target::Dimension(_))) {
+            return false;
+        }
+        let Some(c) = self.pick(k, &|t| matches!(t, Target::Column(..) | Target::Dimension(_))) else { return false };
+        let Some(f) = self.field_of(&c.target) else { return false };
+        if let Some(o) = self.order.iter_mut().find(|o| o.by == f.name) {
+            o.desc = desc;
+            return true;
+        }
+        if !self.measures.is_empty() || !self.groups.is_empty() {
+            return false;
+        }
+        if !self.used[k] {
+            self.take(k, MatchKind::Column, f.name.clone(), c.confidence);
+        }
+        if !self.involved.contains(&f.name) {
+            self.involved.push(f.name.clone());
+        }
+        self.order.push(OrderBy { by: f.name, desc });
+        true
     }
 
     /// The direction named after a "sorted by" cue, if any.
@@ -247,7 +276,9 @@ impl Ctx<'_> {
             )
         }) || (0..self.p.len())
             .any(|k| k != j && !self.used[k] && matches!(self.p[k].top(), Some(Target::Table(_))));
-        if !aggregated && !listing_subject && self.subject.is_none() && !lists_rows {
+        // "the top 3 highest support rates": several rows, not one maximum.
+        let several = self.limit.is_some_and(|l| l > 1) || self.order.iter().any(|o| o.by.is_empty());
+        if !aggregated && !listing_subject && self.subject.is_none() && !lists_rows && !several {
             if let Some(Target::Column(..) | Target::Dimension(_) | Target::Unit(..)) =
                 self.p[j].top()
             {
@@ -321,6 +352,31 @@ impl Ctx<'_> {
             );
             if self.limit.is_none() && self.singular_subject() {
                 self.limit = Some(1);
+            }
+        }
+    }
+
+    /// "the three accounts with the highest balances", "5 films that have
+    /// the longest running time": a number before a plural noun that a
+    /// superlative ranks is how many to show, not a value of the ranked
+    /// column. Runs before comparisons read numbers as values.
+    pub(super) fn counted_superlative(&mut self) {
+        for n in 0..self.p.len() {
+            let PieceKind::Number(x) = self.p[n].kind else { continue };
+            if self.used[n] || x < 1.0 || x.fract() != 0.0 {
+                continue;
+            }
+            let Some(noun) = self.next_sig(n) else { continue };
+            if !self.p[noun].plural || !matches!(self.p[noun].top(), Some(Target::Table(_) | Target::Column(..) | Target::Dimension(_))) {
+                continue;
+            }
+            // Only "with", "that have", "having", "the" between the noun and the superlative.
+            let sup = (noun + 1..self.p.len()).find(|&k| {
+                !matches!(self.p[k].norm.as_str(), "with" | "that" | "which" | "who" | "have" | "has" | "having" | "the")
+            });
+            if sup.is_some_and(|k| matches!(self.p[k].cue(), Some(Cue::Most | Cue::Least))) {
+                self.limit = Some(x as u64);
+                self.take(n, MatchKind::Limit, format!("{}", x as u64), 1.0);
             }
         }
     }
@@ -457,10 +513,26 @@ impl Ctx<'_> {
                 }
                 let agg_cue = (0..self.p.len())
                     .find(|&k| !self.used[k] && matches!(self.p[k].cue(), Some(Cue::Agg(_))));
+                // "which team has the oldest player": the extreme of a thing
+                // of the group, not the group's average.
+                let of_a_thing = self.next_sig(i).is_some_and(|n| {
+                    matches!(self.p[n].top(), Some(Target::Table(_))) && Some(n) != group_subject
+                });
                 let agg = match agg_cue.and_then(|k| self.p[k].cue()) {
                     Some(Cue::Agg(a)) => a,
+                    _ if of_a_thing => {
+                        if *desc {
+                            Agg::Max
+                        } else {
+                            Agg::Min
+                        }
+                    }
                     _ => Agg::Avg,
                 };
+                // "the youngest person for each job": one answer per group.
+                let per_group = self.p.iter().any(|x| {
+                    x.cue() == Some(Cue::Each) || x.words.split_whitespace().any(|w| matches!(w.to_lowercase().as_str(), "each" | "every" | "per"))
+                });
                 if let Some(k) = agg_cue {
                     self.take(k, MatchKind::Aggregate, agg.word().into(), 1.0);
                 }
@@ -475,6 +547,9 @@ impl Ctx<'_> {
                 };
                 let words = self.p[i].words.clone();
                 let k = self.add_measure(kind, i, words);
+                if per_group && of_a_thing {
+                    continue;
+                }
                 self.set_order(format!("#m{k}"), *desc);
                 if self.limit.is_none() && self.singular_subject() {
                     self.limit = Some(1);

@@ -224,8 +224,11 @@ pub fn row_name(m: &Manifest, t: usize) -> Option<usize> {
     };
     // A text column called after its table (`campuses.campus`, `player.player`) names its rows.
     let table_stem = crate::planner::tokenize::stems(&table.name).join(" ");
+    // `campuses.campus`: a plural in "-es" the stemmer reads as "campuse".
+    let table_lower = table.name.to_lowercase();
     let after_table = |c: &crate::semantic::Column| {
-        crate::planner::tokenize::stems(&c.name).join(" ") == table_stem
+        let col = c.name.to_lowercase();
+        (crate::planner::tokenize::stems(&c.name).join(" ") == table_stem || table_lower == format!("{col}es"))
             && c.ty.to_ascii_uppercase().starts_with("VARCHAR")
     };
     // "player_name" in `player`, "campus_name" in `campuses`: the name
@@ -255,6 +258,49 @@ pub fn row_name(m: &Manifest, t: usize) -> Option<usize> {
         } else {
             Some(0)
         })
+}
+
+/// `addresses.address_details`, `customers.customer_details`: with a
+/// number for a key, the one text column named for the table (its words
+/// hold the table's) says what each row is, where the key would only
+/// number it. Codes and ids are keys of other tables, not descriptions.
+pub fn described(table: &crate::semantic::Table) -> Option<usize> {
+    let text = |c: &crate::semantic::Column| c.ty.to_ascii_uppercase().starts_with("VARCHAR");
+    let key_is_text = table
+        .primary_key
+        .as_ref()
+        .and_then(|k| table.columns.iter().find(|c| c.name.eq_ignore_ascii_case(k)))
+        .is_some_and(text);
+    if key_is_text {
+        return None;
+    }
+    let table_words = crate::planner::tokenize::stems(&table.name);
+    let found: Vec<usize> = table
+        .columns
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| {
+            let w = crate::planner::tokenize::stems(&c.name);
+            text(c)
+                && w.len() > table_words.len()
+                && table_words.iter().all(|t| w.contains(t))
+                && !w.last().is_some_and(|l| matches!(l.as_str(), "code" | "id" | "number" | "type"))
+        })
+        .map(|(k, _)| k)
+        .collect();
+    let details: Vec<usize> = found
+        .iter()
+        .copied()
+        .filter(|&k| {
+            crate::planner::tokenize::stems(&table.columns[k].name)
+                .last()
+                .is_some_and(|l| matches!(l.as_str(), "detail" | "description"))
+        })
+        .collect();
+    match (found.as_slice(), details.as_slice()) {
+        ([k], _) | (_, [k]) => Some(*k),
+        _ => None,
+    }
 }
 
 /// The key column of a table: its primary key, else its label.

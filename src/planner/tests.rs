@@ -260,7 +260,7 @@ fn planned(dataset: &str, question: &str) -> Understanding {
 #[case("atlas", "What is the total population of cities in the Gelderland district?", "m: sum_city_population | f: district eq Gelderland")]
 // A number right after a numeric column is its value; "or" adds another.
 #[case("atlas", "Which countries have a population of 15864000?", "list: country.code, country.name, country.population | f: country.population eq 15864000")]
-#[case("atlas", "Show the names of countries whose indepyear is either 1581 or 1822", "by: country.name | f: country.indepyear in [1581,1822]")]
+#[case("atlas", "Show the names of countries whose indepyear is either 1581 or 1822", "list: country.name, country.indepyear | f: country.indepyear in [1581,1822]")]
 #[case("library", "how many different genres are there", "m: distinct_count(genre)")]
 #[case("library", "members who joined in Q3 2024", "list: members.memberId, members.fullName, joinedOn | f: joinedOn ge 2024-07-01 | f: joinedOn lt 2024-10-01")]
 #[case("library", "weekly loans in the last 8 weeks", "m: loans_count | by: loanDate/week | f: loanDate last 8week | o: loanDate asc")]
