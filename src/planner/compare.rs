@@ -28,7 +28,11 @@ impl Ctx<'_> {
                 continue;
             }
             match self.p[i].kind {
-                PieceKind::Cue(Cue::Cmp(op)) => self.comparison(i, op)?,
+                PieceKind::Cue(Cue::Cmp(op)) => {
+                    if !self.nested_comparison(i, op)? {
+                        self.comparison(i, op)?
+                    }
+                }
                 PieceKind::Cue(Cue::Between) => self.between(i)?,
                 PieceKind::Cue(Cue::CmpAfter(op)) => {
                     // "2 or more paragraphs": the number comes first.

@@ -29,6 +29,8 @@ mod listing;
 mod measures;
 pub mod model;
 mod named;
+mod nested;
+mod per_group;
 mod rank;
 mod schema;
 mod subject;
@@ -40,6 +42,8 @@ mod window;
 mod tests;
 #[cfg(test)]
 mod precise_tests;
+#[cfg(test)]
+mod nested_tests;
 
 use serde::{Deserialize, Serialize};
 
