@@ -50,6 +50,13 @@ impl Ctx<'_> {
         let Some(rhs) = self.aggregate_side(i, op) else {
             return Ok(false);
         };
+        // "departments whose average salary is above ...": a metric before the cue.
+        // Several words ("average salary"): a column's own name is no metric here.
+        if let Some(k) = self.prev_sig(i).filter(|&k| !self.used[k] && self.p[k].words.split_whitespace().count() > 1) {
+            if let Some(Target::Metric(mi)) = self.p[k].top().cloned() {
+                return self.metric_against(i, op, k, mi, rhs).map(|()| true);
+            }
+        }
         let wanted = |f: &FieldInfo, agg: Agg| match agg {
             Agg::Avg | Agg::Median | Agg::Sum => f.numeric && !f.temporal,
             _ => f.numeric || f.temporal,
@@ -82,7 +89,7 @@ impl Ctx<'_> {
             )));
         }
         let filters = match rhs.rest {
-            Some(r) => self.set_conditions(r, column.table, rhs.universal, i)?,
+            Some(r) => self.set_conditions(r, &column, rhs.universal, i)?,
             None => Vec::new(),
         };
         // The measure form: "whose average salary is above ...".
@@ -135,6 +142,41 @@ impl Ctx<'_> {
         Ok(true)
     }
 
+    /// A metric (piece `k`) compared with the aggregate: a HAVING on it.
+    /// The aggregate's column must be named ("above the average salary").
+    fn metric_against(&mut self, i: usize, op: Op, k: usize, mi: usize, rhs: Rhs) -> Result<(), Refusal> {
+        let Some((ck, column)) = rhs.column.clone() else {
+            return Err(self.refuse(format!(
+                "I couldn't tell which column's {} '{}' compares {} with.",
+                agg_word(rhs.agg),
+                self.p[i].words,
+                self.p[k].words
+            )));
+        };
+        if !(column.numeric && !column.temporal) {
+            return Err(self.refuse(format!("'{}' compares {} with {}, which is not a number.", self.p[i].words, self.p[k].words, column.label)));
+        }
+        let filters = match rhs.rest {
+            Some(r) => self.set_conditions(r, &column, rhs.universal, i)?,
+            None => Vec::new(),
+        };
+        let name = self.m.metrics[mi].name.clone();
+        self.take(k, MatchKind::Metric, name.clone(), self.confidence_of(k));
+        self.add_measure(MKind::Metric(mi), k, self.p[k].words.clone());
+        self.take(ck, MatchKind::Column, column.name.clone(), self.confidence_of(ck));
+        if let Some(w) = rhs.word {
+            self.take(w, MatchKind::Aggregate, rhs.agg.word().into(), 1.0);
+        }
+        let target = format!("{name} {} {} of {}", op.symbol(), rhs.agg.word(), column.name);
+        self.take(i, MatchKind::Comparison, target, 0.9);
+        self.having.push(Filter {
+            field: name,
+            op,
+            value: Some(Operand::Aggregate { agg: rhs.agg, column: column.name, filters }),
+        });
+        Ok(())
+    }
+
     /// What follows the cue at `i`, read as an aggregate of a set.
     fn aggregate_side(&mut self, i: usize, op: Op) -> Option<Rhs> {
         let mut j = self.next_sig(i)?;
@@ -149,6 +191,11 @@ impl Ctx<'_> {
             _ => None,
         };
         let all_between = |s: &Self, a: usize, b: usize| (a + 1..b).any(|k| s.p[k].norm == "all");
+        // "the average budget" read as a metric that is a simple aggregate of a column.
+        if let Some((agg, f)) = self.aggregate_metric_at(j) {
+            let rhs = Rhs { agg, word: None, rest: Some(j + 1), column: Some((j, f)), universal: false };
+            return Some(rhs);
+        }
         match self.p[j].cue() {
             Some(Cue::Agg(agg @ (Agg::Avg | Agg::Median | Agg::Max | Agg::Min))) if !self.used[j] => {
                 // The aggregated column is named right after the word ("the average price").
@@ -207,6 +254,23 @@ impl Ctx<'_> {
             .filter(|f| (f.numeric || f.temporal) && !self.is_key(f))
     }
 
+    /// Piece `k` names a metric that is avg/median/max/min of one column:
+    /// (the aggregate, the column).
+    fn aggregate_metric_at(&self, k: usize) -> Option<(Agg, FieldInfo)> {
+        if k >= self.p.len() || self.used[k] {
+            return None;
+        }
+        let Some(Target::Metric(mi)) = self.p[k].top() else {
+            return None;
+        };
+        let simple = self.lx.metric_aggs.get(*mi)?.as_ref()?;
+        let (t, c) = simple.column?;
+        if !matches!(simple.agg, Agg::Avg | Agg::Median | Agg::Max | Agg::Min) {
+            return None;
+        }
+        Some((simple.agg, self.field_info(Field::Col(t, c))?))
+    }
+
     /// Piece `k` names a set of rows: a table ("engineers" as a table) or
     /// a value ("engineers" as an occupation).
     fn names_set(&self, k: usize) -> bool {
@@ -248,7 +312,8 @@ impl Ctx<'_> {
     /// "of all instructors in the Biology department", "across customers",
     /// "for a friend". Empty when no set is named there. `universal`: the
     /// set's noun comes first, with no introducing word.
-    fn set_conditions(&mut self, from: usize, table: usize, universal: bool, cue: usize) -> Result<Vec<Filter>, Refusal> {
+    fn set_conditions(&mut self, from: usize, column: &FieldInfo, universal: bool, cue: usize) -> Result<Vec<Filter>, Refusal> {
+        let table = column.table;
         if from >= self.p.len() {
             return Ok(Vec::new());
         }
@@ -257,7 +322,7 @@ impl Ctx<'_> {
         }
         let mut filters: Vec<Filter> = Vec::new();
         let mut noun = false;
-        let mut last_field: Option<String> = None;
+        let mut last_field: Option<FieldInfo> = None;
         let mut k = from;
         while k < self.p.len() {
             if self.used[k] {
@@ -273,12 +338,15 @@ impl Ctx<'_> {
                         noun = true;
                         let name = self.table_name(table);
                         self.take(k, MatchKind::Table, name, self.confidence_of(k));
-                    } else if let Some(f) = self.set_value(k, table) {
-                        last_field = Some(f.field.clone());
+                    } else if let Some((f, fi)) = self.set_value(k, table) {
+                        last_field = Some(fi);
                         filters.push(f);
-                    } else if let Some(f) = self.column_naming(k, last_field.as_deref()) {
+                    } else if let Some(f) = self.column_naming(k, last_field.as_ref()) {
                         // "the Biology department": the column the value is of.
                         self.take(k, MatchKind::Column, f, self.confidence_of(k));
+                    } else if self.column_naming(k, Some(column)).is_some() {
+                        // "the average of all revenues": the aggregated column itself.
+                        self.take(k, MatchKind::Column, column.name.clone(), self.confidence_of(k));
                     } else {
                         return Err(self.refuse(format!(
                             "I couldn't tell whether '{}' restricts the set that '{}' compares with or the rows listed.",
@@ -309,25 +377,36 @@ impl Ctx<'_> {
     }
 
     /// A value of a column of `table` at piece `k`, as a condition.
-    fn set_value(&mut self, k: usize, table: usize) -> Option<Filter> {
+    fn set_value(&mut self, k: usize, table: usize) -> Option<(Filter, FieldInfo)> {
         let c = self.pick(k, &|t| matches!(t, Target::Value(..)))?;
         let Target::Value(f, _) = &c.target else {
             return None;
         };
-        if self.field_info(*f)?.table != table {
+        let fi = self.field_info(*f)?;
+        if fi.table != table {
             return None;
         }
         let filter = self.condition_of(k)?;
         self.take(k, MatchKind::Value, self.describe(&c.target), c.confidence);
-        Some(filter)
+        Some((filter, fi))
     }
 
-    /// Piece `k` names the field `field` (the column of the value just read).
-    fn column_naming(&mut self, k: usize, field: Option<&str>) -> Option<String> {
+    /// Piece `k` names the field `field`: the field itself, or the table
+    /// the field refers to ("the Biology department" when the value is of
+    /// a column referencing `department`).
+    fn column_naming(&mut self, k: usize, field: Option<&FieldInfo>) -> Option<String> {
         let field = field?;
-        let c = self.pick(k, &|t| matches!(t, Target::Column(..) | Target::Dimension(_)))?;
-        let f = self.field_of(&c.target)?;
-        (f.name == field).then_some(f.name)
+        let refers = |s: &Self, t: usize| {
+            field.column.is_some() && crate::planner::schema::foreign_key(s.m, field.table, t) == field.column
+        };
+        let own = self
+            .pick(k, &|t| matches!(t, Target::Column(..) | Target::Dimension(_)))
+            .and_then(|c| self.field_of(&c.target))
+            .is_some_and(|f| f.name == field.name);
+        let referenced = self.p[k].lex().is_some_and(|c| {
+            c.iter().any(|c| matches!(c.target, Target::Table(t) if !c.fuzzy && t != field.table && refers(self, t)))
+        });
+        (own || referenced).then(|| field.name.clone())
     }
 }
 
