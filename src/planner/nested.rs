@@ -145,7 +145,14 @@ impl Ctx<'_> {
     /// A metric (piece `k`) compared with the aggregate: a HAVING on it.
     /// The aggregate's column must be named ("above the average salary").
     fn metric_against(&mut self, i: usize, op: Op, k: usize, mi: usize, rhs: Rhs) -> Result<(), Refusal> {
-        let Some((ck, column)) = rhs.column.clone() else {
+        // "average salary greater than the overall average": the metric's own column.
+        let own = self
+            .lx
+            .metric_aggs
+            .get(mi)
+            .and_then(|a| a.as_ref()?.column)
+            .and_then(|(t, c)| self.field_info(Field::Col(t, c)));
+        let Some((ck, column)) = rhs.column.clone().map(|(ck, c)| (Some(ck), c)).or_else(|| own.map(|c| (None, c))) else {
             return Err(self.refuse(format!(
                 "I couldn't tell which column's {} '{}' compares {} with.",
                 agg_word(rhs.agg),
@@ -163,7 +170,9 @@ impl Ctx<'_> {
         let name = self.m.metrics[mi].name.clone();
         self.take(k, MatchKind::Metric, name.clone(), self.confidence_of(k));
         self.add_measure(MKind::Metric(mi), k, self.p[k].words.clone());
-        self.take(ck, MatchKind::Column, column.name.clone(), self.confidence_of(ck));
+        if let Some(ck) = ck {
+            self.take(ck, MatchKind::Column, column.name.clone(), self.confidence_of(ck));
+        }
         if let Some(w) = rhs.word {
             self.take(w, MatchKind::Aggregate, rhs.agg.word().into(), 1.0);
         }

@@ -65,6 +65,7 @@ fn shape(p: &Plan) -> String {
 #[case("crafters with an age lower than the age of all crafters from Brill", "f: crafters.age lt min(crafters.age)[home_town eq Brill]")]
 #[case("How many crafters are older than the average age?", "m: count(crafters) | f: crafters.age gt avg(crafters.age)[]")]
 #[case("guilds whose average age is above the average age of all crafters", "m: avg(crafters.age) | by: guild | h: avg_age gt avg(crafters.age)[]")]
+#[case("guilds with an average age greater than the overall average", "m: avg(crafters.age) | by: guild | h: avg_age gt avg(crafters.age)[]")]
 fn compares_with_an_aggregate(#[case] question: &str, #[case] want: &str) {
     match workshop().plan(question) {
         Outcome::Planned(u) => {
