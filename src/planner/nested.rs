@@ -327,6 +327,18 @@ impl Ctx<'_> {
             return Ok(Vec::new());
         }
         if !universal && !SET_WORDS.contains(&self.p[from].norm.as_str()) {
+            // "salary above the average in Biology": the Biology average, or
+            // Biology's instructors above the overall one? Refuse.
+            let place = ["in", "from", "at", "within"].contains(&self.p[from].norm.as_str());
+            if let Some(v) = self.next_sig(from).filter(|&v| place && !self.used[v]) {
+                if self.p[v].lex().is_some_and(|c| c.iter().any(|c| matches!(c.target, Target::Value(..)))) {
+                    return Err(self.refuse(format!(
+                        "I couldn't tell whether '{}' restricts the set that '{}' compares with or the rows listed; \
+                         say e.g. 'the average of those in {}'.",
+                        self.p[v].words, self.p[cue].words, self.p[v].words
+                    )));
+                }
+            }
             return Ok(Vec::new());
         }
         let mut filters: Vec<Filter> = Vec::new();

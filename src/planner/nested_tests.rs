@@ -110,6 +110,8 @@ fn the_highest_value_of_each_group_is_still_an_aggregate() {
 #[case("stalls with rent above the average of the crafters")]
 // A condition after the set that cannot be placed in it.
 #[case("classes with a fee above the average fee of classes taught by Ann")]
+// "in Harbour" after the average: Harbour's average, or Harbour's stalls?
+#[case("stalls with rent above the average in Harbour")]
 fn refuses_an_unclear_comparison(#[case] question: &str) {
     if let Outcome::Planned(u) = workshop().plan(question) {
         panic!("{question}: planned {}", shape(&u.plan));
