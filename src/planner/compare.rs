@@ -28,8 +28,10 @@ impl Ctx<'_> {
                 continue;
             }
             match self.p[i].kind {
+                // A comparison with an aggregate of a set first ("above the average").
                 PieceKind::Cue(Cue::Cmp(op)) => {
-                    if !self.nested_comparison(i, op)? {
+                    let nested = self.nested_comparison(i, op)?;
+                    if !nested {
                         self.comparison(i, op)?
                     }
                 }

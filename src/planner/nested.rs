@@ -160,7 +160,7 @@ impl Ctx<'_> {
                 self.p[k].words
             )));
         };
-        if !(column.numeric && !column.temporal) {
+        if !column.numeric || column.temporal {
             return Err(self.refuse(format!("'{}' compares {} with {}, which is not a number.", self.p[i].words, self.p[k].words, column.label)));
         }
         let filters = match rhs.rest {
