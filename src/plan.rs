@@ -42,6 +42,11 @@ pub struct Plan {
     /// Keep only each entity's latest row before anything else.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub latest_per: Option<LatestPer>,
+    /// Keep only the row(s) with the largest (or smallest) value of a column
+    /// within each group before anything else ("for each department, the
+    /// employee with the highest salary"); tied rows are all kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extreme_per: Option<ExtremePer>,
     /// Keep only rows whose value is far from its group's mean.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outliers: Option<Outliers>,
@@ -71,6 +76,7 @@ impl Default for Plan {
             filters: Vec::new(),
             having: Vec::new(),
             latest_per: None,
+            extreme_per: None,
             outliers: None,
             order: Vec::new(),
             limit: None,
@@ -249,6 +255,19 @@ pub struct Filter {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, JsonSchema)]
 #[serde(untagged)]
 pub enum Operand {
+    /// One number computed over rows of a table: `agg` of `column` over the
+    /// rows where `filters` hold (all rows when empty; the filters name
+    /// columns of `column`'s table). Compared with `eq` ... `ge`, in
+    /// `filters` or `having`: "salary above the average salary"
+    /// (`{"agg": "avg", "column": "employee.salary"}`), "older than every
+    /// student in department X" (`{"agg": "max", "column": "student.age",
+    /// "filters": [...]}`). Listed first: it is told apart by `agg`.
+    Aggregate {
+        agg: Agg,
+        column: String,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        filters: Vec<Filter>,
+    },
     /// Rows of one table where `filters` hold (the filters name columns of
     /// that table). With `exists` / `not_exists`: some / no such row has
     /// `column` equal to the field ("instructors who did not teach in the
@@ -272,6 +291,26 @@ pub struct LatestPer {
     pub entity: String,
     /// The time column deciding which row is latest.
     pub time: String,
+}
+
+/// Keep, within each group of rows with the same `partition` value, the
+/// row(s) whose `by` is the largest (`desc`, the default) or smallest; all
+/// rows tied on the extreme are kept, rows whose `by` is NULL never are.
+/// `partition` and `by` are columns of one table (or dimensions on it).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExtremePer {
+    /// The group, e.g. `employee.department_id`.
+    pub partition: String,
+    /// The column whose extreme picks the row(s), e.g. `employee.salary`.
+    pub by: String,
+    /// True (default): the largest `by`; false: the smallest.
+    #[serde(default = "yes")]
+    pub desc: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// Rows whose `column` is more than `sigmas` standard deviations from the
@@ -321,10 +360,34 @@ mod tests {
     use super::*;
 
     #[test]
+    fn new_forms_round_trip_and_old_plans_still_read() {
+        let text = r#"{"version":1,"fields":["e.name"],
+            "filters":[{"field":"e.salary","op":"gt","value":{"agg":"avg","column":"e.salary",
+                "filters":[{"field":"e.dept","op":"eq","value":"Sales"}]}},
+              {"field":"e.age","op":"lt","value":{"agg":"max","column":"e.age"}},
+              {"field":"e.id","op":"in","value":{"column":"x.id","filters":[]}},
+              {"field":"e.boss","op":"eq","value":{"column":"e.id"}}],
+            "extreme_per":{"partition":"e.dept","by":"e.salary","desc":false}}"#;
+        let p: Plan = serde_json::from_str(text).unwrap();
+        assert!(matches!(&p.filters[0].value, Some(Operand::Aggregate { agg: Agg::Avg, filters, .. }) if filters.len() == 1));
+        assert!(matches!(&p.filters[1].value, Some(Operand::Aggregate { agg: Agg::Max, filters, .. }) if filters.is_empty()));
+        assert!(matches!(&p.filters[2].value, Some(Operand::Rows { .. })));
+        assert!(matches!(&p.filters[3].value, Some(Operand::Column { .. })));
+        assert_eq!(p.extreme_per.as_ref().map(|e| e.desc), Some(false));
+        let back: Plan = serde_json::from_str(&serde_json::to_string(&p).unwrap()).unwrap();
+        assert_eq!(back, p);
+        // A plan stored before `extreme_per` existed still reads, and `desc` defaults to true.
+        let old: Plan = serde_json::from_str(r#"{"version":1,"fields":["s.v"],"latest_per":{"entity":"s.id","time":"s.at"}}"#).unwrap();
+        assert_eq!(old.latest_per.as_ref().map(|l| l.time.as_str()), Some("s.at"));
+        let e: ExtremePer = serde_json::from_str(r#"{"partition":"a.b","by":"a.c"}"#).unwrap();
+        assert!(e.desc);
+    }
+
+    #[test]
     fn json_schema_describes_the_plan() {
         let v: serde_json::Value = serde_json::from_str(&json_schema()).unwrap();
         let props = v["properties"].as_object().unwrap();
-        for key in ["version", "measures", "dimensions", "fields", "filters", "having", "latest_per", "outliers", "order", "limit", "sql"] {
+        for key in ["version", "measures", "dimensions", "fields", "filters", "having", "latest_per", "extreme_per", "outliers", "order", "limit", "sql"] {
             assert!(props.contains_key(key), "schema lacks {key}");
         }
     }

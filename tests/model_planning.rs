@@ -75,8 +75,11 @@ fn store(f: &Fixture) -> Store {
     Store::open(f.home.join("runs.sqlite")).unwrap()
 }
 
-const HARD: &str = "which orders are above the average order total?";
-const NESTED: &str = "SELECT id, total FROM orders WHERE total > (SELECT avg(total) FROM orders) ORDER BY id";
+/// Beyond the offline planner: a correlated comparison (each order against
+/// its own status's average), which it refuses rather than guesses.
+const HARD: &str = "which orders are above the average total of orders with the same status?";
+const NESTED: &str =
+    "SELECT id, total FROM orders AS o WHERE total > (SELECT avg(total) FROM orders AS i WHERE i.status = o.status) ORDER BY id";
 
 fn plan_json() -> serde_json::Value {
     json!({ "measures": [{ "agg": "count", "alias": "n" }], "dimensions": [{ "name": "status" }], "order": [{ "by": "status" }] })
@@ -133,7 +136,7 @@ fn sql_in_fenced_prose_goes_through_the_validator_and_the_jail() {
     let r = ask(&mut f, HARD);
     assert_eq!(r.status, Status::Ok, "{:?}", r.error);
     assert_eq!(r.sql.as_deref(), Some(NESTED));
-    // The average total is 30.5: two orders are above it.
+    // Both statuses average 30.5 (open: 10.5, 30.5, 50.5; shipped: 20.5, 40.5): two orders are above theirs.
     assert_eq!(r.rows, vec![vec![json!(4), json!(40.5)], vec![json!(5), json!(50.5)]]);
     assert!(r.validated);
     assert_eq!(r.planner.as_deref(), Some("model"));

@@ -17,8 +17,8 @@ pub mod measure;
 pub mod resolve;
 pub mod sqltext;
 
-use crate::plan::{Filter, Op, Operand, Plan, PLAN_VERSION};
-use crate::semantic::{is_temporal, Manifest};
+use crate::plan::{Agg, Filter, Op, Operand, Plan, PLAN_VERSION};
+use crate::semantic::{is_numeric, is_temporal, Manifest};
 use resolve::{Field, Resolver};
 use sqltext::{ident, literal};
 
@@ -87,6 +87,7 @@ pub fn compile(plan: &Plan, m: &Manifest) -> Result<Compiled, CompileError> {
             || !plan.having.is_empty()
             || !plan.order.is_empty()
             || plan.latest_per.is_some()
+            || plan.extreme_per.is_some()
             || plan.outliers.is_some();
         if structured {
             return Err(CompileError::Invalid(
@@ -166,10 +167,21 @@ impl Ctx<'_, '_> {
         Ok(format!("{body}{order}{limit}"))
     }
 
-    /// `latest_per` and `outliers` as a subquery standing in for their table.
+    /// `latest_per`, `extreme_per` and `outliers` as a subquery standing in
+    /// for their table.
     fn prefilter(&self, plan: &Plan) -> Result<Option<(String, String)>, CompileError> {
         let mut table: Option<String> = None;
         let mut sql: Option<String> = None;
+        if plan.latest_per.is_some() && plan.extreme_per.is_some() {
+            return Err(CompileError::Invalid(
+                "a plan may keep each entity's latest row (latest_per) or its extreme row (extreme_per), not both".into(),
+            ));
+        }
+        if let Some(xp) = &plan.extreme_per {
+            let (tab, extreme) = self.extreme_per(xp)?;
+            sql = Some(extreme);
+            table = Some(tab);
+        }
         if let Some(lp) = &plan.latest_per {
             let e = self.r.field(&lp.entity)?;
             let t = self.r.field(&lp.time)?;
@@ -211,6 +223,35 @@ impl Ctx<'_, '_> {
             table = Some(tab);
         }
         Ok(table.zip(sql))
+    }
+
+    /// `extreme_per`: the rows whose `by` equals the extreme of their
+    /// partition, ties included (`rank() = 1`, not `row_number()`, so which
+    /// of two tied rows is shown never depends on the scan order), NULL
+    /// `by` excluded (a NULL is no one's maximum). Returns (table, SQL).
+    fn extreme_per(&self, xp: &crate::plan::ExtremePer) -> Result<(String, String), CompileError> {
+        let part = self.r.field(&xp.partition)?;
+        let by = self.r.field(&xp.by)?;
+        let [tab] = by.tables.as_slice() else {
+            return Err(CompileError::Invalid(format!("extreme_per: `{}` must be a column of one table", xp.by)));
+        };
+        if !part.tables.iter().all(|t| t.eq_ignore_ascii_case(tab)) {
+            return Err(CompileError::Invalid(format!(
+                "extreme_per: `{}` and `{}` must be columns of the same table (the rows ranked are `{tab}` rows)",
+                xp.partition, xp.by
+            )));
+        }
+        if by.is_segment || part.is_segment {
+            return Err(CompileError::Invalid("extreme_per: partition and by must be columns, not segments".into()));
+        }
+        let dir = if xp.desc { "DESC" } else { "ASC" };
+        let sql = format!(
+            "(SELECT * FROM {t} WHERE {b} IS NOT NULL QUALIFY rank() OVER (PARTITION BY {p} ORDER BY {b} {dir}) = 1)",
+            t = ident(tab),
+            b = by.sql,
+            p = part.sql
+        );
+        Ok((tab.clone(), sql))
     }
 
     /// Rows (no aggregation): the requested fields, and dims as fields.
@@ -365,6 +406,12 @@ impl Ctx<'_, '_> {
                 }
                 _ => return Err(CompileError::Invalid("`last` needs {\"n\": N, \"unit\": \"day\"}".into())),
             },
+            Op::Exists | Op::NotExists if matches!(f.value, Some(Operand::Aggregate { .. })) => {
+                return Err(CompileError::Invalid(format!(
+                    "`{:?}` needs rows ({{\"column\": ..., \"filters\": [...]}}), not an aggregate; compare with an aggregate using eq, ne, lt, le, gt or ge",
+                    f.op
+                )))
+            }
             Op::Exists | Op::NotExists => match need_value()? {
                 Operand::Column { column } => self.exists(f, &fld, &tables, &column, &[])?,
                 Operand::Rows { column, filters } => self.exists(f, &fld, &tables, &column, &filters)?,
@@ -389,10 +436,82 @@ impl Ctx<'_, '_> {
                 Operand::Span { .. } => {
                     return Err(CompileError::Invalid(format!("a time span goes with `last`, not `{}`", op.symbol())))
                 }
+                Operand::Aggregate { agg, column, filters } => {
+                    format!("{} {} {}", fld.sql, self.cmp_symbol(op)?, self.scalar(&fld, agg, &column, &filters)?)
+                }
                 Operand::Value(v) => self.compare(&fld, op, &v)?,
             },
         };
         Ok((sql, tables))
+    }
+
+    /// The SQL symbol of a comparison with one number (an aggregate).
+    fn cmp_symbol(&self, op: Op) -> Result<&'static str, CompileError> {
+        match op {
+            Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge => Ok(op.symbol()),
+            _ => Err(CompileError::Invalid(format!(
+                "`{}` cannot compare with an aggregate; use eq, ne, lt, le, gt or ge",
+                op.symbol()
+            ))),
+        }
+    }
+
+    /// An aggregate operand as an uncorrelated scalar subquery:
+    /// `(SELECT AGG(column) FROM its table WHERE filters)`. The column must
+    /// be of one table, numeric for sum/avg/median/stddev, and comparable
+    /// with `fld` (a number with a number, a date with a date); the filters
+    /// must be on the same table. For HAVING `fld` stands for the measure
+    /// (no type: a measure is a number).
+    fn scalar(&self, fld: &Field, agg: Agg, column: &str, within: &[Filter]) -> Result<String, CompileError> {
+        let c = self.r.field(column)?;
+        let [t] = c.tables.as_slice() else {
+            return Err(CompileError::Invalid(format!("the aggregate's column `{column}` must be a column of one table")));
+        };
+        if c.is_segment {
+            return Err(CompileError::Invalid(format!("`{column}` is a condition (segment); aggregate a column")));
+        }
+        let numeric_agg = matches!(agg, Agg::Sum | Agg::Avg | Agg::Median | Agg::Stddev);
+        if numeric_agg && !is_numeric(&c.ty) {
+            return Err(CompileError::Invalid(format!(
+                "`{}` of `{column}` needs a numeric column, and `{column}` is {}; use min or max, or a numeric column",
+                agg.word(),
+                c.ty
+            )));
+        }
+        let yields_number = numeric_agg || matches!(agg, Agg::Count | Agg::CountDistinct) || is_numeric(&c.ty);
+        let field_number = is_numeric(&fld.ty) || fld.ty.is_empty();
+        if yields_number != field_number && !(is_temporal(&fld.ty) && is_temporal(&c.ty)) {
+            return Err(CompileError::Invalid(format!(
+                "`{}` ({}) cannot be compared with the {} of `{column}` ({}); compare a column with an aggregate of the same kind of values",
+                fld.name,
+                if fld.ty.is_empty() { "a measure" } else { fld.ty.as_str() },
+                agg.word(),
+                c.ty
+            )));
+        }
+        let func = match agg {
+            Agg::Count => format!("COUNT({})", c.sql),
+            Agg::CountDistinct => format!("COUNT(DISTINCT {})", c.sql),
+            Agg::Sum => format!("SUM({})", c.sql),
+            Agg::Avg => format!("AVG({})", c.sql),
+            Agg::Median => format!("MEDIAN({})", c.sql),
+            Agg::Min => format!("MIN({})", c.sql),
+            Agg::Max => format!("MAX({})", c.sql),
+            Agg::Stddev => format!("STDDEV_SAMP({})", c.sql),
+        };
+        let mut sql = format!("(SELECT {func} FROM {}", ident(t));
+        if !within.is_empty() {
+            let (cond, ts) = self.predicates(within)?;
+            if let Some(bad) = ts.iter().find(|x| !x.eq_ignore_ascii_case(t)) {
+                return Err(CompileError::Invalid(format!(
+                    "the conditions of the {} of `{column}` must be on `{t}`, not `{bad}`",
+                    agg.word()
+                )));
+            }
+            sql.push_str(&format!(" WHERE {cond}"));
+        }
+        sql.push(')');
+        Ok(sql)
     }
 
     /// `[NOT] EXISTS (SELECT 1 FROM other WHERE other.col = field AND ...)`:
@@ -487,7 +606,7 @@ impl Ctx<'_, '_> {
                     }
                 },
             };
-            parts.push(having_cond(&expr, h)?);
+            parts.push(self.having_cond(&expr, h)?);
         }
         Ok(parts.join(" AND "))
     }
@@ -499,7 +618,7 @@ impl Ctx<'_, '_> {
             let m = measures.iter().find(|m| m.alias.eq_ignore_ascii_case(&h.field)).ok_or_else(|| {
                 CompileError::Invalid(format!("`{}` must be one of the measures to filter on it here", h.field))
             })?;
-            parts.push(having_cond(&ident(&m.alias), h)?);
+            parts.push(self.having_cond(&ident(&m.alias), h)?);
         }
         Ok(parts.join(" AND "))
     }
@@ -545,18 +664,34 @@ impl Ctx<'_, '_> {
     }
 }
 
-fn having_cond(expr: &str, h: &Filter) -> Result<String, CompileError> {
-    match (&h.op, &h.value) {
-        (Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge, Some(Operand::Value(v))) if v.is_number() => {
-            Ok(format!("{expr} {} {v}", h.op.symbol()))
+impl Ctx<'_, '_> {
+    /// One HAVING condition: a measure against a number, a range, or an
+    /// aggregate over rows ("departments whose average salary is above the
+    /// average salary of all employees").
+    fn having_cond(&self, expr: &str, h: &Filter) -> Result<String, CompileError> {
+        match (&h.op, &h.value) {
+            (Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge, Some(Operand::Value(v))) if v.is_number() => {
+                Ok(format!("{expr} {} {v}", h.op.symbol()))
+            }
+            (Op::Between, Some(Operand::Value(serde_json::Value::Array(a)))) if a.len() == 2 => {
+                Ok(format!("{expr} BETWEEN {} AND {}", a[0], a[1]))
+            }
+            (op, Some(Operand::Aggregate { agg, column, filters })) => {
+                let measure = Field {
+                    sql: expr.to_string(),
+                    tables: Vec::new(),
+                    ty: String::new(),
+                    name: h.field.clone(),
+                    is_segment: false,
+                    values: Vec::new(),
+                };
+                Ok(format!("{expr} {} {}", self.cmp_symbol(*op)?, self.scalar(&measure, *agg, column, filters)?))
+            }
+            _ => Err(CompileError::Invalid(format!(
+                "having on `{}` needs a numeric comparison (a number, [low, high], or {{\"agg\": ..., \"column\": ...}})",
+                h.field
+            ))),
         }
-        (Op::Between, Some(Operand::Value(serde_json::Value::Array(a)))) if a.len() == 2 => {
-            Ok(format!("{expr} BETWEEN {} AND {}", a[0], a[1]))
-        }
-        _ => Err(CompileError::Invalid(format!(
-            "having on `{}` needs a numeric comparison",
-            h.field
-        ))),
     }
 }
 
@@ -567,3 +702,5 @@ fn dedup(v: &mut Vec<String>) {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod nested_tests;

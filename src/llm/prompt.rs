@@ -66,8 +66,10 @@ pub fn plan_system(dataset: &str) -> String {
         "You are the query planner of sandpiper, a data analysis tool over the DuckDB dataset `{dataset}`. \
 Answer the user's question by calling the tool `submit_plan` with a query plan in the plan format (its JSON Schema \
 is the tool's input schema). Use the semantic layer's metrics, dimensions and segments where they fit, otherwise \
-fully qualified `table.column` names. Only when the plan format cannot express the question (nested queries, set \
-operations, window functions, anything else it lacks), call `submit_sql` with one read-only DuckDB SELECT \
+fully qualified `table.column` names. The plan format compares with an aggregate of a set (`{{\"agg\": ..., \"column\": ...}}` \
+as a filter's value: \"above the average\") and keeps the extreme row per group (`extreme_per`). Only when the plan \
+format cannot express the question (other nested queries, set operations, other window functions, anything else it \
+lacks), call `submit_sql` with one read-only DuckDB SELECT \
 statement over the dataset's tables and a one-line rationale. You may first call list_tables, describe_table, \
 sample_values or run_sql (read-only, a few rows) to explore when the schema below is not enough.\n\n{DATA_RULE}"
     )

@@ -210,7 +210,7 @@ fn plan_names(plan: &Plan) -> Vec<String> {
         out.push(f.field.clone());
         match &f.value {
             Some(Operand::Column { column }) => out.push(column.clone()),
-            Some(Operand::Rows { column, filters }) => {
+            Some(Operand::Rows { column, filters } | Operand::Aggregate { column, filters, .. }) => {
                 out.push(column.clone());
                 out.extend(filters.iter().map(|g| g.field.clone()));
             }
@@ -220,6 +220,10 @@ fn plan_names(plan: &Plan) -> Vec<String> {
     if let Some(l) = &plan.latest_per {
         out.push(l.entity.clone());
         out.push(l.time.clone());
+    }
+    if let Some(x) = &plan.extreme_per {
+        out.push(x.partition.clone());
+        out.push(x.by.clone());
     }
     if let Some(o) = &plan.outliers {
         out.push(o.column.clone());
@@ -375,7 +379,7 @@ fn plan_tables(m: &Manifest, plan: &Plan) -> BTreeSet<usize> {
         add(&f.field);
         match &f.value {
             Some(Operand::Column { column }) => add(column),
-            Some(Operand::Rows { column, filters }) => {
+            Some(Operand::Rows { column, filters } | Operand::Aggregate { column, filters, .. }) => {
                 add(column);
                 for g in filters {
                     add(&g.field);
@@ -383,6 +387,10 @@ fn plan_tables(m: &Manifest, plan: &Plan) -> BTreeSet<usize> {
             }
             _ => {}
         }
+    }
+    if let Some(x) = &plan.extreme_per {
+        add(&x.partition);
+        add(&x.by);
     }
     if let Some(l) = &plan.latest_per {
         add(&l.entity);

@@ -12,7 +12,7 @@
 //! `Refusal`, not a dropped clause.
 
 use crate::plan::{
-    Agg, DimensionRef, Filter, LatestPer, Measure, Op, Operand, OrderBy, Outliers, Plan,
+    Agg, DimensionRef, ExtremePer, Filter, LatestPer, Measure, Op, Operand, OrderBy, Outliers, Plan,
     PLAN_VERSION,
 };
 use crate::planner::english::Cue;
@@ -73,6 +73,8 @@ pub struct Ctx<'a> {
     pub(super) limit: Option<u64>,
     pub(super) fields: Vec<String>,
     pub(super) latest: Option<LatestPer>,
+    /// The row(s) with the extreme value per group (`per_group`).
+    pub(super) extreme: Option<ExtremePer>,
     pub(super) outliers: Option<Outliers>,
     /// The thing the question lists or groups by: "which products", "top 10 sensors".
     pub(super) subject: Option<usize>,
@@ -107,6 +109,7 @@ impl<'a> Ctx<'a> {
             limit: None,
             fields: Vec::new(),
             latest: None,
+            extreme: None,
             outliers: None,
             subject: None,
             involved: Vec::new(),
@@ -133,6 +136,7 @@ impl<'a> Ctx<'a> {
         self.find_subject();
         self.outliers_and_latest();
         self.counted_superlative();
+        self.per_group_extremes();
         self.comparisons()?;
         self.nulls_and_negations();
         self.yes_no_flags();
@@ -891,6 +895,7 @@ impl<'a> Ctx<'a> {
             filters: self.filters.clone(),
             having: self.having.clone(),
             latest_per: self.latest.clone(),
+            extreme_per: self.extreme.clone(),
             outliers: self.outliers.clone(),
             order,
             limit: self.limit,

@@ -28,7 +28,13 @@ impl Ctx<'_> {
                 continue;
             }
             match self.p[i].kind {
-                PieceKind::Cue(Cue::Cmp(op)) => self.comparison(i, op)?,
+                // A comparison with an aggregate of a set first ("above the average").
+                PieceKind::Cue(Cue::Cmp(op)) => {
+                    let nested = self.nested_comparison(i, op)?;
+                    if !nested {
+                        self.comparison(i, op)?
+                    }
+                }
                 PieceKind::Cue(Cue::Between) => self.between(i)?,
                 PieceKind::Cue(Cue::CmpAfter(op)) => {
                     // "2 or more paragraphs": the number comes first.

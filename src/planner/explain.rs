@@ -66,6 +66,10 @@ pub fn summarize(plan: &Plan, time_labels: &[String]) -> Vec<String> {
     if let Some(l) = &plan.latest_per {
         out.push(format!("latest row per {} by {}", l.entity, l.time));
     }
+    if let Some(x) = &plan.extreme_per {
+        let which = if x.desc { "highest" } else { "lowest" };
+        out.push(format!("row(s) with the {which} {} per {}", x.by, x.partition));
+    }
     if let Some(o) = &plan.outliers {
         match &o.partition {
             Some(p) => out.push(format!(
@@ -99,6 +103,11 @@ pub fn filter_words(f: &Filter) -> String {
         Some(Operand::Rows { column, filters }) => {
             let inner: Vec<String> = filters.iter().map(filter_words).collect();
             format!("{column} where {}", inner.join(" and "))
+        }
+        Some(Operand::Aggregate { agg, column, filters }) => {
+            let inner: Vec<String> = filters.iter().map(filter_words).collect();
+            let of = if inner.is_empty() { String::new() } else { format!(" where {}", inner.join(" and ")) };
+            format!("the {} {column}{of}", agg.word())
         }
         Some(Operand::Span { n, unit }) => format!("{n} {}s", unit.word()),
         Some(Operand::Value(serde_json::Value::String(s))) => s.clone(),

@@ -31,6 +31,8 @@ mod listing;
 mod measures;
 pub mod model;
 mod named;
+mod nested;
+mod per_group;
 mod rank;
 mod schema;
 mod subject;
@@ -45,6 +47,8 @@ mod tests;
 mod precise_tests;
 #[cfg(test)]
 mod values_tests;
+#[cfg(test)]
+mod nested_tests;
 
 use serde::{Deserialize, Serialize};
 

@@ -422,6 +422,10 @@ pub fn plan_tables(m: &Manifest, plan: &crate::plan::Plan) -> Vec<usize> {
         names.push(&l.entity);
         names.push(&l.time);
     }
+    if let Some(x) = &plan.extreme_per {
+        names.push(&x.partition);
+        names.push(&x.by);
+    }
     let mut out: Vec<usize> = Vec::new();
     for n in names {
         if let Some(t) = table_of_name(m, n) {

@@ -42,6 +42,10 @@ fn value(o: &Option<Operand>) -> String {
             let inner: Vec<String> = filters.iter().map(|g| format!("{} {:?}{}", g.field, g.op, value(&g.value))).collect();
             format!(" @{column}[{}]", inner.join(", "))
         }
+        Some(Operand::Aggregate { agg, column, filters }) => {
+            let inner: Vec<String> = filters.iter().map(|g| format!("{} {:?}{}", g.field, g.op, value(&g.value))).collect();
+            format!(" {}({column})[{}]", agg.word(), inner.join(", "))
+        }
         Some(Operand::Span { n, unit }) => format!(" {n}{}", unit.word()),
         Some(Operand::Value(x)) => format!(" {}", x.to_string().replace('"', "")),
     }
@@ -87,6 +91,9 @@ fn shape(p: &Plan) -> String {
     parts.extend(p.having.iter().map(|x| format!("h: {}", filter(x))));
     if let Some(l) = &p.latest_per {
         parts.push(format!("latest: {}/{}", l.entity, l.time));
+    }
+    if let Some(x) = &p.extreme_per {
+        parts.push(format!("extreme: {}/{}/{}", x.partition, x.by, if x.desc { "max" } else { "min" }));
     }
     if let Some(o) = &p.outliers {
         parts.push(format!(
