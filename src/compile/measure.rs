@@ -191,6 +191,20 @@ pub fn resolve(
 }
 
 /// An aggregate over a column (or rows of a table for `count`).
+/// The DuckDB call applying `agg` to the SQL expression `expr`.
+pub(super) fn call(agg: Agg, expr: &str) -> String {
+    match agg {
+        Agg::Count => format!("COUNT({expr})"),
+        Agg::CountDistinct => format!("COUNT(DISTINCT {expr})"),
+        Agg::Sum => format!("SUM({expr})"),
+        Agg::Avg => format!("AVG({expr})"),
+        Agg::Median => format!("MEDIAN({expr})"),
+        Agg::Min => format!("MIN({expr})"),
+        Agg::Max => format!("MAX({expr})"),
+        Agg::Stddev => format!("STDDEV_SAMP({expr})"),
+    }
+}
+
 fn aggregate(
     r: &Resolver<'_>,
     agg: Agg,
@@ -211,16 +225,7 @@ fn aggregate(
     })?;
     let f: Field = r.field(col)?;
     let table = f.tables.first().cloned().unwrap_or_default();
-    let call = match agg {
-        Agg::Count => format!("COUNT({})", f.sql),
-        Agg::CountDistinct => format!("COUNT(DISTINCT {})", f.sql),
-        Agg::Sum => format!("SUM({})", f.sql),
-        Agg::Avg => format!("AVG({})", f.sql),
-        Agg::Median => format!("MEDIAN({})", f.sql),
-        Agg::Min => format!("MIN({})", f.sql),
-        Agg::Max => format!("MAX({})", f.sql),
-        Agg::Stddev => format!("STDDEV_SAMP({})", f.sql),
-    };
+    let call = call(agg, &f.sql);
     let alias = format!("{}_{}", agg.word(), f.name);
     Ok((call, alias, table, f.tables.clone(), None))
 }

@@ -489,16 +489,7 @@ impl Ctx<'_, '_> {
                 c.ty
             )));
         }
-        let func = match agg {
-            Agg::Count => format!("COUNT({})", c.sql),
-            Agg::CountDistinct => format!("COUNT(DISTINCT {})", c.sql),
-            Agg::Sum => format!("SUM({})", c.sql),
-            Agg::Avg => format!("AVG({})", c.sql),
-            Agg::Median => format!("MEDIAN({})", c.sql),
-            Agg::Min => format!("MIN({})", c.sql),
-            Agg::Max => format!("MAX({})", c.sql),
-            Agg::Stddev => format!("STDDEV_SAMP({})", c.sql),
-        };
+        let func = measure::call(agg, &c.sql);
         let mut sql = format!("(SELECT {func} FROM {}", ident(t));
         if !within.is_empty() {
             let (cond, ts) = self.predicates(within)?;
