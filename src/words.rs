@@ -43,6 +43,13 @@ pub fn camel_parts(s: &str) -> Vec<String> {
     parts
 }
 
+/// Stems of the common English nouns ending in -ie, whose plural is -ies
+/// but whose singular is not -y.
+const IE_NOUNS: &[&str] = &[
+    "mov", "cook", "calor", "zomb", "rook", "prair", "hipp", "goal", "bird", "gen", "pix", "brown",
+    "smooth", "self", "budg", "lass", "coll",
+];
+
 /// The singular of a lowercase English noun, by rule plus the common
 /// irregular plurals: `companies` -> `company`, `classes` -> `class`,
 /// `matches` -> `match`, `people` -> `person`. Words of three letters or
@@ -74,6 +81,10 @@ pub fn singular(w: &str) -> String {
         return w.to_string();
     }
     if let Some(base) = w.strip_suffix("ies") {
+        // Nouns whose singular ends in -ie: "movies", "cookies", "calories".
+        if IE_NOUNS.contains(&base) {
+            return format!("{base}ie");
+        }
         if n > 4 {
             return format!("{base}y");
         }
@@ -126,6 +137,9 @@ mod tests {
     #[case("gas", "gas")]
     #[case("bus", "bus")]
     #[case("orders", "order")]
+    #[case("movies", "movie")]
+    #[case("calories", "calorie")]
+    #[case("cities", "city")]
     fn plurals_become_singular(#[case] w: &str, #[case] want: &str) {
         assert_eq!(singular(w), want);
     }

@@ -9,9 +9,12 @@
 
 use std::collections::HashMap;
 
+mod phrasing;
+
 use crate::plan::Agg;
 use crate::planner::english;
 use crate::planner::fuzzy::{self, Vocabulary};
+use crate::planner::names;
 use crate::planner::tokenize::{stem, stems, TokKind, Token};
 use crate::semantic::{DimensionKind, Manifest};
 
@@ -87,6 +90,9 @@ pub struct Lexicon {
     pub metric_aggs: Vec<Option<SimpleAgg>>,
     /// Word root -> vocabulary words with that root ("breach" -> breached, breach).
     roots: HashMap<String, Vec<String>>,
+    /// Short parts of schema names a question word may spell out (`acc`,
+    /// `cust`, the `f` of `fname`): see `names::spells_out`.
+    pub(super) abbrevs: Vec<String>,
 }
 
 /// Words too generic to name a column on their own.
@@ -179,6 +185,7 @@ impl Lexicon {
                 let target = Target::Column(ti, ci);
                 let cstems = stems(&c.name);
                 lx.add_stems(cstems.clone(), target.clone(), 0.9, None);
+                lx.add_phrasings(&cstems, &tstems, &target);
                 for s in &c.synonyms {
                     lx.add(s, target.clone(), 0.85);
                 }
@@ -202,6 +209,8 @@ impl Lexicon {
                 }
             }
         }
+        lx.add_lone_heads(m);
+        lx.add_members(m);
         lx
     }
 
@@ -503,6 +512,14 @@ impl Lexicon {
                     if *w != t.stem {
                         out.push((w.clone(), 0.9));
                     }
+                }
+            }
+        }
+        // "account" for `acc`, "first" for the `f` of `fname`.
+        if t.norm.chars().count() >= 3 && !english::is_stopword(&t.norm) && t.norm != "full" {
+            for a in &self.abbrevs {
+                if names::spells_out(&t.stem, a) || names::spells_out(&t.norm, a) {
+                    out.push((a.clone(), 0.8));
                 }
             }
         }

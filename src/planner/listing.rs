@@ -132,7 +132,7 @@ impl Ctx<'_> {
                     ) && self.p[s]
                         .lex()
                         .is_some_and(|c| !c.iter().any(|c| matches!(c.target, Target::Table(_))))
-                        && !self.names_key_of(f.table, s);
+                        && (!self.names_key_of(f.table, s) || self.says_id(s));
                     if asked {
                         self.take(s, MatchKind::Column, f.name.clone(), 0.9);
                         fields.push(f.name);
@@ -148,6 +148,9 @@ impl Ctx<'_> {
         let boundary = if distinct_words { self.distinct_boundary() } else { None };
         for k in 0..self.p.len() {
             if self.used[k] || boundary.is_some_and(|b| k > b && !fields.is_empty()) {
+                continue;
+            }
+            if self.take_full_name(k, t, &mut fields) {
                 continue;
             }
             let Some(Target::Column(..) | Target::Dimension(_) | Target::Unit(..)) =
@@ -627,5 +630,13 @@ impl Ctx<'_> {
             let m = self.m;
             self.fields.retain(|f| table_of(m, f) != Some(b));
         }
+    }
+}
+
+impl Ctx<'_> {
+    /// True when piece `k` ends with the word "id" ("payment Id", "customer
+    /// event ids"): the key column asked for, not the rows it names.
+    pub(super) fn says_id(&self, k: usize) -> bool {
+        self.p[k].words.split_whitespace().last().is_some_and(|w| w.eq_ignore_ascii_case("id") || w.eq_ignore_ascii_case("ids"))
     }
 }

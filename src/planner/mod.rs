@@ -22,6 +22,7 @@ mod english;
 mod explain;
 mod filters;
 mod flags;
+mod full_name;
 mod fuzzy;
 mod groups;
 mod intent;
@@ -31,6 +32,7 @@ mod listing;
 mod measures;
 pub mod model;
 mod named;
+mod names;
 mod nested;
 mod per_group;
 mod rank;
@@ -49,6 +51,8 @@ mod precise_tests;
 mod values_tests;
 #[cfg(test)]
 mod nested_tests;
+#[cfg(test)]
+mod names_tests;
 
 use serde::{Deserialize, Serialize};
 
@@ -248,6 +252,9 @@ impl OfflinePlanner {
     /// (`datasets add` writes one; None: words alone choose the column).
     pub fn with_values(mut self, index: Option<&crate::dataset::value_index::ValueIndex>) -> OfflinePlanner {
         self.values = index.map(|i| std::sync::Arc::new(crate::dataset::value_index::ValueLookup::new(i, &self.manifest)));
+        if let Some(vx) = &self.values {
+            self.lexicon.add_sex_values(&self.manifest, vx);
+        }
         self
     }
 

@@ -1,0 +1,63 @@
+//! "full name": a person's first and last name, two columns of one table
+//! (`first_name` and `last_name`, `fname` and `lname`,
+//! `customer_first_name` and `customer_last_name`).
+//!
+//! Invariants: read only when the table has exactly one column for each
+//! part; otherwise the words stay unplaced and the question is refused.
+
+use crate::planner::build::Ctx;
+use crate::planner::lexicon::Field;
+use crate::planner::MatchKind;
+use crate::words::identifier_words;
+
+/// True when a column's name says it holds the `part` ("first", "last")
+/// name: `first_name`, `FirstName`, `fname`, `customer_first_name`.
+fn is_part_name(name: &str, part: &str) -> bool {
+    let w = identifier_words(name);
+    let initial = &part[..1];
+    match w.as_slice() {
+        [one] => *one == format!("{initial}name") || *one == format!("{part}name"),
+        [.., a, b] => a == part && b == "name",
+        _ => false,
+    }
+}
+
+impl Ctx<'_> {
+    /// At piece `k`, "full name(s)" of table `t`: the pieces used and the
+    /// first and last name columns, in that order.
+    pub(super) fn full_name_at(&self, k: usize, t: usize) -> Option<(usize, [String; 2])> {
+        if self.p[k].norm != "full" || self.used[k] {
+            return None;
+        }
+        let n = k + 1;
+        let next = self.p.get(n)?;
+        if self.used[n] || !matches!(next.norm.as_str(), "name" | "names") {
+            return None;
+        }
+        let cols = &self.m.tables[t].columns;
+        let find = |part: &str| -> Option<String> {
+            let hits: Vec<usize> = (0..cols.len()).filter(|&c| is_part_name(&cols[c].name, part)).collect();
+            match hits.as_slice() {
+                [c] => self.field_info(Field::Col(t, *c)).map(|f| f.name),
+                _ => None,
+            }
+        };
+        Some((n, [find("first")?, find("last")?]))
+    }
+
+    /// Takes "full name" at `k` (see [`Ctx::full_name_at`]) and adds both
+    /// columns to `fields`; false when it is not there.
+    pub(super) fn take_full_name(&mut self, k: usize, t: usize, fields: &mut Vec<String>) -> bool {
+        let Some((n, cols)) = self.full_name_at(k, t) else { return false };
+        let said = cols.join(" and ");
+        self.take(k, MatchKind::Column, said.clone(), 0.85);
+        self.take(n, MatchKind::Column, said, 0.85);
+        for c in cols {
+            if !fields.contains(&c) {
+                fields.push(c);
+            }
+        }
+        true
+    }
+
+}

@@ -1,0 +1,101 @@
+//! The lexicon's entries for the other phrasings of schema names
+//! (`names`): head-last and "head of X" forms, run-together names split,
+//! a lone head word naming a table's only column with it, "faculty
+//! members" for a table of faculty, and sex words as values of a sex or
+//! gender column.
+//!
+//! Invariants: every phrasing is weaker than the name itself, so a column
+//! named by its own words always wins; entries are added in manifest order.
+
+use super::{Field, Lexicon, Target, GENERIC};
+use crate::planner::names;
+use crate::planner::tokenize::{stem, stems};
+use crate::semantic::Manifest;
+
+/// Lone head words that name the one column of a table containing them
+/// ("the date" of a claim for `Date_Claim_Made`).
+const LONE_HEADS: &[&str] = &["date", "code", "description", "year", "time"];
+
+impl Lexicon {
+    /// Other phrasings of column `target` of a table named `tstems`.
+    pub(super) fn add_phrasings(&mut self, cstems: &[String], tstems: &[String], target: &Target) {
+        for (ph, w) in names::column_phrasings(cstems) {
+            self.add_stems(ph, target.clone(), 0.9 * w, None);
+        }
+        if cstems.len() >= 2 {
+            for w in cstems {
+                let short = (2..=4).contains(&w.len()) && w.chars().all(|c| c.is_ascii_lowercase());
+                if short && !GENERIC.contains(&w.as_str()) && !self.abbrevs.contains(w) {
+                    self.abbrevs.push(w.clone());
+                }
+            }
+        }
+        let [one] = cstems else { return };
+        let Some(split) = names::split_run_together(one, tstems) else { return };
+        self.add_stems(split.clone(), target.clone(), 0.85, None);
+        for (ph, w) in names::column_phrasings(&split) {
+            self.add_stems(ph, target.clone(), 0.85 * w, None);
+        }
+        // `clubname` in `club`: "name" alone is this table's name.
+        if tstems.iter().any(|t| *t == split[0]) {
+            self.add_stems(split[1..].to_vec(), target.clone(), 0.8, None);
+        }
+        if split[0].len() <= 4 && !self.abbrevs.contains(&split[0]) {
+            self.abbrevs.push(split[0].clone());
+        }
+    }
+
+    /// A lone head word ("date", "code") for the only column of a table
+    /// whose name has it, when no column is named just that.
+    pub(super) fn add_lone_heads(&mut self, m: &Manifest) {
+        for (ti, t) in m.tables.iter().enumerate() {
+            let all: Vec<Vec<String>> = t.columns.iter().map(|c| stems(&c.name)).collect();
+            for head in LONE_HEADS {
+                if all.iter().any(|s| s.len() == 1 && s[0] == *head) {
+                    continue;
+                }
+                let with: Vec<usize> = (0..all.len()).filter(|&k| all[k].iter().any(|w| w == head)).collect();
+                if let [ci] = with.as_slice() {
+                    self.add_stems(vec![(*head).to_string()], Target::Column(ti, *ci), 0.7, None);
+                }
+            }
+        }
+    }
+
+    /// "faculty members", "staff member": the rows of a table named for a
+    /// body of people, when nothing in the schema is named "member".
+    pub(super) fn add_members(&mut self, m: &Manifest) {
+        if self.vocab.contains("member") {
+            return;
+        }
+        for (ti, t) in m.tables.iter().enumerate() {
+            let mut st = stems(&t.name);
+            st.push("member".to_string());
+            self.add_stems(st, Target::Table(ti), 0.95, None);
+        }
+    }
+
+    /// "female", "women", "male", "men": values of each sex or gender
+    /// column, spelled as the dataset's value index holds them.
+    pub fn add_sex_values(&mut self, m: &Manifest, vx: &crate::dataset::value_index::ValueLookup) {
+        for (ti, t) in m.tables.iter().enumerate() {
+            for (ci, c) in t.columns.iter().enumerate() {
+                if !names::is_sex_column(&stems(&c.name)) {
+                    continue;
+                }
+                for sex in [names::Sex::Female, names::Sex::Male] {
+                    let stored = names::sex_spellings(sex).iter().find_map(|s| {
+                        vx.holders(s).into_iter().find(|h| h.table == ti && h.column == ci).map(|h| h.stored)
+                    });
+                    let Some(stored) = stored else { continue };
+                    for w in ["female", "woman", "girl", "lady", "male", "man", "boy", "gentleman"] {
+                        if names::sex_word(w) == Some(sex) {
+                            let target = Target::Value(Field::Col(ti, ci), stored.clone());
+                            self.add_stems(vec![stem(w)], target, 0.9, None);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
