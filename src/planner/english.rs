@@ -360,7 +360,7 @@ pub const FUNCTION_WORDS: &[&str] = &[
     "he", "she", "him", "her", "his", "hers", "theirs", "ours", "yours", "mine", "one's",
     "someone", "something", "anyone", "everyone", "nobody", "none", "whichever", "whatever",
     "should", "shall", "may", "might", "must", "ought", "am", "aren", "isn", "wasn", "weren",
-    "don", "doesn", "didn", "ll", "ve", "re", "d", "m", "o", "etc", "e", "g", "ie", "eg",
+    "don", "doesn", "didn", "ll", "ve", "re", "d", "o", "etc", "e", "g", "ie", "eg",
 ];
 
 /// Common verbs: like soft words, they name no condition of their own

@@ -129,3 +129,9 @@ fn a_full_name_is_the_first_and_last_name() {
     let Some(p) = out.plan() else { panic!("not planned: {out:?}") };
     assert_eq!(p.fields.iter().map(|f| f.rsplit('.').next().unwrap_or_default()).collect::<Vec<_>>(), ["fname", "lname"], "{}", shape(p));
 }
+
+#[test]
+fn a_column_named_without_its_trailing_noun() {
+    let out = planner().plan("List the club name and club description of every club.");
+    assert!(out.plan().is_some(), "{out:?}");
+}

@@ -108,6 +108,7 @@ pub fn tokenize(question: &str) -> Vec<Token> {
                     "re" => push_word(&mut out, "are"),
                     "ve" => push_word(&mut out, "have"),
                     "ll" => push_word(&mut out, "will"),
+                    "m" => push_word(&mut out, "am"),
                     _ => push_word(&mut out, &tail),
                 }
                 i = j;

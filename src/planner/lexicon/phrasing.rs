@@ -1,6 +1,7 @@
 //! The lexicon's entries for the other phrasings of schema names
 //! (`names`): head-last and "head of X" forms, run-together names split,
-//! a lone head word naming a table's only column with it, "faculty
+//! a lone head word naming a table's only column with it, a column named
+//! without the noun a question puts after it ("founded year"), "faculty
 //! members" for a table of faculty, and sex words as values of a sex or
 //! gender column.
 //!
@@ -16,6 +17,10 @@ use crate::semantic::Manifest;
 /// ("the date" of a claim for `Date_Claim_Made`).
 const LONE_HEADS: &[&str] = &["date", "code", "description", "year", "time"];
 
+/// Nouns a question may put after a column's own name to say what it is
+/// ("the founded year", "the snatch score", "the phone number").
+const TRAILING_NOUNS: &[&str] = &["year", "date", "time", "score", "size", "number", "value", "amount"];
+
 impl Lexicon {
     /// Other phrasings of column `target` of a table named `tstems`.
     pub(super) fn add_phrasings(&mut self, cstems: &[String], tstems: &[String], target: &Target) {
@@ -28,6 +33,15 @@ impl Lexicon {
                 if short && !GENERIC.contains(&w.as_str()) && !self.abbrevs.contains(w) {
                     self.abbrevs.push(w.clone());
                 }
+            }
+        }
+        // "founded year", "snatch score", "phone number", "arrival time":
+        // a column named without the noun a question puts after it.
+        if cstems.len() <= 2 && !cstems.iter().any(|w| names::HEADS.contains(&w.as_str())) {
+            for h in TRAILING_NOUNS {
+                let mut ph = cstems.to_vec();
+                ph.push((*h).to_string());
+                self.add_stems(ph, target.clone(), 0.8, None);
             }
         }
         let [one] = cstems else { return };
