@@ -146,6 +146,7 @@ impl Lexicon {
             }
             lx.metric_aggs.push(parse_simple_agg(m, &metric.expr));
         }
+        lx.add_metric_phrasings(m);
         for (i, d) in m.dimensions.iter().enumerate() {
             lx.add(&d.name, Target::Dimension(i), 1.0);
             for s in &d.synonyms {

@@ -130,8 +130,12 @@ fn a_full_name_is_the_first_and_last_name() {
     assert_eq!(p.fields.iter().map(|f| f.rsplit('.').next().unwrap_or_default()).collect::<Vec<_>>(), ["fname", "lname"], "{}", shape(p));
 }
 
-#[test]
-fn a_column_named_without_its_trailing_noun() {
-    let out = planner().plan("List the club name and club description of every club.");
-    assert!(out.plan().is_some(), "{out:?}");
+#[rstest]
+#[case("What is the founded year of the club named 'Tennis Club'?")]
+#[case("What is the average founded year of the clubs?")]
+fn a_column_named_without_its_trailing_noun(#[case] q: &str) {
+    let out = planner().plan(q);
+    let Some(p) = out.plan() else { panic!("{q}: not planned: {out:?}") };
+    let s = format!("{} {:?}", shape(p), p.measures);
+    assert!(s.contains("founded"), "{q}: {s}");
 }

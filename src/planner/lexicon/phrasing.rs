@@ -59,6 +59,25 @@ impl Lexicon {
         }
     }
 
+    /// "minimum snatch score" for the metric `minimum snatch` over a column
+    /// named without the noun (see [`TRAILING_NOUNS`]); after the metrics
+    /// are indexed.
+    pub(super) fn add_metric_phrasings(&mut self, m: &Manifest) {
+        for (i, metric) in m.metrics.iter().enumerate() {
+            let Some(Some((t, c))) = self.metric_aggs.get(i).map(|a| a.and_then(|a| a.column)) else { continue };
+            let cstems = stems(&m.tables[t].columns[c].name);
+            let mstems = stems(&metric.name);
+            if cstems.len() > 2 || cstems.iter().any(|w| names::HEADS.contains(&w.as_str())) || !mstems.ends_with(&cstems) {
+                continue;
+            }
+            for h in TRAILING_NOUNS {
+                let mut ph = mstems.clone();
+                ph.push((*h).to_string());
+                self.add_stems(ph, Target::Metric(i), 0.9, None);
+            }
+        }
+    }
+
     /// A lone head word ("date", "code") for the only column of a table
     /// whose name has it, when no column is named just that.
     pub(super) fn add_lone_heads(&mut self, m: &Manifest) {
