@@ -30,7 +30,9 @@ impl Lexicon {
         if cstems.len() >= 2 {
             for w in cstems {
                 let short = (2..=4).contains(&w.len()) && w.chars().all(|c| c.is_ascii_lowercase());
-                if short && !GENERIC.contains(&w.as_str()) && !self.abbrevs.contains(w) {
+                // Not a function word ("as" of `years_as_tallest` is no abbreviation).
+                let function = crate::planner::english::is_stopword(w);
+                if short && !function && !GENERIC.contains(&w.as_str()) && !self.abbrevs.contains(w) {
                     self.abbrevs.push(w.clone());
                 }
             }
