@@ -18,6 +18,8 @@ mod account;
 mod build;
 mod compare;
 mod dates;
+mod dimension;
+mod either;
 mod english;
 mod explain;
 mod filters;
@@ -49,6 +51,8 @@ mod precise_tests;
 mod values_tests;
 #[cfg(test)]
 mod nested_tests;
+#[cfg(test)]
+mod cmp_tests;
 
 use serde::{Deserialize, Serialize};
 
