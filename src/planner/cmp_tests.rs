@@ -50,6 +50,8 @@ fn filters(p: &Plan) -> String {
 #[case("Which hikers are at least 25 years old?", "hiker.age ge 25")]
 #[case("List the guides earning less than 3000.", "guide.monthly_salary lt 3000")]
 #[case("Which hikers are aged between 20 and 30?", "hiker.age between [20,30]")]
+// A bare number under or over, said of the rows: an age.
+#[case("How many hikers are under 40?", "hiker.age lt 40")]
 // "greater than or equal to" is one comparison.
 #[case("Which hikers have an age greater than or equal to 40?", "hiker.age ge 40")]
 // Conditions joined by "or": one disjunction. After "or" a comparison with

@@ -114,6 +114,18 @@ impl Ctx<'_> {
                 .filter(|w| loose_ok || !LOOSE.contains(&w.to_lowercase().as_str()))
                 .find_map(dimension_words);
         }
+        // "people under 40": a bare number under or over, said of the
+        // rows themselves, is an age.
+        if words.is_none()
+            && matches!(self.p[i].norm.as_str(), "under" | "over")
+            && n > i
+            && self.nothing_named_before(first)
+            && self.next_sig(n).is_none_or(|k| {
+                matches!(self.p[k].kind, PieceKind::Punct(_) | PieceKind::Cue(_))
+            })
+        {
+            words = dimension_words("age");
+        }
         let Some(words) = words else {
             return Ok(None);
         };
