@@ -36,6 +36,11 @@ pub struct Plan {
     /// Row filters, all of which must hold (applied before aggregation).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub filters: Vec<Filter>,
+    /// Row conditions joined by "or", applied with `filters`: at least one
+    /// group must hold, every filter of a group (`[[a], [b, c]]` is
+    /// `a OR (b AND c)`): "longer than 3300 or higher than 100".
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub any_of: Vec<Vec<Filter>>,
     /// Filters on measures, applied after aggregation (by measure alias).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub having: Vec<Filter>,
@@ -74,6 +79,7 @@ impl Default for Plan {
             dimensions: Vec::new(),
             fields: Vec::new(),
             filters: Vec::new(),
+            any_of: Vec::new(),
             having: Vec::new(),
             latest_per: None,
             extreme_per: None,
@@ -384,10 +390,20 @@ mod tests {
     }
 
     #[test]
+    fn any_of_reads_and_old_plans_have_none() {
+        let p: Plan = serde_json::from_str(r#"{"version":1,"fields":["r.status"],"any_of":[[{"field":"r.length","op":"gt","value":3300}],[{"field":"r.height","op":"gt","value":100}]]}"#).unwrap();
+        assert_eq!(p.any_of.len(), 2);
+        assert_eq!(p.any_of[1][0].field, "r.height");
+        let old: Plan = serde_json::from_str(r#"{"version":1,"fields":["s.v"]}"#).unwrap();
+        assert!(old.any_of.is_empty());
+        assert!(!serde_json::to_string(&old).unwrap().contains("any_of"));
+    }
+
+    #[test]
     fn json_schema_describes_the_plan() {
         let v: serde_json::Value = serde_json::from_str(&json_schema()).unwrap();
         let props = v["properties"].as_object().unwrap();
-        for key in ["version", "measures", "dimensions", "fields", "filters", "having", "latest_per", "extreme_per", "outliers", "order", "limit", "sql"] {
+        for key in ["version", "measures", "dimensions", "fields", "filters", "any_of", "having", "latest_per", "extreme_per", "outliers", "order", "limit", "sql"] {
             assert!(props.contains_key(key), "schema lacks {key}");
         }
     }

@@ -84,6 +84,7 @@ pub fn compile(plan: &Plan, m: &Manifest) -> Result<Compiled, CompileError> {
             || !plan.dimensions.is_empty()
             || !plan.fields.is_empty()
             || !plan.filters.is_empty()
+            || !plan.any_of.is_empty()
             || !plan.having.is_empty()
             || !plan.order.is_empty()
             || plan.latest_per.is_some()
@@ -136,6 +137,7 @@ impl Ctx<'_, '_> {
             })
             .collect::<Result<Vec<_>, CompileError>>()?;
         let (where_sql, filter_tables) = self.predicates(&plan.filters)?;
+        let (where_sql, filter_tables) = self.with_any_of(where_sql, filter_tables, &plan.any_of)?;
         let default_table = dims
             .first()
             .and_then(|d| d.tables.first().cloned())
@@ -372,6 +374,31 @@ impl Ctx<'_, '_> {
         }
         dedup(&mut tables);
         Ok((parts.join(" AND "), tables))
+    }
+
+    /// `where_sql` and the disjunction `any_of`: `... AND ((a) OR (b AND c))`.
+    fn with_any_of(
+        &self,
+        where_sql: String,
+        mut tables: Vec<String>,
+        any_of: &[Vec<Filter>],
+    ) -> Result<(String, Vec<String>), CompileError> {
+        if any_of.is_empty() {
+            return Ok((where_sql, tables));
+        }
+        let mut parts = Vec::new();
+        for group in any_of {
+            if group.is_empty() {
+                return Err(CompileError::Invalid("each group of `any_of` needs at least one filter".into()));
+            }
+            let (sql, ts) = self.predicates(group)?;
+            parts.push(format!("({sql})"));
+            tables.extend(ts);
+        }
+        dedup(&mut tables);
+        let either = format!("({})", parts.join(" OR "));
+        let sql = if where_sql.is_empty() { either } else { format!("{where_sql} AND {either}") };
+        Ok((sql, tables))
     }
 
     fn predicate(&self, f: &Filter) -> Result<(String, Vec<String>), CompileError> {
@@ -695,3 +722,5 @@ fn dedup(v: &mut Vec<String>) {
 mod tests;
 #[cfg(test)]
 mod nested_tests;
+#[cfg(test)]
+mod any_of_tests;

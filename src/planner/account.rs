@@ -69,10 +69,10 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
                 // "both A and B" read as one list would answer "either".
                 let list = plan.filters.iter().any(|f| matches!(f.op, Op::In | Op::NotIn) && list_len(&f.value) > 1);
                 let compares = !plan.having.is_empty()
-                    || plan.filters.iter().any(|f| matches!(f.op, Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::Between));
+                    || plan.filters.iter().chain(plan.any_of.iter().flatten()).any(|f| matches!(f.op, Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::Between));
                 let harmless = match w {
                     "both" => !list,
-                    "either" => list && plan.filters.len() == 1,
+                    "either" => list && plan.filters.len() == 1 || !plan.any_of.is_empty(),
                     "than" | "more" | "less" => compares,
                     // "the total and average enrollment": a total is a sum
                     // or a count, not borne out by an average alone.
@@ -206,7 +206,7 @@ fn plan_names(plan: &Plan) -> Vec<String> {
     }
     out.extend(plan.fields.iter().cloned());
     out.extend(plan.dimensions.iter().map(|d| d.name.clone()));
-    for f in plan.filters.iter().chain(&plan.having) {
+    for f in plan.filters.iter().chain(&plan.having).chain(plan.any_of.iter().flatten()) {
         out.push(f.field.clone());
         match &f.value {
             Some(Operand::Column { column }) => out.push(column.clone()),
@@ -375,7 +375,7 @@ fn plan_tables(m: &Manifest, plan: &Plan) -> BTreeSet<usize> {
     for n in plan.fields.iter().chain(plan.dimensions.iter().map(|d| &d.name)) {
         add(n);
     }
-    for f in &plan.filters {
+    for f in plan.filters.iter().chain(plan.any_of.iter().flatten()) {
         add(&f.field);
         match &f.value {
             Some(Operand::Column { column }) => add(column),

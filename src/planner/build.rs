@@ -68,6 +68,10 @@ pub struct Ctx<'a> {
     pub(super) measures: Vec<MDraft>,
     pub(super) groups: Vec<DimensionRef>,
     pub(super) filters: Vec<Filter>,
+    /// Conditions joined by "or" (`either`).
+    pub(super) any_of: Vec<Vec<Filter>>,
+    /// (filter index, first piece, last piece) of each comparison read.
+    pub(super) spans: Vec<(usize, usize, usize)>,
     pub(super) having: Vec<Filter>,
     pub(super) order: Vec<OrderBy>,
     pub(super) limit: Option<u64>,
@@ -104,6 +108,8 @@ impl<'a> Ctx<'a> {
             measures: Vec::new(),
             groups: Vec::new(),
             filters: Vec::new(),
+            any_of: Vec::new(),
+            spans: Vec::new(),
             having: Vec::new(),
             order: Vec::new(),
             limit: None,
@@ -138,6 +144,7 @@ impl<'a> Ctx<'a> {
         self.counted_superlative();
         self.per_group_extremes();
         self.comparisons()?;
+        self.or_conditions()?;
         self.nulls_and_negations();
         self.yes_no_flags();
         self.measures_pass();
@@ -893,6 +900,7 @@ impl<'a> Ctx<'a> {
             dimensions,
             fields,
             filters: self.filters.clone(),
+            any_of: self.any_of.clone(),
             having: self.having.clone(),
             latest_per: self.latest.clone(),
             extreme_per: self.extreme.clone(),

@@ -36,6 +36,15 @@ impl Ctx<'_> {
                     }
                 }
                 PieceKind::Cue(Cue::Between) => self.between(i)?,
+                // "600 or higher than 900": "or" and a comparison.
+                PieceKind::Cue(Cue::CmpAfter(op)) if self.or_than(i) => {
+                    let strict = match op {
+                        Op::Ge => Op::Gt,
+                        Op::Le => Op::Lt,
+                        other => other,
+                    };
+                    self.comparison(i, strict)?
+                }
                 PieceKind::Cue(Cue::CmpAfter(op)) => {
                     // "2 or more paragraphs": the number comes first.
                     if let Some(n) = self.prev_sig(i).filter(|&k| {
@@ -281,6 +290,25 @@ impl Ctx<'_> {
                 return Ok(());
             }
         }
+        // "older than 30", "earning less than 6000", "aged 25 or older";
+        // after "or", the column of the comparison before it ("lower than
+        // 600 or higher than 900") unless a word of measure names another.
+        let measured = self.dimension_field(i, n)?;
+        if let Some((f, before)) = self.column_before_or(i) {
+            let same = measured.as_ref().is_none_or(|(_, d)| d.name == f.name)
+                || !self.strict_measure(i) && opposite(before, op);
+            if same {
+                self.row_filter(i, n, f, op, x);
+                return Ok(());
+            }
+        }
+        if let Some((extra, f)) = measured {
+            for k in extra {
+                self.take(k, MatchKind::Column, f.name.clone(), 0.8);
+            }
+            self.row_filter(i, n, f, op, x);
+            return Ok(());
+        }
         Err(self.refuse(format!(
             "I couldn't tell what '{} {}' applies to.",
             self.p[i].words, self.p[n].words
@@ -427,6 +455,11 @@ impl Ctx<'_> {
     }
 
     pub(super) fn row_filter(&mut self, cue: usize, n: usize, f: FieldInfo, op: Op, x: f64) {
+        self.row_filter_only(cue, n, f, op, x);
+        self.note_condition(cue, n);
+    }
+
+    fn row_filter_only(&mut self, cue: usize, n: usize, f: FieldInfo, op: Op, x: f64) {
         self.take(
             n,
             MatchKind::Comparison,
@@ -515,10 +548,42 @@ impl Ctx<'_> {
                 op: Op::Between,
                 value,
             });
+            self.note_condition(i, b);
+            return Ok(());
+        }
+        // "rooms that cost between 120 and 150", "aged between 20 and 25".
+        if let Some((extra, f)) = self.dimension_field(i, a)? {
+            for k in extra {
+                self.take(k, MatchKind::Column, f.name.clone(), 0.8);
+            }
+            self.take(
+                a,
+                MatchKind::Comparison,
+                format!("{} between {x} and {y}", f.name),
+                1.0,
+            );
+            for k2 in [i, and, b] {
+                self.mark(k2);
+            }
+            self.involved.push(f.name.clone());
+            self.filters.push(Filter {
+                field: f.name,
+                op: Op::Between,
+                value,
+            });
+            self.note_condition(i, b);
             return Ok(());
         }
         Err(self.refuse(format!(
             "I couldn't tell what 'between {x} and {y}' applies to."
         )))
     }
+}
+
+/// True when one comparison looks up and the other down ("lower than 600
+/// or higher than 900"): a range of one column.
+fn opposite(a: Op, b: Op) -> bool {
+    let up = |o: Op| matches!(o, Op::Gt | Op::Ge);
+    let down = |o: Op| matches!(o, Op::Lt | Op::Le);
+    up(a) && down(b) || down(a) && up(b)
 }

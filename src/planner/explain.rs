@@ -60,6 +60,14 @@ pub fn summarize(plan: &Plan, time_labels: &[String]) -> Vec<String> {
         }
         out.push(format!("filter: {}", filter_words(f)));
     }
+    if !plan.any_of.is_empty() {
+        let groups: Vec<String> = plan
+            .any_of
+            .iter()
+            .map(|g| g.iter().map(filter_words).collect::<Vec<_>>().join(" and "))
+            .collect();
+        out.push(format!("filter: {}", groups.join(" or ")));
+    }
     for h in &plan.having {
         out.push(format!("only groups where: {}", filter_words(h)));
     }

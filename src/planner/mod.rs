@@ -18,6 +18,8 @@ mod account;
 mod build;
 mod compare;
 mod dates;
+mod dimension;
+mod either;
 mod english;
 mod explain;
 mod filters;
@@ -53,6 +55,8 @@ mod values_tests;
 mod nested_tests;
 #[cfg(test)]
 mod names_tests;
+#[cfg(test)]
+mod cmp_tests;
 
 use serde::{Deserialize, Serialize};
 

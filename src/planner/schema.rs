@@ -407,7 +407,7 @@ pub fn plan_tables(m: &Manifest, plan: &crate::plan::Plan) -> Vec<usize> {
     let mut names: Vec<&str> = Vec::new();
     names.extend(plan.fields.iter().map(String::as_str));
     names.extend(plan.dimensions.iter().map(|d| d.name.as_str()));
-    for f in &plan.filters {
+    for f in plan.filters.iter().chain(plan.any_of.iter().flatten()) {
         names.push(&f.field);
         if let Some(crate::plan::Operand::Column { column }) = &f.value {
             names.push(column);

@@ -1,0 +1,135 @@
+//! Conditions joined by "or": "roller coasters longer than 3300 or higher
+//! than 100", "price lower than 600 or higher than 900" (the second
+//! comparison names no column: it is the first one's), "capacity greater
+//! than 300 or less than 100". The comparisons become one disjunction,
+//! `any_of` in the plan.
+//!
+//! Invariants: only comparisons read by the comparison pass are joined, and
+//! only when nothing but used or filler words lies between them and the
+//! "or"; a plan holds one disjunction, so a question with two separate
+//! "or"s of conditions keeps its second "or" unused (and is refused).
+
+use crate::plan::Op;
+use crate::planner::build::{Ctx, Refusal};
+use crate::planner::english::Cue;
+use crate::planner::intent::PieceKind;
+use crate::planner::schema::FieldInfo;
+use crate::planner::MatchKind;
+
+impl Ctx<'_> {
+    /// Notes that the last filter was read from pieces `from..=to`.
+    pub(super) fn note_condition(&mut self, from: usize, to: usize) {
+        if let Some(last) = self.filters.len().checked_sub(1) {
+            self.spans.push((last, from.min(to), from.max(to)));
+        }
+    }
+
+    /// True when piece `i` joins two conditions: "or", or an "or higher"
+    /// read before "than" ("600 or higher than 900").
+    fn joins_conditions(&self, i: usize) -> bool {
+        match self.p[i].kind {
+            PieceKind::Cue(Cue::Or) => true,
+            PieceKind::Cue(Cue::CmpAfter(_)) => self.or_than(i),
+            _ => false,
+        }
+    }
+
+    /// "or higher than 900", "above 50 or below 46": an "or ..." cue
+    /// followed by "than" or by a number of its own.
+    pub(super) fn or_than(&self, i: usize) -> bool {
+        self.p[i].norm == "or"
+            && matches!(self.p[i].kind, PieceKind::Cue(Cue::CmpAfter(_)))
+            && (self.p.get(i + 1).is_some_and(|x| x.norm == "than")
+                || self.next_sig(i).is_some_and(|n| matches!(self.p[n].kind, PieceKind::Number(_))))
+    }
+
+    /// The column of the comparison that ends just before the "or" at or
+    /// before cue `i`: "lower than 600 or higher than 900" compares price
+    /// both times.
+    pub(super) fn column_before_or(&self, i: usize) -> Option<(FieldInfo, Op)> {
+        let o = if self.or_than(i) {
+            i
+        } else {
+            self.prev_sig(i).filter(|&o| matches!(self.p[o].cue(), Some(Cue::Or)))?
+        };
+        let before = self.prev_sig(o)?;
+        let (fi, _, _) = self.spans.iter().find(|s| s.2 == before)?;
+        let f = self.filters.get(*fi)?;
+        let field = self.fields_named(&f.field)?;
+        field.numeric.then_some((field, f.op))
+    }
+
+    /// The field a plan name stands for.
+    fn fields_named(&self, name: &str) -> Option<FieldInfo> {
+        if let Some(d) = self.m.dimensions.iter().position(|d| d.name == name) {
+            return self.field_info(crate::planner::lexicon::Field::Dim(d));
+        }
+        let (t, c) = crate::planner::schema::column_of(self.m, name)?;
+        self.field_info(crate::planner::lexicon::Field::Col(t, c))
+    }
+
+    /// True when every piece strictly between `a` and `b` is used or filler.
+    fn quiet_between(&self, a: usize, b: usize) -> bool {
+        (a + 1..b).all(|k| self.used[k] || self.p[k].is_filler() || self.p[k].is_punct(','))
+    }
+
+    /// Comparisons joined by "or" become one disjunction. An "or higher
+    /// than" that joins nothing is refused: its comparison is read already
+    /// and answering without the "or" would answer "and".
+    pub(super) fn or_conditions(&mut self) -> Result<(), Refusal> {
+        let mut chains: Vec<Vec<usize>> = Vec::new();
+        let mut joiners: Vec<Vec<usize>> = Vec::new();
+        for o in 0..self.p.len() {
+            if !self.joins_conditions(o) || (self.used[o] && !self.or_than(o)) {
+                continue;
+            }
+            let left = self.spans.iter().filter(|s| s.2 < o).max_by_key(|s| s.2).copied();
+            let right = self.spans.iter().filter(|s| s.1 >= o && s.0 != left.map_or(usize::MAX, |l| l.0)).min_by_key(|s| s.1).copied();
+            let (Some(l), Some(r)) = (left, right) else {
+                continue;
+            };
+            if !self.quiet_between(l.2, o) || !self.quiet_between(o, r.1) {
+                continue;
+            }
+            match chains.iter().position(|g| g.last() == Some(&l.0)) {
+                Some(g) => {
+                    chains[g].push(r.0);
+                    joiners[g].push(o);
+                }
+                None => {
+                    chains.push(vec![l.0, r.0]);
+                    joiners.push(vec![o]);
+                }
+            }
+        }
+        // One disjunction per plan.
+        let joined: Vec<usize> = if chains.len() == 1 { joiners.concat() } else { Vec::new() };
+        if let Some(o) = (0..self.p.len()).find(|&o| self.or_than(o) && self.used[o] && !joined.contains(&o)) {
+            return Err(self.refuse(format!(
+                "I couldn't tell which conditions '{}' joins.",
+                self.p[o].words
+            )));
+        }
+        let (Some(chain), Some(ors)) = (chains.first().cloned(), joiners.first().cloned()) else {
+            return Ok(());
+        };
+        if chains.len() > 1 {
+            return Ok(());
+        }
+        for o in ors {
+            if !self.used[o] {
+                self.take(o, MatchKind::Comparison, "or".into(), 1.0);
+            }
+        }
+        self.any_of = chain.iter().filter_map(|&fi| self.filters.get(fi).cloned()).map(|f| vec![f]).collect();
+        let mut gone = chain;
+        gone.sort_unstable();
+        for fi in gone.into_iter().rev() {
+            if fi < self.filters.len() {
+                self.filters.remove(fi);
+            }
+        }
+        self.spans.clear();
+        Ok(())
+    }
+}
