@@ -57,6 +57,7 @@ use crate::runner::CancelToken;
 use crate::semantic::Manifest;
 
 pub use tokenize::split_identifier;
+pub(crate) use schema::row_name;
 
 /// What kind of thing some words of the question were read as.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
