@@ -49,6 +49,8 @@ mod precise_tests;
 mod values_tests;
 #[cfg(test)]
 mod nested_tests;
+#[cfg(test)]
+mod precision_tests;
 
 use serde::{Deserialize, Serialize};
 
