@@ -41,6 +41,7 @@ const TOTALS: &[&str] = &["total", "overall", "combined", "altogether"];
 /// What a word left over does to the reading: nothing (a verb that adds no
 /// condition, noted), or a refusal with its reason.
 pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Result<Vec<Ambiguity>, String> {
+    super::sanity::check(m, plan)?;
     let tables = plan_tables(m, plan);
     let columns = plan_columns(m, plan);
     let mut notes = Vec::new();

@@ -34,6 +34,7 @@ mod named;
 mod nested;
 mod per_group;
 mod rank;
+mod sanity;
 mod schema;
 mod subject;
 mod time;
