@@ -30,6 +30,7 @@ use super::joins::{self, JoinStep};
 use super::measure::{ignores_repeats, Resolved, Restriction};
 use super::sqltext::{ident, qualified};
 use super::{dedup, CompileError, Ctx, Dim};
+use crate::semantic::Manifest;
 
 /// The parts of one group query that every shape shares.
 struct Parts<'a> {
@@ -117,6 +118,9 @@ impl Ctx<'_, '_> {
             name: table.to_string(),
             suggestions: Vec::new(),
         })?;
+        if counts_links(self.r.m, &p, dims, &is_multiplied) {
+            return Ok(plain(&p, dims));
+        }
         if let Some(key) = &t.primary_key {
             return by_key(&p, &qualified(&t.name, key), dims);
         }
@@ -144,6 +148,50 @@ impl Ctx<'_, '_> {
         let cols: Vec<String> = t.columns.iter().map(|c| qualified(&t.name, &c.name)).collect();
         keyless(&p, &cols, dims)
     }
+}
+
+/// Counting a table's rows per value of a table it reaches through a
+/// bridge (`events` per product name through `products_in_events`): the
+/// bridge's rows are the links counted, one per (event, product) entry,
+/// so each is counted once, including an entry the bridge holds twice
+/// and links of two products that share a name. That holds when the only
+/// fan-out is the one step from the counted table into the bridge and
+/// every far dimension is the bridge or a table it points at directly:
+/// the plain join then has exactly one row per qualifying bridge row.
+fn counts_links(m: &Manifest, p: &Parts<'_>, dims: &[Dim], is_multiplied: &dyn Fn(&String) -> bool) -> bool {
+    let fans: Vec<&JoinStep> = p.steps.iter().filter(|s| s.fans_out).collect();
+    let [bridge] = fans.as_slice() else { return false };
+    if !bridge.from.eq_ignore_ascii_case(p.table) {
+        return false;
+    }
+    let beside_bridge = |t: &String| {
+        t.eq_ignore_ascii_case(&bridge.table)
+            || p.steps.iter().any(|s| s.table.eq_ignore_ascii_case(t) && s.from.eq_ignore_ascii_case(&bridge.table))
+    };
+    let far_dims: Vec<&Dim> = dims.iter().filter(|d| d.tables.iter().any(is_multiplied)).collect();
+    let far: Vec<&String> = far_dims.iter().flat_map(|d| &d.tables).filter(|t| is_multiplied(t)).collect();
+    !far.is_empty()
+        && far_dims.iter().all(|d| names_rows(m, &d.sql))
+        && far.iter().all(|t| beside_bridge(t))
+        // The bridge points at another table besides the counted one.
+        && p.steps.iter().any(|s| s.from.eq_ignore_ascii_case(&bridge.table))
+        && p.flags.iter().all(Option::is_none)
+        && p.measures.iter().all(|m| m.sql == "COUNT(*)")
+}
+
+/// A dimension that is the column naming or keying its table's rows
+/// (`products.product_name`): grouping by it is grouping per far row, so
+/// counting links per group counts each row's links. A category of the
+/// far rows (`inventory.category`) gathers several far rows per group,
+/// where the links of one counted row to two of them are one row.
+fn names_rows(m: &Manifest, sql: &str) -> bool {
+    let Some((t, c)) = sql.split_once('.') else { return false };
+    let unquote = |s: &str| s.trim_matches('"').to_string();
+    let (t, c) = (unquote(t), unquote(c));
+    let Some(ti) = m.tables.iter().position(|x| x.name.eq_ignore_ascii_case(&t)) else { return false };
+    let table = &m.tables[ti];
+    let Some(ci) = table.columns.iter().position(|x| x.name.eq_ignore_ascii_case(&c)) else { return false };
+    table.primary_key.as_deref().is_some_and(|k| k.eq_ignore_ascii_case(&c)) || crate::planner::row_name(m, ti) == Some(ci)
 }
 
 /// The measures over all the joined rows, as written.

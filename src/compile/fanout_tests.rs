@@ -169,6 +169,9 @@ fn same(got: &[Vec<String>], want: &str) -> bool {
 #[case::keyed_sum_by_far_dimension(plan(vec![agg(Agg::Sum, "orders.total_amount")], &["category"], vec![]), "Books,100;Toys,150")]
 #[case::keyed_avg_by_far_dimension(plan(vec![metric("average_order_value")], &["category"], vec![]), "Books,100;Toys,75")]
 #[case::keyed_count_by_far_dimension(plan(vec![agg(Agg::Count, "orders")], &["category"], vec![]), "Books,1;Toys,2")]
+// Per far row (a product, by its key), counting orders counts their lines:
+// order 1 holds product 100 on two lines.
+#[case::keyed_count_per_far_row_counts_links(plan(vec![agg(Agg::Count, "orders")], &["inventory.product_id"], vec![]), "100,2;200,2")]
 #[case::keyed_sum_filtered_across_fan_out(plan(vec![agg(Agg::Sum, "orders.total_amount")], &[], vec![category_is("Books")]), "100")]
 // Keyless table without fan-out: both payments of 10 count.
 #[case::keyless_by_near_dimension(plan(vec![metric("paid")], &["status"], vec![]), "cancelled,30;delivered,40")]

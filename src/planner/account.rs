@@ -41,6 +41,7 @@ const TOTALS: &[&str] = &["total", "overall", "combined", "altogether"];
 /// What a word left over does to the reading: nothing (a verb that adds no
 /// condition, noted), or a refusal with its reason.
 pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Result<Vec<Ambiguity>, String> {
+    super::sanity::check(m, plan)?;
     let tables = plan_tables(m, plan);
     let columns = plan_columns(m, plan);
     let mut notes = Vec::new();
@@ -90,7 +91,9 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
                 // the word beside it was placed, or a filter is on a name.
                 let beside = neighbour_used(m, p, used, i);
                 let ok = match w {
-                    "name" | "names" => beside || output_has(m, plan, is_name_like) || filter_has(m, plan, is_name_like),
+                    "name" | "names" => {
+                        beside || output_has(m, plan, is_name_like) || filter_has(m, plan, is_name_like) && names_value(p, i)
+                    }
                     "id" | "ids" => output_has(m, plan, is_id_like) || filter_has(m, plan, is_id_like),
                     "number" | "numbers" => {
                         counts(plan) || output_has(m, plan, is_number_like) || count_phrase(p, i)
@@ -247,6 +250,20 @@ fn neighbour_used(m: &Manifest, p: &[Piece], used: &[bool], i: usize) -> bool {
     let after = (i + 1..p.len()).find(|&k| !matches!(p[k].norm.as_str(), "of" | "the" | "a" | "an" | "all" | "their" | "its"));
     let before = i.checked_sub(1);
     after.is_some_and(content) || before.is_some_and(content)
+}
+
+/// "with name 'cumin'", "whose name is Koby", "name contains 'a'": a value
+/// follows the word within its clause, so the name is the filter's. "The
+/// name, role code and date of birth of the employee named 'Armani'" lists
+/// the name instead: a filter on a name elsewhere does not bear it out.
+/// "'Book' in its name" puts the value just before the word.
+fn names_value(p: &[Piece], i: usize) -> bool {
+    let value = |x: &&Piece| {
+        matches!(x.kind, PieceKind::Quoted(..) | PieceKind::Number(_)) || x.top().is_some_and(|t| matches!(t, Target::Value(..)))
+    };
+    let clause = |x: &&Piece| !matches!(x.kind, PieceKind::Punct(_));
+    p.iter().skip(i + 1).take(5).take_while(clause).any(|x| value(&x))
+        || p[..i].iter().rev().take(3).take_while(clause).any(|x| value(&x))
 }
 
 fn filter_has(m: &Manifest, plan: &Plan, test: fn(&Manifest, usize, usize) -> bool) -> bool {

@@ -38,6 +38,7 @@ mod names;
 mod nested;
 mod per_group;
 mod rank;
+mod sanity;
 mod schema;
 mod subject;
 mod time;
@@ -57,6 +58,8 @@ mod nested_tests;
 mod names_tests;
 #[cfg(test)]
 mod cmp_tests;
+#[cfg(test)]
+mod precision_tests;
 
 use serde::{Deserialize, Serialize};
 
@@ -65,6 +68,7 @@ use crate::runner::CancelToken;
 use crate::semantic::Manifest;
 
 pub use tokenize::split_identifier;
+pub(crate) use schema::row_name;
 
 /// What kind of thing some words of the question were read as.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]

@@ -89,10 +89,115 @@ fn joined(m: &Manifest, a: (usize, usize), b: (usize, usize)) -> bool {
     })
 }
 
+/// The table a match's target reads: `table.column`, `table.column = value`
+/// or a table's own name.
+fn table_of(m: &Manifest, target: &str) -> Option<usize> {
+    let head = target.split_whitespace().next()?;
+    resolve(m, head).map(|(u, _)| u).or_else(|| m.tables.iter().position(|x| x.name.eq_ignore_ascii_case(head)))
+}
+
+/// Refuses a word that names a table the plan reads ("rooms") placed
+/// instead on a column of another table (`reservations.room`) that only
+/// this word brings in: "the names of rooms with a king bed" would list
+/// each room once per reservation, and the rooms themselves were meant.
+fn table_word_as_column(m: &Manifest, p: &[Piece], matches: &[Match], named: &BTreeSet<usize>) -> Result<(), String> {
+    for x in matches {
+        if !matches!(x.kind, MatchKind::Column | MatchKind::Dimension) {
+            continue;
+        }
+        let Some((t, _)) = resolve(m, &x.target) else { continue };
+        if named.contains(&t) {
+            continue;
+        }
+        let brought: BTreeSet<usize> = matches
+            .iter()
+            .filter(|y| y.words != x.words)
+            .filter_map(|y| table_of(m, &y.target))
+            .collect();
+        if brought.contains(&t) {
+            continue;
+        }
+        // "the youngest winning pilot": a qualifier names the column itself.
+        let words: Vec<&str> = x.words.split_whitespace().collect();
+        let [only] = words.as_slice() else { continue };
+        let word = stem(&only.to_lowercase());
+        let as_table = p
+            .iter()
+            .filter(|y| y.words == x.words)
+            .flat_map(|y| y.lex().unwrap_or_default().iter().chain(&y.alt_lex))
+            .filter_map(|c| match c.target {
+                Target::Table(u) if !c.fuzzy => Some(u),
+                _ => None,
+            });
+        let by_noun = (0..m.tables.len()).filter(|&u| head_noun(&m.tables[u].name).is_some_and(|h| stem(&h) == word));
+        if let Some(u) = as_table.chain(by_noun).find(|u| *u != t && brought.contains(u)) {
+            return Err(format!(
+                "'{}' could mean the {} themselves or the column {}; I read it as the column, which brings in {} for this word alone, so the answer may repeat or show the wrong rows. Say which, e.g. 'the {} of {}'.",
+                x.words, m.tables[u].name, x.target, m.tables[t].name, x.words, m.tables[t].name
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The tables `from` reaches along many-to-one joins, itself included.
+fn parents(m: &Manifest, from: usize) -> BTreeSet<usize> {
+    let mut out = BTreeSet::from([from]);
+    let mut todo = vec![from];
+    while let Some(t) = todo.pop() {
+        for j in &m.joins {
+            let (Some((f, _)), Some((u, _))) = (resolve(m, &j.from), resolve(m, &j.to)) else { continue };
+            if f == t && out.insert(u) {
+                todo.push(u);
+            }
+        }
+    }
+    out
+}
+
+/// Refuses, in a listing, one bare word ("description", "detail", "first")
+/// read as a column of a table that only it brings in, none of the plan's other
+/// tables points at, and the question does not name: reaching it repeats
+/// each of the question's rows once per row of the tables in between
+/// ("the description of the marketing region China" read as the
+/// descriptions of products ordered in its stores).
+fn lone_word_far_table(m: &Manifest, matches: &[Match], named: &BTreeSet<usize>) -> Result<(), String> {
+    // Only a plain listing repeats its rows; an aggregate or a ranking
+    // ("the city where the most customers live") may reach its table
+    // through the rows it counts or ranks.
+    if matches.iter().any(|x| matches!(x.kind, MatchKind::Aggregate | MatchKind::Metric | MatchKind::Order | MatchKind::Limit | MatchKind::Comparison)) {
+        return Ok(());
+    }
+    for x in matches {
+        if !matches!(x.kind, MatchKind::Column | MatchKind::Dimension) || x.words.split_whitespace().count() != 1 {
+            continue;
+        }
+        let Some((t, _)) = resolve(m, &x.target) else { continue };
+        if named.contains(&t) {
+            continue;
+        }
+        let brought: BTreeSet<usize> = matches
+            .iter()
+            .filter(|y| y.words != x.words)
+            .filter_map(|y| table_of(m, &y.target))
+            .collect();
+        if brought.is_empty() || brought.contains(&t) || brought.iter().any(|&s| parents(m, s).contains(&t)) {
+            continue;
+        }
+        return Err(format!(
+            "I read '{}' as the column {}, which only this word brings in and which the question's other tables don't point at; the answer would repeat rows through the tables in between. Say which table '{}' belongs to.",
+            x.words, x.target, x.words
+        ));
+    }
+    Ok(())
+}
+
 /// Refuses a column word placed on an unnamed table when it could have
 /// been a column of a named one.
 pub(super) fn check(m: &Manifest, p: &[Piece], matches: &[Match]) -> Result<(), String> {
     let named = named_tables(m, p);
+    table_word_as_column(m, p, matches, &named)?;
+    lone_word_far_table(m, matches, &named)?;
     if named.is_empty() {
         return Ok(());
     }
