@@ -17,6 +17,7 @@
 mod account;
 mod build;
 mod compare;
+mod counted;
 mod dates;
 mod english;
 mod explain;
@@ -49,6 +50,8 @@ mod precise_tests;
 mod values_tests;
 #[cfg(test)]
 mod nested_tests;
+#[cfg(test)]
+mod counted_tests;
 
 use serde::{Deserialize, Serialize};
 
