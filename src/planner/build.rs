@@ -143,8 +143,10 @@ impl<'a> Ctx<'a> {
         self.outliers_and_latest();
         self.counted_superlative();
         self.per_group_extremes();
+        self.row_count_comparisons();
         self.comparisons()?;
         self.or_conditions()?;
+        self.exact_counts()?;
         self.nulls_and_negations();
         self.yes_no_flags();
         self.measures_pass();

@@ -17,6 +17,7 @@
 mod account;
 mod build;
 mod compare;
+mod counted;
 mod dates;
 mod dimension;
 mod either;
@@ -60,6 +61,8 @@ mod names_tests;
 mod cmp_tests;
 #[cfg(test)]
 mod precision_tests;
+#[cfg(test)]
+mod counted_tests;
 
 use serde::{Deserialize, Serialize};
 

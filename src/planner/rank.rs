@@ -16,6 +16,10 @@ use crate::planner::schema::{self};
 use crate::planner::tokenize::split_identifier;
 use crate::planner::MatchKind;
 
+/// Adjectives that stand for a column after "most"/"least" ("the most
+/// expensive"): the word the column's name has.
+const COLUMN_ADJECTIVES: &[(&str, &str)] = &[("expensive", "price"), ("costly", "price"), ("pricey", "price")];
+
 impl Ctx<'_> {
     /// The measure made from the phrase starting at piece `j`, if any.
     fn measure_at(&self, j: usize) -> Option<usize> {
@@ -35,6 +39,10 @@ impl Ctx<'_> {
                 let k = self.add_measure(MKind::Metric(mi), j, words);
                 self.take_lex(j);
                 self.set_order(format!("#m{k}"), desc);
+                // A table's count metric ("the most crafters").
+                if let Some(t) = self.sc.count_metric.iter().position(|x| *x == Some(mi)) {
+                    self.group_by_numeric_subject(j, t);
+                }
                 true
             }
             // "the most books" ranks groups by a count; with nothing grouped
@@ -48,6 +56,7 @@ impl Ctx<'_> {
                 let k = self.add_measure(kind, j, words);
                 self.take_lex(j);
                 self.set_order(format!("#m{k}"), desc);
+                self.group_by_numeric_subject(j, t);
                 true
             }
             Some(Target::Column(..) | Target::Dimension(_) | Target::Unit(..)) => {
@@ -75,6 +84,7 @@ impl Ctx<'_> {
                     let k = self.add_measure(kind, j, words);
                     self.take(j, MatchKind::Table, self.table_name(f.table), c.confidence);
                     self.set_order(format!("#m{k}"), desc);
+                    self.group_by_numeric_subject(j, f.table);
                     return true;
                 }
                 if self.measures.is_empty() && self.groups.is_empty() {
@@ -240,6 +250,25 @@ impl Ctx<'_> {
         if self.p[j].cue() == Some(Cue::Often) {
             return;
         }
+        // "the most expensive product": an adjective standing for a column.
+        if self.p[j].kind == PieceKind::Unknown && self.measures.is_empty() && self.groups.is_empty() {
+            if let Some((_, word)) = COLUMN_ADJECTIVES.iter().find(|(a, _)| *a == self.p[j].norm) {
+                if self.order_by_word(i, j, word, desc) {
+                    return;
+                }
+            }
+        }
+        // "the most people", "the greatest number of times": rows counted per group.
+        // ("records" is a filler word that `next_sig` skips.)
+        let row_noun = if self.p[j].cue() == Some(Cue::Count) { Some(j + 1).filter(|&n| self.row_noun(n)) } else { None };
+        if let Some(n) = row_noun.or(Some(i + 1).filter(|&n| self.row_noun(n))) {
+            if self.rank_by_rows(i, n, desc) {
+                if self.p[j].cue() == Some(Cue::Count) {
+                    self.mark(j);
+                }
+                return;
+            }
+        }
         // "the greatest number of years" where that number is a column.
         if self.p[j].cue() == Some(Cue::Count) && !self.used[j] {
             if let Some(n) = self.next_sig(j).filter(|&n| {
@@ -381,10 +410,45 @@ impl Ctx<'_> {
         }
     }
 
+    /// "the most expensive hotel", "the 3 least expensive rooms": rows in
+    /// the order of the one column of the listed table whose name has
+    /// `word`; false (left unread) when none or several do.
+    fn order_by_word(&mut self, i: usize, j: usize, word: &str, desc: bool) -> bool {
+        let table = self
+            .subject
+            .and_then(|s| self.p[s].top().and_then(|t| schema::target_table(self.m, self.lx, t)))
+            .or(self.base);
+        let Some(t) = table else { return false };
+        let cols: Vec<usize> = self.m.tables[t]
+            .columns
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| split_identifier(&c.name).iter().any(|w| w == word))
+            .map(|(k, _)| k)
+            .collect();
+        let [c] = cols.as_slice() else { return false };
+        let Some(f) = self.field_info(Field::Col(t, *c)) else { return false };
+        if !f.numeric {
+            return false;
+        }
+        self.take(i, MatchKind::Order, if desc { "descending" } else { "ascending" }.into(), 1.0);
+        self.take(j, MatchKind::Column, f.name.clone(), 0.8);
+        self.involved.push(f.name.clone());
+        self.set_order(f.name, desc);
+        if self.limit.is_none() && self.singular_subject() {
+            self.limit = Some(1);
+        }
+        true
+    }
+
     /// "most often", "most common": count rows, most first.
     fn often(&mut self, i: usize) {
         let desc = !matches!(self.cue_at(self.prev_sig(i)), Some(Cue::Least))
             && self.p[i].cue() != Some(Cue::Least);
+        // "used the most often", "the least frequently": one phrase.
+        if let Some(k) = self.prev_sig(i).filter(|&k| !self.used[k] && matches!(self.p[k].cue(), Some(Cue::Most | Cue::Least))) {
+            self.mark(k);
+        }
         // The table whose rows are counted: where the named condition lives, else the base.
         let event = self.p.iter().find_map(|x| match x.top() {
             Some(t @ (Target::Value(..) | Target::Segment(_))) => {
