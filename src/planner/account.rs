@@ -35,6 +35,20 @@ const MEANINGFUL: &[&str] = &[
     "per", "versus", "vs",
 ];
 
+/// Filler words that are also common parts of column names (`amount_paid`,
+/// `room_type`, `level`): left over while the plan reads such a column's
+/// table and uses none of them, they asked for that column.
+const COLUMN_STOPWORDS: &[&str] = &["amount", "type", "types", "level", "levels", "value", "values", "result", "results"];
+
+/// True when `word` (or its singular) is a part of the name of a column of
+/// a table in `tables` and no column in `columns` has it.
+fn names_unused_column(m: &Manifest, tables: &BTreeSet<usize>, columns: &BTreeSet<(usize, usize)>, word: &str) -> bool {
+    let w = word.strip_suffix('s').filter(|x| x.len() > 3).unwrap_or(word);
+    let has = |t: usize, c: usize| words_of(m, t, c).iter().any(|x| x == w);
+    let named = tables.iter().any(|&t| m.tables.get(t).is_some_and(|x| (0..x.columns.len()).any(|c| has(t, c))));
+    named && !columns.iter().any(|&(t, c)| has(t, c))
+}
+
 /// Words that say the answer is a total: borne out by any aggregate.
 const TOTALS: &[&str] = &["total", "overall", "combined", "altogether"];
 
@@ -98,6 +112,11 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
                     "number" | "numbers" => {
                         counts(plan) || output_has(m, plan, is_number_like) || count_phrase(p, i)
                     }
+                    // "the payment id, the date and the amount": a word
+                    // that is part of a column's name in a table the plan
+                    // reads (`amount_payment`), used by no column of the
+                    // plan, asks for that column.
+                    _ if COLUMN_STOPWORDS.contains(&w) => !names_unused_column(m, &tables, &columns, w),
                     _ => true,
                 };
                 if !ok {

@@ -95,3 +95,31 @@ fn an_anti_join_on_a_table_the_plan_reads_is_refused(#[case] fields: Vec<&str>, 
     let plan = Plan { fields: fields.iter().map(|x| x.to_string()).collect(), filters: vec![none], ..Plan::default() };
     assert_eq!(sanity::check(&lodge_manifest(), &plan).is_err(), refused, "{plan:?}");
 }
+
+/// Payments with an `amount_payment` column: "the amount" is a filler word
+/// to the passes, but left over while the plan reads `payments`, it asked
+/// for that column. Answered, the amount is in the answer.
+#[rstest]
+#[case("List the payment id, the date and the amount of all payments.")]
+#[case("Give me the payment id and the amount for each payment.")]
+fn a_filler_word_that_names_a_column_is_not_dropped(#[case] question: &str) {
+    let text = r#"
+name = "ledger"
+description = "Payments."
+[[tables]]
+name = "payments"
+file = "payments.csv"
+primary_key = "payment_id"
+columns = [
+  { name = "payment_id", type = "BIGINT", nullable = false },
+  { name = "payment_method", type = "VARCHAR", nullable = false },
+  { name = "date_payment_made", type = "DATE", nullable = false },
+  { name = "amount_payment", type = "DOUBLE", nullable = false },
+]
+"#;
+    let m: Manifest = toml::from_str(text).unwrap_or_else(|e| panic!("{e}"));
+    if let Outcome::Planned(u) = OfflinePlanner::new(&m).plan(question) {
+        let json = serde_json::to_string(&u.plan).unwrap_or_default();
+        assert!(json.contains("amount_payment"), "{question}: {json}");
+    }
+}
