@@ -67,7 +67,8 @@ pub fn plan_system(dataset: &str) -> String {
 Answer the user's question by calling the tool `submit_plan` with a query plan in the plan format (its JSON Schema \
 is the tool's input schema). Use the semantic layer's metrics, dimensions and segments where they fit, otherwise \
 fully qualified `table.column` names. The plan format compares with an aggregate of a set (`{{\"agg\": ..., \"column\": ...}}` \
-as a filter's value: \"above the average\") and keeps the extreme row per group (`extreme_per`). Only when the plan \
+as a filter's value: \"above the average\"), keeps the extreme row per group (`extreme_per`) and holds conditions \
+joined by \"or\" in `any_of` (groups of filters: a row qualifies when every filter of any one group holds). Only when the plan \
 format cannot express the question (other nested queries, set operations, other window functions, anything else it \
 lacks), call `submit_sql` with one read-only DuckDB SELECT \
 statement over the dataset's tables and a one-line rationale. You may first call list_tables, describe_table, \
