@@ -531,31 +531,20 @@ impl Ctx<'_> {
                 return Ok(());
             }
         }
-        if let Some((k, f)) = self.nearest_before(i, true) {
+        // The column named just before, else the one a word of measure
+        // names: "rooms that cost between 120 and 150", "aged between 20 and 25".
+        let field = if let Some((k, f)) = self.nearest_before(i, true) {
             self.take_lex(k);
-            self.take(
-                a,
-                MatchKind::Comparison,
-                format!("{} between {x} and {y}", f.name),
-                1.0,
-            );
-            for k2 in [i, and, b] {
-                self.mark(k2);
-            }
-            self.involved.push(f.name.clone());
-            self.filters.push(Filter {
-                field: f.name,
-                op: Op::Between,
-                value,
-            });
-            self.note_condition(i, b);
-            return Ok(());
-        }
-        // "rooms that cost between 120 and 150", "aged between 20 and 25".
-        if let Some((extra, f)) = self.dimension_field(i, a)? {
+            Some(f)
+        } else if let Some((extra, f)) = self.dimension_field(i, a)? {
             for k in extra {
                 self.take(k, MatchKind::Column, f.name.clone(), 0.8);
             }
+            Some(f)
+        } else {
+            None
+        };
+        if let Some(f) = field {
             self.take(
                 a,
                 MatchKind::Comparison,
