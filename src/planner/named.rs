@@ -89,6 +89,15 @@ fn joined(m: &Manifest, a: (usize, usize), b: (usize, usize)) -> bool {
     })
 }
 
+/// The tables the question's other words (not `x`'s) bring in.
+fn brought_by_others(m: &Manifest, matches: &[Match], x: &Match) -> BTreeSet<usize> {
+    matches
+        .iter()
+        .filter(|y| y.words != x.words)
+        .filter_map(|y| table_of(m, &y.target))
+        .collect()
+}
+
 /// The table a match's target reads: `table.column`, `table.column = value`
 /// or a table's own name.
 fn table_of(m: &Manifest, target: &str) -> Option<usize> {
@@ -109,11 +118,7 @@ fn table_word_as_column(m: &Manifest, p: &[Piece], matches: &[Match], named: &BT
         if named.contains(&t) {
             continue;
         }
-        let brought: BTreeSet<usize> = matches
-            .iter()
-            .filter(|y| y.words != x.words)
-            .filter_map(|y| table_of(m, &y.target))
-            .collect();
+        let brought = brought_by_others(m, matches, x);
         if brought.contains(&t) {
             continue;
         }
@@ -176,11 +181,7 @@ fn lone_word_far_table(m: &Manifest, matches: &[Match], named: &BTreeSet<usize>)
         if named.contains(&t) {
             continue;
         }
-        let brought: BTreeSet<usize> = matches
-            .iter()
-            .filter(|y| y.words != x.words)
-            .filter_map(|y| table_of(m, &y.target))
-            .collect();
+        let brought = brought_by_others(m, matches, x);
         if brought.is_empty() || brought.contains(&t) || brought.iter().any(|&s| parents(m, s).contains(&t)) {
             continue;
         }
