@@ -178,6 +178,7 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
 /// the question and then left out ("names and type codes" listing only the
 /// names) is a dropped part of the question.
 pub(super) fn check_matches(m: &Manifest, matches: &[Match], plan: &Plan) -> Result<(), String> {
+    most_of_a_name(m, matches, plan)?;
     let cols = plan_columns(m, plan);
     let tables = plan_tables(m, plan);
     for x in matches {
@@ -192,6 +193,33 @@ pub(super) fn check_matches(m: &Manifest, matches: &[Match], plan: &Plan) -> Res
             return Err(format!(
                 "I read '{}' as the column {}, but couldn't work out where it goes in the answer.",
                 x.words, x.target
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// "The publisher that has published the most books" read as the books'
+/// titles in descending order: "most", "fewest" or "least" of a text
+/// column or of a key is no order at all (a count was meant), so the
+/// reading is refused rather than answered with the last title.
+fn most_of_a_name(m: &Manifest, matches: &[Match], plan: &Plan) -> Result<(), String> {
+    let Some(cue) = matches.iter().find(|x| {
+        x.kind == MatchKind::Order
+            && x.words.split_whitespace().any(|w| matches!(w.to_ascii_lowercase().as_str(), "most" | "fewest" | "least"))
+    }) else {
+        return Ok(());
+    };
+    for o in &plan.order {
+        let Some((t, c)) = resolve(m, &o.by) else { continue };
+        let Some(info) = schema::field_info(m, crate::planner::lexicon::Field::Col(t, c)) else { continue };
+        let col = &m.tables[t].columns[c];
+        let key = m.tables[t].primary_key.as_deref().is_some_and(|k| k.eq_ignore_ascii_case(&col.name))
+            || col.name.to_ascii_lowercase().ends_with("id");
+        if (!info.numeric && !info.temporal) || key {
+            return Err(format!(
+                "I read '{}' as ordering by {}, which holds names or keys, not amounts; I couldn't tell what to count.",
+                cue.words, o.by
             ));
         }
     }

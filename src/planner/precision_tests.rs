@@ -123,3 +123,33 @@ columns = [
         assert!(json.contains("amount_payment"), "{question}: {json}");
     }
 }
+
+/// "The most books" is a count of books: answered, the order is never the
+/// books' titles or keys (alphabetically last is no "most").
+#[rstest]
+#[case("Return the publisher that has published the most books.")]
+#[case("Which publisher has the fewest books?")]
+fn most_of_a_text_column_is_no_order(#[case] question: &str) {
+    let text = r#"
+name = "shelf"
+description = "Books."
+[[tables]]
+name = "book_club"
+file = "book_club.csv"
+primary_key = "book_id"
+columns = [
+  { name = "book_id", type = "BIGINT", nullable = false },
+  { name = "publisher", type = "VARCHAR", nullable = false },
+  { name = "book_title", type = "VARCHAR", nullable = false },
+  { name = "year", type = "BIGINT", nullable = false },
+]
+"#;
+    let m: Manifest = toml::from_str(text).unwrap_or_else(|e| panic!("{e}"));
+    if let Outcome::Planned(u) = OfflinePlanner::new(&m).plan(question) {
+        assert!(
+            u.plan.order.iter().all(|o| !o.by.contains("book_title") && !o.by.contains("book_id")),
+            "{question}: {:?}",
+            u.plan
+        );
+    }
+}
