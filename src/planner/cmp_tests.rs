@@ -6,13 +6,9 @@ use rstest::rstest;
 
 use super::*;
 use crate::plan::{Filter, Operand};
-use crate::semantic::Manifest;
 
 fn trails() -> OfflinePlanner {
-    let path = format!("{}/tests/fixtures/planner/trails/dataset.toml", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let m: Manifest = toml::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
-    OfflinePlanner::new(&m)
+    OfflinePlanner::new(&super::fixtures::fixture("trails"))
 }
 
 fn filter(x: &Filter) -> String {

@@ -48,6 +48,8 @@ mod values;
 mod window;
 
 #[cfg(test)]
+mod fixtures;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod precise_tests;

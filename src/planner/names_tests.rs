@@ -15,9 +15,7 @@ use crate::dataset::value_index::{IndexedColumn, ValueIndex};
 use crate::semantic::Manifest;
 
 fn manifest() -> Manifest {
-    let path = format!("{}/tests/fixtures/planner/clubhouse/dataset.toml", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    toml::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+    super::fixtures::fixture("clubhouse")
 }
 
 fn planner() -> OfflinePlanner {

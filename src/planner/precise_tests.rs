@@ -9,13 +9,9 @@ use rstest::rstest;
 
 use super::*;
 use crate::plan::{Filter, Operand};
-use crate::semantic::Manifest;
 
 fn campus() -> OfflinePlanner {
-    let path = format!("{}/tests/fixtures/planner/campus/dataset.toml", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let m: Manifest = toml::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
-    OfflinePlanner::new(&m)
+    OfflinePlanner::new(&super::fixtures::fixture("campus"))
 }
 
 fn filter(x: &Filter) -> String {
@@ -96,10 +92,7 @@ fn readings_that_would_answer_another_question(#[case] question: &str, #[case] w
 
 
 fn depot() -> OfflinePlanner {
-    let path = format!("{}/tests/fixtures/planner/depot/dataset.toml", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let m: Manifest = toml::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
-    OfflinePlanner::new(&m)
+    OfflinePlanner::new(&super::fixtures::fixture("depot"))
 }
 
 /// Words that name a column only beside a noun ("types of vehicles"),

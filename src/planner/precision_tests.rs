@@ -13,9 +13,7 @@ use crate::semantic::Manifest;
 use serde_json::json;
 
 fn lodge_manifest() -> Manifest {
-    let path = format!("{}/tests/fixtures/planner/lodge/dataset.toml", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    toml::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+    super::fixtures::fixture("lodge")
 }
 
 fn lodge() -> OfflinePlanner {
@@ -117,7 +115,7 @@ columns = [
   { name = "amount_payment", type = "DOUBLE", nullable = false },
 ]
 "#;
-    let m: Manifest = toml::from_str(text).unwrap_or_else(|e| panic!("{e}"));
+    let m = super::fixtures::from_toml(text);
     if let Outcome::Planned(u) = OfflinePlanner::new(&m).plan(question) {
         let json = serde_json::to_string(&u.plan).unwrap_or_default();
         assert!(json.contains("amount_payment"), "{question}: {json}");
@@ -144,7 +142,7 @@ columns = [
   { name = "year", type = "BIGINT", nullable = false },
 ]
 "#;
-    let m: Manifest = toml::from_str(text).unwrap_or_else(|e| panic!("{e}"));
+    let m = super::fixtures::from_toml(text);
     if let Outcome::Planned(u) = OfflinePlanner::new(&m).plan(question) {
         assert!(
             u.plan.order.iter().all(|o| !o.by.contains("book_title") && !o.by.contains("book_id")),

@@ -15,17 +15,10 @@ use crate::plan::{Filter, Operand};
 use crate::semantic::Manifest;
 
 fn load(name: &str) -> Manifest {
-    let path = if matches!(name, "library" | "atlas" | "workshop") {
-        format!(
-            "{}/tests/fixtures/planner/{name}/dataset.toml",
-            env!("CARGO_MANIFEST_DIR")
-        )
-    } else {
-        format!(
-            "{}/datasets/{name}/dataset.toml",
-            env!("CARGO_MANIFEST_DIR")
-        )
-    };
+    if matches!(name, "library" | "atlas" | "workshop") {
+        return super::fixtures::fixture(name);
+    }
+    let path = format!("{}/datasets/{name}/dataset.toml", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     toml::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
 }

@@ -11,9 +11,7 @@ use crate::dataset::value_index::{IndexedColumn, ValueIndex};
 use crate::plan::{Filter, Operand};
 
 fn manifest() -> Manifest {
-    let path = format!("{}/tests/fixtures/planner/campus/dataset.toml", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    toml::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+    super::fixtures::fixture("campus")
 }
 
 fn col(table: &str, column: &str, values: &[&str], complete: bool) -> IndexedColumn {
