@@ -143,6 +143,7 @@ impl<'a> Ctx<'a> {
         self.outliers_and_latest();
         self.counted_superlative();
         self.per_group_extremes();
+        self.argmax_rows();
         self.row_count_comparisons();
         self.comparisons()?;
         self.or_conditions()?;

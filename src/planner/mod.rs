@@ -15,6 +15,7 @@
 //! (pieces) -> `build` (plan) -> `explain` (summary, refusals).
 
 mod account;
+mod argmax;
 mod build;
 mod compare;
 mod counted;
@@ -65,6 +66,8 @@ mod cmp_tests;
 mod precision_tests;
 #[cfg(test)]
 mod counted_tests;
+#[cfg(test)]
+mod rank8_tests;
 
 use serde::{Deserialize, Serialize};
 
