@@ -70,17 +70,7 @@ impl Ctx<'_> {
     /// Reads "the highest mountain" and "the aircraft with the maximum
     /// distance" as the first row in that column's order.
     pub(super) fn argmax_rows(&mut self) {
-        if self.extreme.is_some() || self.latest.is_some() || self.outliers.is_some() {
-            return;
-        }
-        // A count, sum or average asked for: not a listing of rows.
-        let aggregates = self.p.iter().any(|x| {
-            matches!(x.cue(), Some(Cue::Count | Cue::CountDistinct | Cue::Share | Cue::Often))
-                || matches!(x.cue(), Some(Cue::Agg(a)) if !matches!(a, Agg::Max | Agg::Min))
-        });
-        // "the youngest person for each job": one row per group (`per_group`).
-        let per_group = self.p.iter().any(|x| matches!(x.cue(), Some(Cue::Each | Cue::Group)));
-        if aggregates || per_group {
+        if !self.plain_listing() {
             return;
         }
         for i in 0..self.p.len() {
@@ -94,6 +84,29 @@ impl Ctx<'_> {
                 return;
             }
         }
+        self.recency_rows();
+    }
+
+    /// True when the question can be a listing of rows: no window reading
+    /// yet, no count, sum or average asked for, and no "for each" (one
+    /// row per group is `per_group`'s).
+    pub(super) fn plain_listing(&self) -> bool {
+        if self.extreme.is_some() || self.latest.is_some() || self.outliers.is_some() {
+            return false;
+        }
+        let aggregates = self.p.iter().any(|x| {
+            matches!(x.cue(), Some(Cue::Count | Cue::CountDistinct | Cue::Share | Cue::Often))
+                || matches!(x.cue(), Some(Cue::Agg(a)) if !matches!(a, Agg::Max | Agg::Min))
+        });
+        let per_group = self.p.iter().any(|x| matches!(x.cue(), Some(Cue::Each | Cue::Group)));
+        // "the total amount claimed": a metric that is not an extreme.
+        let metric = self.p.iter().any(|x| match x.top() {
+            Some(Target::Metric(mi)) => {
+                !self.lx.metric_aggs.get(*mi).copied().flatten().is_some_and(|s| matches!(s.agg, Agg::Max | Agg::Min))
+            }
+            _ => false,
+        });
+        !aggregates && !per_group && !metric
     }
 
     /// The last word of piece `i`, lowercased.
@@ -154,7 +167,7 @@ impl Ctx<'_> {
         }) else {
             return false;
         };
-        if !self.asked_of(t, i) {
+        if !self.asked_of(t, i, None) {
             return false;
         }
         // "the 3 most expensive hotels": the count before says how many.
@@ -181,12 +194,12 @@ impl Ctx<'_> {
         true
     }
 
-    /// True when what the question asks before piece `i` is of table `t`:
+    /// True when what the question asks before piece `i` (but `skip`) is of table `t`:
     /// each column named there can be one of `t`'s, and no other table is
     /// named ("the country that has the highest roller coaster" asks for
     /// countries, not roller coasters).
-    fn asked_of(&self, t: usize, i: usize) -> bool {
-        (0..i).filter(|&k| !self.used[k]).all(|k| {
+    pub(super) fn asked_of(&self, t: usize, i: usize, skip: Option<usize>) -> bool {
+        (0..i).filter(|&k| Some(k) != skip && !self.used[k]).all(|k| {
             let Some(cands) = self.p[k].lex() else { return true };
             let sure: Vec<&crate::planner::lexicon::Cand> = cands.iter().filter(|c| !c.fuzzy).collect();
             if sure.iter().any(|c| matches!(c.target, Target::Table(x) if x == t)) {

@@ -40,6 +40,7 @@ mod names;
 mod nested;
 mod per_group;
 mod rank;
+mod recency;
 mod sanity;
 mod schema;
 mod subject;

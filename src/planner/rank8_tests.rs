@@ -2,8 +2,9 @@
 //! harbour (`tests/fixtures/planner/harbour`): a superlative of measure
 //! before a table's noun ("the highest tower", "the most expensive boat",
 //! "the highest paid keeper", "the most recent voyage", "the oldest
-//! keeper"), a maximum metric after "with", and the refusals where the
-//! column would be a guess.
+//! keeper"), a maximum metric after "with", the rows that did something
+//! most recently (`recency`), and the refusals where the column would be
+//! a guess.
 
 use rstest::rstest;
 
@@ -39,6 +40,10 @@ fn shape(p: &Plan) -> String {
 #[case("Show the names of the 3 most expensive boats.", "f: boats.boat_name", "o: -boats.price | limit: 3")]
 #[case("What is the boat name of the boat with the maximum range?", "f: boats.boat_name", "o: -boats.range_km | limit: 1")]
 #[case("What is the name of the boat with the longest length?", "f: boats.boat_name", "o: -boats.length | limit: 1")]
+#[case("What is the name of the tower that was built most recently?", "f: towers.tower_name", "o: -towers.built_year | limit: 1")]
+#[case("What is the id of the voyage that departed most recently?", "f: voyages.voyage_id", "o: -voyages.departure_date | limit: 1")]
+#[case("What is the name of the tower with the latest built year?", "f: towers.tower_name", "o: -towers.built_year | limit: 1")]
+#[case("Show the names of the 2 towers built most recently.", "f: towers.tower_name", "o: -towers.built_year | limit: 2")]
 fn reads_argmax(#[case] question: &str, #[case] field: &str, #[case] want: &str) {
     match harbour().plan(question) {
         Outcome::Planned(u) => {
@@ -56,6 +61,8 @@ fn reads_argmax(#[case] question: &str, #[case] field: &str, #[case] want: &str)
 #[case("What is the id of the most recent cargo?")]
 // No column of keepers says height.
 #[case("What is the name of the highest keeper?")]
+// No column of cargo is named for arriving, and two are dates.
+#[case("What is the id of the cargo that arrived most recently?")]
 fn refuses_guessed_columns(#[case] question: &str) {
     if let Outcome::Planned(u) = harbour().plan(question) {
         panic!("{question}: planned {}", shape(&u.plan));

@@ -1,0 +1,182 @@
+//! The row(s) that did something most recently: "the program that was
+//! launched most recently", "the artist who joined latest", "which
+//! minister left office the latest", "the artist who has the latest join
+//! year", "three churches that opened most recently". The rows are listed
+//! in the order of their date, newest first, and the first kept (or as
+//! many as a count says).
+//!
+//! Invariants: the date is a column of the rows listed, named right after
+//! or right before the cue ("the latest join year", "left office the
+//! latest", a number column "launched most recently"), or the one number or date column whose name has the verb
+//! before the cue ("launched" -> `launch`, "joined" -> `year_join`); it
+//! must be a date, a year or named for the verb, never a guess among
+//! several. A plural listing needs a count. Counts, sums and averages,
+//! and "for each" questions, are left to the other passes.
+
+use crate::planner::build::Ctx;
+use crate::planner::english::Cue;
+use crate::planner::intent::PieceKind;
+use crate::planner::lexicon::{Field, Target};
+use crate::planner::schema::FieldInfo;
+use crate::planner::tokenize::split_identifier;
+use crate::planner::MatchKind;
+
+impl Ctx<'_> {
+    /// Reads "launched most recently", "joined latest", "the latest join year".
+    pub(super) fn recency_rows(&mut self) {
+        if !self.order.is_empty() || !self.plain_listing() {
+            return;
+        }
+        for i in 0..self.p.len() {
+            if self.used[i] {
+                continue;
+            }
+            if let Some((span, desc)) = self.recency_cue(i) {
+                if self.recent_rows(&span, desc) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The pieces of a recency cue at `i` and whether newest comes first.
+    fn recency_cue(&self, i: usize) -> Option<(Vec<usize>, bool)> {
+        let next_is = |w: &str| self.p.get(i + 1).is_some_and(|x| x.norm == w) && !self.used[i + 1];
+        match self.p[i].cue() {
+            Some(Cue::Most) if next_is("recently") => Some((vec![i, i + 1], true)),
+            Some(Cue::Least) if next_is("recently") => Some((vec![i, i + 1], false)),
+            Some(Cue::Latest) if matches!(self.p[i].words.to_lowercase().as_str(), "latest" | "newest" | "most recent") => {
+                Some((vec![i], true))
+            }
+            None if self.p[i].norm == "earliest" && self.p[i].lex().is_none() => Some((vec![i], false)),
+            _ => None,
+        }
+    }
+
+    /// True when `f` holds a date or a year.
+    fn date_like(&self, f: &FieldInfo) -> bool {
+        f.temporal || f.numeric && self.column_words(f).iter().any(|w| matches!(w.as_str(), "year" | "date"))
+    }
+
+    fn column_words(&self, f: &FieldInfo) -> Vec<String> {
+        f.column
+            .and_then(|c| self.m.tables.get(f.table)?.columns.get(c))
+            .map(|c| split_identifier(&c.name))
+            .unwrap_or_default()
+    }
+
+    /// The date column a Lex piece `k` names, if it names one; `done`:
+    /// a number column named for what was done ("launched" for `launch`).
+    fn date_named_at(&mut self, k: usize, done: bool) -> Option<FieldInfo> {
+        if self.used[k] || self.p[k].lex().is_none() {
+            return None;
+        }
+        self.pick(k, &|t| matches!(t, Target::Column(..) | Target::Dimension(_)))
+            .and_then(|c| self.field_of(&c.target))
+            .filter(|f| self.date_like(f) || done && f.numeric && !self.is_key(f))
+    }
+
+    /// Lists the rows in the order the cue at `span` says; false (nothing
+    /// taken) when the date column or the rows are not clear.
+    fn recent_rows(&mut self, span: &[usize], desc: bool) -> bool {
+        let (Some(&first), Some(&last)) = (span.first(), span.last()) else { return false };
+        let before = (0..first).rev().find(|&k| !matches!(self.p[k].norm.as_str(), "the" | "at"));
+        let mut verb: Option<usize> = None;
+        // "the latest join year", then "left office the latest".
+        let named = self
+            .next_sig(last)
+            .and_then(|n| self.date_named_at(n, false).map(|f| (n, f)))
+            .or_else(|| before.and_then(|b| self.date_named_at(b, true).map(|f| (b, f))));
+        let (at, f, noun) = match named {
+            Some((at, f)) => {
+                let noun = (0..first).find(|&k| {
+                    k != at && !self.used[k] && self.p[k].lex().is_some_and(|cs| cs.iter().any(|c| !c.fuzzy && c.target == Target::Table(f.table)))
+                });
+                (Some(at), f, noun)
+            }
+            None => {
+                // "launched most recently": the verb's column of the rows named before it.
+                let Some(b) = before.filter(|&b| {
+                    !self.used[b] && matches!(self.p[b].kind, PieceKind::Unknown | PieceKind::Soft | PieceKind::Stop)
+                }) else {
+                    return false;
+                };
+                let Some(n) = (0..b).rev().find(|&k| self.p[k].lex().is_some()) else { return false };
+                let Some(t) = self.p[n].lex().and_then(|cs| {
+                    cs.iter().find_map(|c| match c.target {
+                        Target::Table(t) if !c.fuzzy => Some(t),
+                        _ => None,
+                    })
+                }) else {
+                    return false;
+                };
+                let Some(f) = self.verb_column(t, &self.p[b].norm) else { return false };
+                verb = Some(b);
+                (None, f, Some(n))
+            }
+        };
+        if !self.asked_of(f.table, first, at) {
+            return false;
+        }
+        // "three churches that opened most recently": the count before the noun.
+        let count = (0..first).find_map(|k| match self.p[k].kind {
+            PieceKind::Number(x) if !self.used[k] && x >= 1.0 && x.fract() == 0.0 && self.next_sig(k) == noun.or(self.subject) => {
+                Some((k, x as u64))
+            }
+            _ => None,
+        });
+        let listed = noun.or(self.subject);
+        if listed.is_some_and(|s| self.p[s].plural) && count.is_none() && self.limit.is_none() {
+            return false;
+        }
+        match count {
+            Some((k, x)) => {
+                self.limit = Some(x);
+                self.take(k, MatchKind::Limit, x.to_string(), 1.0);
+            }
+            None if self.limit.is_none() => self.limit = Some(1),
+            None => {}
+        }
+        let dir = if desc { "descending" } else { "ascending" };
+        for &k in span {
+            self.take(k, MatchKind::Order, format!("{} {dir}", f.name), 0.8);
+        }
+        if let Some(a) = at {
+            self.take(a, MatchKind::Column, f.name.clone(), 0.9);
+        }
+        if let Some(v) = verb {
+            self.take(v, MatchKind::Column, f.name.clone(), 0.7);
+        }
+        if let Some(n) = noun {
+            if self.subject.is_none_or(|s| !matches!(self.p[s].top(), Some(Target::Table(_))) && s < n) {
+                self.subject = Some(n);
+            }
+        }
+        self.base = Some(f.table);
+        if !self.involved.contains(&f.name) {
+            self.involved.push(f.name.clone());
+        }
+        self.order.push(crate::plan::OrderBy { by: f.name, desc });
+        true
+    }
+
+    /// The one number or date column of table `t` named for `verb`
+    /// ("launched" -> `launch`, "opened" -> `open_date`, "joined" ->
+    /// `year_join`, "founded" -> `founded`).
+    fn verb_column(&self, t: usize, verb: &str) -> Option<FieldInfo> {
+        let root = verb.strip_suffix("ed").filter(|r| r.len() >= 4).unwrap_or(verb);
+        if root.len() < 4 {
+            return None;
+        }
+        let table = self.m.tables.get(t)?;
+        let found: Vec<FieldInfo> = (0..table.columns.len())
+            .filter_map(|c| self.field_info(Field::Col(t, c)))
+            .filter(|f| (f.numeric || f.temporal) && !self.is_key(f))
+            .filter(|f| self.column_words(f).iter().any(|w| w == verb || w.starts_with(root)))
+            .collect();
+        match <[FieldInfo; 1]>::try_from(found) {
+            Ok([f]) => Some(f),
+            Err(_) => None,
+        }
+    }
+}
