@@ -70,7 +70,8 @@ impl Ctx<'_> {
     /// Reads "the highest mountain" and "the aircraft with the maximum
     /// distance" as the first row in that column's order.
     pub(super) fn argmax_rows(&mut self) {
-        if !self.plain_listing() {
+        self.extreme_pairs();
+        if !self.plain_listing() || !self.measures.is_empty() {
             return;
         }
         for i in 0..self.p.len() {

@@ -22,6 +22,7 @@ mod counted;
 mod dates;
 mod dimension;
 mod either;
+mod extreme_pair;
 mod english;
 mod explain;
 mod filters;

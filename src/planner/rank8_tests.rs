@@ -3,8 +3,9 @@
 //! before a table's noun ("the highest tower", "the most expensive boat",
 //! "the highest paid keeper", "the most recent voyage", "the oldest
 //! keeper"), a maximum metric after "with", the rows that did something
-//! most recently (`recency`), and the refusals where the column would be
-//! a guess.
+//! most recently (`recency`), both extremes of one column ("the lowest
+//! and highest price", `extreme_pair`), and the refusals where the column
+//! would be a guess.
 
 use rstest::rstest;
 
@@ -74,5 +75,19 @@ fn maximum_alone_stays_a_maximum() {
     match harbour().plan("What is the maximum range?") {
         Outcome::Planned(u) => assert!(u.plan.limit.is_none() && !u.plan.measures.is_empty(), "{}", shape(&u.plan)),
         Outcome::NotUnderstood(n) => panic!("not understood: {}", n.reason),
+    }
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("What is the lowest and highest price of boats?", "m: Some(Min) Some(\"boats.price\") | m: Some(Max) Some(\"boats.price\")")]
+#[case("What are the largest and smallest lengths of all boats?", "m: Some(Max) Some(\"boats.length\") | m: Some(Min) Some(\"boats.length\")")]
+fn reads_both_extremes(#[case] question: &str, #[case] want: &str) {
+    match harbour().plan(question) {
+        Outcome::Planned(u) => {
+            let got = shape(&u.plan);
+            assert!(got.starts_with(want) && u.plan.limit.is_none(), "{question}\n got: {got}\nwant: {want}");
+        }
+        Outcome::NotUnderstood(n) => panic!("{question}: not understood: {}", n.reason),
     }
 }

@@ -1,0 +1,65 @@
+//! Both extremes of one column asked with superlatives: "What is the
+//! lowest and highest rating star?", "the largest and smallest customer
+//! codes", "the highest and lowest prices of products": the minimum and
+//! the maximum of that column, in the order asked (`agg_run` reads the
+//! same with "maximum and minimum").
+//!
+//! Invariants: read only when two superlatives of opposite direction are
+//! joined by "and" and directly followed by a word naming a column (not a
+//! table: "the largest and smallest countries" lists rows); nothing is
+//! read otherwise.
+
+use crate::plan::Agg;
+use crate::planner::build::{Ctx, MKind};
+use crate::planner::english::Cue;
+use crate::planner::lexicon::{Field, Target};
+use crate::planner::MatchKind;
+
+impl Ctx<'_> {
+    /// Reads "the lowest and highest X" as min(X) and max(X).
+    pub(super) fn extreme_pairs(&mut self) {
+        for i in 0..self.p.len() {
+            if self.used[i] {
+                continue;
+            }
+            let first = match self.p[i].cue() {
+                Some(Cue::Most) => Agg::Max,
+                Some(Cue::Least) => Agg::Min,
+                _ => continue,
+            };
+            let Some(k) = self.next_sig(i).filter(|&k| self.is_and(k)) else { continue };
+            let Some(j) = self.next_sig(k).filter(|&j| !self.used[j]) else { continue };
+            let second = match self.p[j].cue() {
+                Some(Cue::Most) => Agg::Max,
+                Some(Cue::Least) => Agg::Min,
+                _ => continue,
+            };
+            if first == second {
+                continue;
+            }
+            let Some(c) = self.next_sig(j).filter(|&c| !self.used[c]) else { continue };
+            if !matches!(self.p[c].top(), Some(Target::Column(..) | Target::Dimension(_) | Target::Unit(..))) {
+                continue;
+            }
+            let Some(f) = self
+                .pick(c, &|t| matches!(t, Target::Column(..) | Target::Dimension(_) | Target::Unit(..)))
+                .and_then(|x| self.field_of(&x.target))
+            else {
+                continue;
+            };
+            let Some(col) = f.column else { continue };
+            for (at, agg) in [(i, first), (j, second)] {
+                let kind = match self.metric_for(agg, Some((f.table, col))) {
+                    Some(mi) => MKind::Metric(mi),
+                    None => MKind::Agg(agg, Field::Col(f.table, col)),
+                };
+                let words = format!("{} {}", self.p[at].words, self.p[c].words);
+                self.add_measure(kind, at, words);
+                self.take(at, MatchKind::Aggregate, agg.word().into(), 1.0);
+            }
+            self.mark(k);
+            self.take(c, MatchKind::Column, f.name, 0.9);
+            return;
+        }
+    }
+}
