@@ -35,6 +35,7 @@ mod listing;
 mod measures;
 pub mod model;
 mod named;
+mod negation;
 mod names;
 mod nested;
 mod per_group;
@@ -65,6 +66,8 @@ mod cmp_tests;
 mod precision_tests;
 #[cfg(test)]
 mod counted_tests;
+#[cfg(test)]
+mod neg8_tests;
 
 use serde::{Deserialize, Serialize};
 
