@@ -163,6 +163,7 @@ impl<'a> Ctx<'a> {
         self.superlative_metrics();
         self.listing()?;
         self.counts_of_values()?;
+        self.negations_through_rows()?;
         self.check_leftovers()?;
         let (m, sc, pieces, used, recognised) = (self.m, self.sc, self.p, self.used.clone(), self.matches.clone());
         let mut u = self.finish()?;

@@ -103,7 +103,7 @@ impl Ctx<'_> {
                             .filter(|&t| self.p[j].plural && Some(t) != self.base),
                     };
                     if let (Some(t), Some(b)) = (other, self.base) {
-                        if let Some((key, fk)) = schema::reverse_key(self.m, b, t) {
+                        if let Some((t, key, fk)) = self.anti_join_key(b, t).filter(|&(l, ..)| !self.condition_outside(j, l)) {
                             let t = &t;
                             let (key, fk) = (schema::qualified(self.m, b, key), schema::qualified(self.m, *t, fk));
                             self.take(j, MatchKind::Table, self.table_name(*t), c.confidence);
@@ -145,7 +145,13 @@ impl Ctx<'_> {
                             continue;
                         }
                     }
+                    if self.negated_number(i) {
+                        continue;
+                    }
                     self.negated_rows(i);
+                    if !self.used[i] && !self.negated_value_after_words(i) {
+                        self.negated_participle(i);
+                    }
                 }
                 _ => {}
             }
@@ -190,8 +196,11 @@ impl Ctx<'_> {
         if t == b {
             return;
         }
-        let Some((key, fk)) = schema::reverse_key(self.m, b, t) else { return };
-        let (key, fk) = (schema::qualified(self.m, b, key), schema::qualified(self.m, t, fk));
+        let Some((l, key, fk)) = self.anti_join_key(b, t) else { return };
+        if self.condition_outside(j, l) {
+            return;
+        }
+        let (key, fk) = (schema::qualified(self.m, b, key), schema::qualified(self.m, l, fk));
         for k in between {
             self.mark(k);
         }

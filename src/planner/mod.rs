@@ -37,6 +37,7 @@ mod listing;
 mod measures;
 pub mod model;
 mod named;
+mod negation;
 mod names;
 mod nested;
 mod per_group;
@@ -70,6 +71,8 @@ mod precision_tests;
 mod counted_tests;
 #[cfg(test)]
 mod rank8_tests;
+#[cfg(test)]
+mod neg8_tests;
 
 use serde::{Deserialize, Serialize};
 

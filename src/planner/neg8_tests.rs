@@ -1,0 +1,133 @@
+//! Table-driven tests of what "not" applies to (`negation`): a value after
+//! a verb, a number after a column, the rows of a table linking two others
+//! (an anti-join), a negated value of a table pointing at the listed rows
+//! (no such row, not `!=`), and the refusals where the negation reaches
+//! rows the anti-join cannot hold. On the made-up crafts market
+//! (`workshop`: classes point at crafters) and library (`library`: loans
+//! link books and members).
+
+use rstest::rstest;
+
+use super::*;
+use crate::plan::{Filter, Operand};
+
+fn planner(name: &str) -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::fixture(name))
+}
+
+fn filter(x: &Filter) -> String {
+    let op = serde_json::to_string(&x.op).unwrap_or_default().replace('"', "");
+    let v = match &x.value {
+        None => String::new(),
+        Some(Operand::Value(v)) => format!(" {}", v.to_string().replace('"', "")),
+        Some(Operand::Column { column }) => format!(" {column}"),
+        Some(Operand::Rows { column, filters }) => {
+            let inner: Vec<String> = filters.iter().map(filter).collect();
+            format!(" {column}[{}]", inner.join(", "))
+        }
+        Some(other) => format!(" {other:?}"),
+    };
+    format!("{} {op}{v}", x.field)
+}
+
+fn filters(p: &Plan) -> String {
+    p.filters.iter().map(filter).collect::<Vec<_>>().join(" & ")
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("workshop", "crafters whose age is not 40", "crafters.age ne 40")]
+#[case("workshop", "names of crafters who are not living in Ashford", "home_town ne Ashford")]
+#[case("workshop", "crafters who do not come from Brill", "home_town ne Brill")]
+#[case("workshop", "How many crafters are not in the guild 'Potters'?", "guild ne Potters")]
+#[case("workshop", "crafters who are not teaching classes", "crafters.crafter_id not_exists classes.crafter_id")]
+#[case("workshop", "crafters who don't teach Winter classes", "crafters.crafter_id not_exists classes.crafter_id[season eq Winter]")]
+#[case("workshop", "crafters who never taught classes in the Winter season", "crafters.crafter_id not_exists classes.crafter_id[season eq Winter]")]
+#[case("library", "members who never borrowed any books", "members.memberId not_exists loans.memberId")]
+fn reads_what_not_applies_to(#[case] fixture: &str, #[case] question: &str, #[case] want: &str) {
+    match planner(fixture).plan(question) {
+        Outcome::Planned(u) => {
+            let got = filters(&u.plan);
+            assert_eq!(got, want, "{question}");
+        }
+        Outcome::NotUnderstood(n) => panic!("{question}: not understood: {}", n.reason),
+    }
+}
+
+#[rustfmt::skip]
+#[rstest]
+// The condition is on the far table, which the anti-join on loans cannot hold.
+#[case("library", "members who never borrowed any books by Ada Byron")]
+// A number after the anti-join's noun that is none of its rows' values.
+#[case("library", "members who never borrowed books in 2004")]
+// Members of books' loans: neither the books' own rows nor rows pointing at them.
+#[case("library", "books not borrowed by Adult members")]
+fn refuses_what_an_anti_join_cannot_hold(#[case] fixture: &str, #[case] question: &str) {
+    if let Outcome::Planned(u) = planner(fixture).plan(question) {
+        panic!("{question}: planned {}", filters(&u.plan));
+    }
+}
+
+/// The anti-joins compile to NOT EXISTS.
+#[test]
+fn the_plans_compile() {
+    let p = planner("workshop");
+    for q in ["crafters who don't teach Winter classes", "crafters who are not teaching classes"] {
+        let Outcome::Planned(u) = p.plan(q) else { panic!("{q}: not understood") };
+        let c = crate::compile::compile(&u.plan, p.manifest()).unwrap_or_else(|e| panic!("{q}: {e}"));
+        assert!(c.sql.contains("NOT EXISTS"), "{q}: {}", c.sql);
+    }
+}
+
+/// Books, their publications (one row per edition) and their sequels (a
+/// table pointing twice at books).
+const PRESS: &str = r#"
+name = "press"
+description = "Books and publications."
+[[tables]]
+name = "book"
+file = "book.csv"
+primary_key = "book_id"
+columns = [
+  { name = "book_id", type = "BIGINT", nullable = false },
+  { name = "title", type = "VARCHAR", nullable = false },
+  { name = "pages", type = "BIGINT", nullable = false },
+]
+[[tables]]
+name = "publication"
+file = "publication.csv"
+primary_key = "publication_id"
+columns = [
+  { name = "publication_id", type = "BIGINT", nullable = false },
+  { name = "book_id", type = "BIGINT", nullable = false },
+  { name = "price", type = "DOUBLE", nullable = false },
+]
+[[tables]]
+name = "sequel"
+file = "sequel.csv"
+columns = [
+  { name = "book_id", type = "BIGINT", nullable = false },
+  { name = "sequel_id", type = "BIGINT", nullable = false },
+]
+[[joins]]
+from = "publication.book_id"
+to = "book.book_id"
+[[joins]]
+from = "sequel.book_id"
+to = "book.book_id"
+[[joins]]
+from = "sequel.sequel_id"
+to = "book.book_id"
+"#;
+
+/// A participle naming a table ("published" -> `publication`).
+#[rstest]
+#[case("List the titles of books that are not published.", "book.book_id not_exists publication.book_id")]
+#[case("How many books were never published?", "book.book_id not_exists publication.book_id")]
+fn reads_the_table_a_negation_names(#[case] question: &str, #[case] want: &str) {
+    let m = super::fixtures::from_toml(PRESS);
+    match OfflinePlanner::new(&m).plan(question) {
+        Outcome::Planned(u) => assert_eq!(filters(&u.plan), want, "{question}"),
+        Outcome::NotUnderstood(n) => panic!("{question}: not understood: {}", n.reason),
+    }
+}
