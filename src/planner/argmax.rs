@@ -56,6 +56,8 @@ const SUPERLATIVES: &[(&str, Measure, bool)] = &[
 /// Adjectives after a superlative ("most expensive", "highest paid",
 /// "lowest earning", "most recent") and what they measure.
 const ADJECTIVES: &[(&str, Measure)] = &[
+    ("populated", Measure::Words(&["population"])),
+    ("populous", Measure::Words(&["population"])),
     ("expensive", Measure::Words(&["price", "cost"])),
     ("costly", Measure::Words(&["price", "cost"])),
     ("paid", Measure::Words(&["salary", "pay", "wage", "income", "earnings"])),
@@ -86,6 +88,7 @@ impl Ctx<'_> {
             }
         }
         self.recency_rows();
+        self.verb_superlatives();
     }
 
     /// True when the question can be a listing of rows: no window reading

@@ -49,6 +49,7 @@ mod subject;
 mod time;
 mod tokenize;
 mod values;
+mod verb_rank;
 mod window;
 
 #[cfg(test)]

@@ -3,9 +3,9 @@
 //! before a table's noun ("the highest tower", "the most expensive boat",
 //! "the highest paid keeper", "the most recent voyage", "the oldest
 //! keeper"), a maximum metric after "with", the rows that did something
-//! most recently (`recency`), both extremes of one column ("the lowest
-//! and highest price", `extreme_pair`), and the refusals where the column
-//! would be a guess.
+//! most recently (`recency`) or are paid the least (`verb_rank`), both
+//! extremes of one column ("the lowest and highest price",
+//! `extreme_pair`), and the refusals where the column would be a guess.
 
 use rstest::rstest;
 
@@ -45,6 +45,8 @@ fn shape(p: &Plan) -> String {
 #[case("What is the id of the voyage that departed most recently?", "f: voyages.voyage_id", "o: -voyages.departure_date | limit: 1")]
 #[case("What is the name of the tower with the latest built year?", "f: towers.tower_name", "o: -towers.built_year | limit: 1")]
 #[case("Show the names of the 2 towers built most recently.", "f: towers.tower_name", "o: -towers.built_year | limit: 2")]
+#[case("What is the name of the keeper who is paid the least?", "f: keepers.keeper_name", "o: +keepers.salary | limit: 1")]
+#[case("Show the names of the 2 keepers who earn the most.", "f: keepers.keeper_name", "o: -keepers.salary | limit: 2")]
 fn reads_argmax(#[case] question: &str, #[case] field: &str, #[case] want: &str) {
     match harbour().plan(question) {
         Outcome::Planned(u) => {
