@@ -15,6 +15,7 @@
 //! (pieces) -> `build` (plan) -> `explain` (summary, refusals).
 
 mod account;
+mod bounds;
 mod build;
 mod compare;
 mod counted;
@@ -28,6 +29,7 @@ mod flags;
 mod full_name;
 mod fuzzy;
 mod groups;
+mod ids;
 mod intent;
 mod kinds;
 mod lexicon;
@@ -43,6 +45,7 @@ mod sanity;
 mod schema;
 mod subject;
 mod time;
+mod totals;
 mod tokenize;
 mod values;
 mod window;
@@ -65,6 +68,8 @@ mod cmp_tests;
 mod precision_tests;
 #[cfg(test)]
 mod counted_tests;
+#[cfg(test)]
+mod cmp8_tests;
 
 use serde::{Deserialize, Serialize};
 
