@@ -52,6 +52,9 @@ fn filters(p: &Plan) -> String {
 #[case("Which lighthouses have a height between -5 and 50?", "lighthouse.height between [-5,50]")]
 // "the word 'Cape'": a text search.
 #[case("Which lighthouses have the word 'Cape' in their names?", "lighthouse.name like %Cape%")]
+// A whole known value after "contains" is still searched for.
+#[case("Which lighthouses have a coast that contains 'South'?", "coast like %South%")]
+#[case("Which lighthouses are on the coast 'South'?", "coast eq South")]
 // A number after "id" is the key of the rows named before.
 #[case("What is the name and tonnage of the vessel with id 12?", "vessel.vid eq 12")]
 #[case("What is the name of the vessel that has an id of 12?", "vessel.vid eq 12")]

@@ -295,6 +295,7 @@ pub const CUES: &[(&str, Cue)] = &[
     ("including", Cue::Contains),
     ("with the word", Cue::Contains),
     ("the word", Cue::Contains),
+    ("the string", Cue::Contains),
     ("word", Cue::Contains),
     ("with the letter", Cue::Contains),
     ("the letter", Cue::Contains),
