@@ -105,6 +105,7 @@ fn total_that_may_be_a_sum() {
 #[rstest]
 #[case("Compute the average height of all the lighthouses.")]
 #[case("Select the names of all the vessels.")]
+#[case("List the names of all vessels in alphabetic order.")]
 fn imperative_verbs(#[case] question: &str) {
     if let Outcome::NotUnderstood(n) = harbour().plan(question) {
         panic!("{question}: not understood: {}", n.reason);

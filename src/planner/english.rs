@@ -279,6 +279,7 @@ pub const CUES: &[(&str, Cue)] = &[
     ("from youngest to oldest", Cue::Asc),
     ("from the youngest to the oldest", Cue::Asc),
     ("alphabetical order", Cue::Asc),
+    ("alphabetic order", Cue::Asc),
     ("alphabetically", Cue::Asc),
     ("ordered by", Cue::Sort),
     ("order by", Cue::Sort),
