@@ -1,7 +1,7 @@
 //! Table-driven tests of "before"/"after" a year kept as a number
 //! (`bounds`), "in total" with a count (`totals`), a number after "id"
 //! (`ids`) and imperative verbs, on a made-up harbour
-//! (`tests/fixtures/planner/harbour`).
+//! (`tests/fixtures/planner/ferry`).
 
 use rstest::rstest;
 
@@ -9,7 +9,7 @@ use super::*;
 use crate::plan::{Agg, Filter, Operand};
 
 fn harbour() -> OfflinePlanner {
-    OfflinePlanner::new(&super::fixtures::fixture("harbour"))
+    OfflinePlanner::new(&super::fixtures::fixture("ferry"))
 }
 
 fn filter(x: &Filter) -> String {
