@@ -146,11 +146,13 @@ impl<'a> Ctx<'a> {
         self.argmax_rows();
         self.row_count_comparisons();
         self.comparisons()?;
+        self.year_bounds();
         self.or_conditions()?;
         self.exact_counts()?;
         self.nulls_and_negations();
         self.yes_no_flags();
         self.measures_pass();
+        self.totals_of_counts();
         self.groups_pass()?;
         self.ranking();
         self.group_by_subject();
@@ -159,6 +161,7 @@ impl<'a> Ctx<'a> {
         self.bare_names()?;
         self.time()?;
         self.numbers_after_columns();
+        self.id_numbers();
         self.count_grouped_rows();
         self.superlative_metrics();
         self.listing()?;

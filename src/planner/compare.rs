@@ -533,7 +533,20 @@ impl Ctx<'_> {
         }
         // The column named just before, else the one a word of measure
         // names: "rooms that cost between 120 and 150", "aged between 20 and 25".
-        let field = if let Some((k, f)) = self.nearest_before(i, true) {
+        // "require between 100 and 300 hours": a number column named after.
+        let after = self.next_sig(b).and_then(|k| {
+            if !matches!(self.p[k].top(), Some(Target::Column(..) | Target::Dimension(_))) {
+                return None;
+            }
+            self.pick(k, &|t| matches!(t, Target::Column(..) | Target::Dimension(_)))
+                .and_then(|c| self.field_of(&c.target))
+                .filter(|f| f.numeric && !f.temporal && !self.is_key(f))
+                .map(|f| (k, f))
+        });
+        let field = if let Some((k, f)) = after {
+            self.take_lex(k);
+            Some(f)
+        } else if let Some((k, f)) = self.nearest_before(i, true) {
             self.take_lex(k);
             Some(f)
         } else if let Some((extra, f)) = self.dimension_field(i, a)? {

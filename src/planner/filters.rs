@@ -385,7 +385,9 @@ impl Ctx<'_> {
             if self.used[i] {
                 continue;
             }
-            if let Some(Target::Value(f, v)) = targets.first() {
+            // "contains 'CV'": searched for even when it is a whole value.
+            let searched = self.cue_at(self.prev_sig(i)) == Some(Cue::Contains);
+            if let (Some(Target::Value(f, v)), false) = (targets.first(), searched) {
                 if let Some(fi) = self.field_info(*f) {
                     let op = if self.negated[i] { Op::Ne } else { Op::Eq };
                     self.take(i, MatchKind::Value, format!("{} = {v}", fi.name), 1.0);

@@ -16,6 +16,7 @@
 
 mod account;
 mod argmax;
+mod bounds;
 mod build;
 mod compare;
 mod counted;
@@ -30,6 +31,7 @@ mod flags;
 mod full_name;
 mod fuzzy;
 mod groups;
+mod ids;
 mod intent;
 mod kinds;
 mod lexicon;
@@ -47,6 +49,7 @@ mod sanity;
 mod schema;
 mod subject;
 mod time;
+mod totals;
 mod tokenize;
 mod values;
 mod verb_rank;
@@ -74,6 +77,8 @@ mod counted_tests;
 mod rank8_tests;
 #[cfg(test)]
 mod neg8_tests;
+#[cfg(test)]
+mod cmp8_tests;
 
 use serde::{Deserialize, Serialize};
 

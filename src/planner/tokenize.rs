@@ -80,6 +80,23 @@ pub fn tokenize(question: &str) -> Vec<Token> {
             i += 1;
             continue;
         }
+        // A minus sign starting a word: "between -50 and 50".
+        if c == '-'
+            && chars.get(i + 1).is_some_and(|d| d.is_ascii_digit())
+            && (i == 0 || chars[i - 1].is_whitespace() || chars[i - 1] == '(')
+        {
+            let at = out.len();
+            i = number_token(&chars, i + 1, &mut out);
+            if let Some(t) = out.get_mut(at) {
+                if let TokKind::Number(v) = t.kind {
+                    t.kind = TokKind::Number(-v);
+                    t.raw = format!("-{}", t.raw);
+                    t.norm = t.raw.clone();
+                    t.stem = t.raw.clone();
+                }
+            }
+            continue;
+        }
         if c.is_ascii_digit() || (c == '.' && chars.get(i + 1).is_some_and(|d| d.is_ascii_digit()))
         {
             i = number_token(&chars, i, &mut out);

@@ -1,0 +1,64 @@
+//! A number after the word "id": "the aircraft with id 12", "the employee
+//! with the id 242518965", "the aircraft that has an id of 12" is the row
+//! whose key is that number.
+//!
+//! Invariants: the rows are those of the table named just before (across
+//! function words only); the key is the table's primary key and holds
+//! numbers; otherwise the number is left to the other passes (and to the
+//! refusal when none places it).
+
+use crate::plan::Op;
+use crate::planner::build::Ctx;
+use crate::planner::intent::PieceKind;
+use crate::planner::lexicon::{Field, Target};
+use crate::planner::schema;
+use crate::planner::MatchKind;
+
+impl Ctx<'_> {
+    /// "with id 12": an equality on the key of the rows named before.
+    pub(super) fn id_numbers(&mut self) {
+        for n in 1..self.p.len() {
+            let PieceKind::Number(x) = self.p[n].kind else { continue };
+            if self.used[n] || x.fract() != 0.0 {
+                continue;
+            }
+            let mut k = n - 1;
+            if self.p[k].norm == "of" && k > 0 {
+                k -= 1;
+            }
+            if self.p[k].norm != "id" || self.used[k] {
+                continue;
+            }
+            let id = k;
+            // The rows: a table named just before, across function words.
+            let Some(t) = (0..id).rev().take_while(|&j| self.p[j].is_filler() || self.p[j].lex().is_some()).find_map(|j| {
+                if self.p[j].is_filler() {
+                    return None;
+                }
+                match self.p[j].top() {
+                    Some(Target::Table(t)) => Some(Some(*t)),
+                    _ => Some(None),
+                }
+            }).flatten() else {
+                continue;
+            };
+            let table = &self.m.tables[t];
+            let Some(c) = table
+                .primary_key
+                .as_ref()
+                .and_then(|pk| table.columns.iter().position(|c| c.name.eq_ignore_ascii_case(pk)))
+            else {
+                continue;
+            };
+            if schema::row_key(self.m, t) != Some(c) {
+                continue;
+            }
+            let Some(f) = self.field_info(Field::Col(t, c)).filter(|f| f.numeric && !f.temporal) else { continue };
+            self.take(id, MatchKind::Column, f.name.clone(), 0.9);
+            if k != n - 1 {
+                self.mark(n - 1);
+            }
+            self.row_filter(n, n, f, Op::Eq, x);
+        }
+    }
+}
