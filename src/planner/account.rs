@@ -179,6 +179,7 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
 /// names) is a dropped part of the question.
 pub(super) fn check_matches(m: &Manifest, matches: &[Match], plan: &Plan) -> Result<(), String> {
     most_of_a_name(m, matches, plan)?;
+    super::bounded::check(matches, plan)?;
     let cols = plan_columns(m, plan);
     let tables = plan_tables(m, plan);
     for x in matches {

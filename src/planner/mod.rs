@@ -15,6 +15,7 @@
 //! (pieces) -> `build` (plan) -> `explain` (summary, refusals).
 
 mod account;
+mod bounded;
 mod build;
 mod compare;
 mod counted;
@@ -65,6 +66,8 @@ mod cmp_tests;
 mod precision_tests;
 #[cfg(test)]
 mod counted_tests;
+#[cfg(test)]
+mod precise8_tests;
 
 use serde::{Deserialize, Serialize};
 

@@ -12,6 +12,10 @@
 //!   join: the join keeps only the rows the anti-join removes, so the
 //!   answer is empty whatever the data ("items that received no review",
 //!   listed with their reviewers).
+//! - An order on a plan that answers one row (aggregates with no grouping
+//!   and nothing listed): "the total scores in ascending order" wanted the
+//!   rows' own `total` column, not their sum; ordering one row says the
+//!   question asked for many.
 //!
 //! Invariants: reads only the final plan and the manifest; never changes
 //! the plan; the reason names the column or table concerned.
@@ -64,6 +68,12 @@ fn read_tables(m: &Manifest, plan: &Plan) -> Vec<String> {
 
 /// A reason to refuse the plan, if it contradicts or repeats itself.
 pub(super) fn check(m: &Manifest, plan: &Plan) -> Result<(), String> {
+    if !plan.measures.is_empty() && plan.dimensions.is_empty() && plan.fields.is_empty() && !plan.order.is_empty() {
+        return Err(format!(
+            "I read one total, yet the question orders its answer by {}; it asked for a list of rows, which I couldn't work out.",
+            plan.order.iter().map(|o| o.by.as_str()).collect::<Vec<_>>().join(", ")
+        ));
+    }
     for (i, a) in plan.filters.iter().enumerate() {
         for b in plan.filters.iter().skip(i + 1) {
             if a.field.eq_ignore_ascii_case(&b.field) && clash(a, b) {
