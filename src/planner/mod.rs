@@ -15,6 +15,7 @@
 //! (pieces) -> `build` (plan) -> `explain` (summary, refusals).
 
 mod account;
+mod both;
 mod bounded;
 mod build;
 mod compare;

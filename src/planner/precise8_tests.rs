@@ -129,3 +129,54 @@ fn a_ranking_of_groups_is_left_alone() {
     .unwrap_or_default();
     assert!(bounded::check(&matched("the most"), &plan).is_ok());
 }
+
+fn cond(field: &str, op: crate::plan::Op, value: serde_json::Value) -> crate::plan::Filter {
+    crate::plan::Filter { field: field.into(), op, value: Some(crate::plan::Operand::Value(value)) }
+}
+
+/// A "not" on the rows that point at the answered rows (reservations of
+/// a room) is refused; on the answered rows' own column, or on the table
+/// they point at (a reservation's room), it is a plain row filter.
+#[rstest]
+#[case(vec!["rooms.roomname"], "reservations.rate", true)]
+#[case(vec!["rooms.roomname"], "rooms.decor", false)]
+#[case(vec!["rooms.roomname"], "decor", false)]
+#[case(vec!["reservations.code"], "rooms.decor", false)]
+#[case(vec!["rooms.roomname", "reservations.rate"], "reservations.rate", false)]
+fn a_not_through_the_rows_that_point_is_refused(#[case] fields: Vec<&str>, #[case] field: &str, #[case] refused: bool) {
+    use crate::plan::Op;
+    for (op, value) in [(Op::Ne, serde_json::json!(100)), (Op::NotIn, serde_json::json!([100, 200]))] {
+        let plan = Plan { fields: fields.iter().map(|x| x.to_string()).collect(), filters: vec![cond(field, op, value)], ..Plan::default() };
+        assert_eq!(sanity::check(&lodge_manifest(), &plan).is_err(), refused, "{plan:?}");
+    }
+}
+
+/// Two values joined by "and" on one column are refused unless the plan
+/// adds the rows up; "or" is a plain list.
+#[rstest]
+#[case("Show the room names with decor 'modern' and 'rustic'.", false, true)]
+#[case("Show the room names with decor 'modern' or 'rustic'.", false, false)]
+#[case("Show the room names with decor 'modern', 'rustic' or 'traditional'.", false, false)]
+#[case("What is the total base price of the 'modern' and 'rustic' rooms?", true, false)]
+#[case("How many rooms have decor 'modern' and 'rustic' for each decor?", true, false)]
+fn two_values_joined_by_and_are_refused(#[case] question: &str, #[case] total: bool, #[case] refused: bool) {
+    use crate::plan::Op;
+    let m = lodge_manifest();
+    let lx = lexicon::Lexicon::new(&m);
+    let p = intent::pieces(&tokenize::tokenize(question), &lx, &intent::CueTable::new(), None);
+    let values = if question.contains("traditional") {
+        serde_json::json!(["modern", "rustic", "traditional"])
+    } else {
+        serde_json::json!(["modern", "rustic"])
+    };
+    let mut plan = Plan { fields: vec!["rooms.roomname".into()], filters: vec![cond("rooms.decor", Op::In, values)], ..Plan::default() };
+    if question.contains("each decor") {
+        plan.fields.clear();
+        plan.dimensions = vec![crate::plan::DimensionRef { name: "rooms.decor".into(), grain: None }];
+        plan.measures = serde_json::from_value(serde_json::json!([{ "agg": "count" }])).unwrap_or_default();
+    } else if total {
+        plan.fields.clear();
+        plan.measures = serde_json::from_value(serde_json::json!([{ "agg": "sum", "column": "rooms.baseprice" }])).unwrap_or_default();
+    }
+    assert_eq!(both::check(&m, &p, &plan).is_err(), refused, "{question}: {plan:?}");
+}
