@@ -57,6 +57,7 @@ const TOTALS: &[&str] = &["total", "overall", "combined", "altogether"];
 pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Result<Vec<Ambiguity>, String> {
     super::sanity::check(m, plan)?;
     super::both::check(m, p, plan)?;
+    super::agent::check(m, p, plan)?;
     let tables = plan_tables(m, plan);
     let columns = plan_columns(m, plan);
     let mut notes = Vec::new();

@@ -15,6 +15,7 @@
 //! (pieces) -> `build` (plan) -> `explain` (summary, refusals).
 
 mod account;
+mod agent;
 mod both;
 mod bounded;
 mod build;

@@ -180,3 +180,21 @@ fn two_values_joined_by_and_are_refused(#[case] question: &str, #[case] total: b
     }
     assert_eq!(both::check(&m, &p, &plan).is_err(), refused, "{question}: {plan:?}");
 }
+
+/// A grouping by the noun after a participle's "by" (who did it) is
+/// refused; after "grouped by", or with no grouping, it is not.
+#[rstest]
+#[case("How many rooms were reserved by guests?", true, true)]
+#[case("How many rooms were reserved in by some guests?", true, true)]
+#[case("How many rooms were reserved by guests?", false, false)]
+#[case("Count the rooms grouped by guests.", true, false)]
+fn a_grouping_by_the_agent_of_a_verb_is_refused(#[case] question: &str, #[case] grouped: bool, #[case] refused: bool) {
+    let m = lodge_manifest();
+    let lx = lexicon::Lexicon::new(&m);
+    let p = intent::pieces(&tokenize::tokenize(question), &lx, &intent::CueTable::new(), None);
+    let mut plan: Plan = serde_json::from_value(serde_json::json!({ "measures": [{ "agg": "count" }] })).unwrap_or_default();
+    if grouped {
+        plan.dimensions = vec![crate::plan::DimensionRef { name: "guests.guest_name".into(), grain: None }];
+    }
+    assert_eq!(agent::check(&m, &p, &plan).is_err(), refused, "{question}: {plan:?}");
+}
