@@ -56,6 +56,8 @@ const TOTALS: &[&str] = &["total", "overall", "combined", "altogether"];
 /// condition, noted), or a refusal with its reason.
 pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Result<Vec<Ambiguity>, String> {
     super::sanity::check(m, plan)?;
+    super::both::check(m, p, plan)?;
+    super::agent::check(m, p, plan)?;
     let tables = plan_tables(m, plan);
     let columns = plan_columns(m, plan);
     let mut notes = Vec::new();
@@ -179,6 +181,7 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
 /// names) is a dropped part of the question.
 pub(super) fn check_matches(m: &Manifest, matches: &[Match], plan: &Plan) -> Result<(), String> {
     most_of_a_name(m, matches, plan)?;
+    super::bounded::check(matches, plan)?;
     let cols = plan_columns(m, plan);
     let tables = plan_tables(m, plan);
     for x in matches {

@@ -15,8 +15,8 @@
 //! own key is refused, since every count would be one; a word that could
 //! name anything in the dataset is never read as a generic noun.
 
-use crate::plan::{Filter, Op, Operand};
-use crate::planner::build::{Ctx, MDraft, Refusal};
+use crate::plan::{Agg, Filter, Op, Operand};
+use crate::planner::build::{Ctx, MDraft, MKind, Refusal};
 use crate::planner::english::Cue;
 use crate::planner::intent::PieceKind;
 use crate::planner::lexicon::Target;
@@ -223,6 +223,27 @@ impl Ctx<'_> {
         });
         if direct && !also_number && self.count_group(t, j) == Some(s) {
             self.group_by(s);
+        }
+    }
+
+    /// "The number of documents in each location" over a table whose rows
+    /// each point at a document (`document_locations.document_id`), read
+    /// as a count of the different ids it points at: unless the question
+    /// says "different" or "distinct" (the caller checks), the rows that
+    /// point are counted, since each is one of the things counted there.
+    /// A column that points at another table is a reference, not a value
+    /// whose repeats the question asked to fold.
+    pub(super) fn count_rows_of_references(&mut self) {
+        for i in 0..self.measures.len() {
+            let MKind::Agg(Agg::CountDistinct, f) = self.measures[i].kind else { continue };
+            let Some(fi) = self.field_info(f) else { continue };
+            let Some(col) = fi.column else { continue };
+            if schema::row_key(self.m, fi.table) == Some(col) {
+                continue;
+            }
+            if self.m.joins.iter().any(|j| schema::column_of(self.m, &j.from) == Some((fi.table, col))) {
+                self.measures[i].kind = self.count_kind(fi.table);
+            }
         }
     }
 }

@@ -592,6 +592,7 @@ impl Ctx<'_> {
         if said_distinct {
             return Ok(());
         }
+        self.count_rows_of_references();
         for i in 0..self.measures.len() {
             let MKind::Agg(Agg::CountDistinct, f) = self.measures[i].kind else { continue };
             let Some(fi) = self.field_info(f) else { continue };

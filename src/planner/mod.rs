@@ -15,7 +15,10 @@
 //! (pieces) -> `build` (plan) -> `explain` (summary, refusals).
 
 mod account;
+mod agent;
 mod argmax;
+mod both;
+mod bounded;
 mod bounds;
 mod build;
 mod compare;
@@ -23,9 +26,9 @@ mod counted;
 mod dates;
 mod dimension;
 mod either;
-mod extreme_pair;
 mod english;
 mod explain;
+mod extreme_pair;
 mod filters;
 mod flags;
 mod full_name;
@@ -79,6 +82,8 @@ mod rank8_tests;
 mod neg8_tests;
 #[cfg(test)]
 mod cmp8_tests;
+#[cfg(test)]
+mod precise8_tests;
 
 use serde::{Deserialize, Serialize};
 

@@ -12,6 +12,17 @@
 //!   join: the join keeps only the rows the anti-join removes, so the
 //!   answer is empty whatever the data ("items that received no review",
 //!   listed with their reviewers).
+//! - An order on a plan that answers one row (aggregates with no grouping
+//!   and nothing listed): "the total scores in ascending order" wanted the
+//!   rows' own `total` column, not their sum; ordering one row says the
+//!   question asked for many.
+//!
+//! - "Students who don't play football" read as `sportname != 'Football'`
+//!   on the sports rows joined to each student: a student with any other
+//!   sport is kept, so the plan answers "has some sport that is not
+//!   football". A negated condition on a table whose rows point at the
+//!   rows answered (many to one) is a "has none", which a row filter
+//!   cannot say.
 //!
 //! Invariants: reads only the final plan and the manifest; never changes
 //! the plan; the reason names the column or table concerned.
@@ -41,6 +52,47 @@ fn clash(a: &Filter, b: &Filter) -> bool {
     }
 }
 
+/// The table of a plan name (`table.column` or a dimension's name).
+fn table_of_name(m: &Manifest, n: &str) -> Option<String> {
+    let col = m.dimensions.iter().find(|d| d.name.eq_ignore_ascii_case(n)).map_or(n, |d| d.column.as_str());
+    table_of(col).map(str::to_ascii_lowercase)
+}
+
+/// The tables whose rows the plan answers: its listed and grouped
+/// columns', else its measures'.
+fn answered_tables(m: &Manifest, plan: &Plan) -> Vec<String> {
+    let mut out: Vec<String> = plan
+        .fields
+        .iter()
+        .chain(plan.dimensions.iter().map(|d| &d.name))
+        .filter_map(|n| table_of_name(m, n))
+        .collect();
+    if out.is_empty() {
+        for x in &plan.measures {
+            out.extend(x.column.as_deref().and_then(|c| table_of_name(m, c)));
+            let metric = x.metric.as_deref().and_then(|n| m.metrics.iter().find(|k| k.name == n));
+            out.extend(metric.map(|k| k.table.to_ascii_lowercase()));
+        }
+    }
+    out
+}
+
+/// A negated condition on a table whose rows point at the answered
+/// table's rows: a "has none" read as a row filter through the join.
+fn negation_through_many(m: &Manifest, plan: &Plan) -> Option<String> {
+    let answered = answered_tables(m, plan);
+    let points_at = |from: &str, to: &str| {
+        m.joins.iter().any(|j| {
+            table_of(&j.from).is_some_and(|t| t.eq_ignore_ascii_case(from)) && table_of(&j.to).is_some_and(|t| t.eq_ignore_ascii_case(to))
+        })
+    };
+    plan.filters.iter().filter(|f| matches!(f.op, Op::Ne | Op::NotIn)).find_map(|f| {
+        let t = table_of_name(m, &f.field)?;
+        let many = !answered.contains(&t) && answered.iter().any(|a| points_at(&t, a));
+        many.then(|| f.field.clone())
+    })
+}
+
 /// Every table the plan reads outside its anti-joins.
 fn read_tables(m: &Manifest, plan: &Plan) -> Vec<String> {
     let mut names: Vec<&str> = Vec::new();
@@ -64,6 +116,12 @@ fn read_tables(m: &Manifest, plan: &Plan) -> Vec<String> {
 
 /// A reason to refuse the plan, if it contradicts or repeats itself.
 pub(super) fn check(m: &Manifest, plan: &Plan) -> Result<(), String> {
+    if !plan.measures.is_empty() && plan.dimensions.is_empty() && plan.fields.is_empty() && !plan.order.is_empty() {
+        return Err(format!(
+            "I read one total, yet the question orders its answer by {}; it asked for a list of rows, which I couldn't work out.",
+            plan.order.iter().map(|o| o.by.as_str()).collect::<Vec<_>>().join(", ")
+        ));
+    }
     for (i, a) in plan.filters.iter().enumerate() {
         for b in plan.filters.iter().skip(i + 1) {
             if a.field.eq_ignore_ascii_case(&b.field) && clash(a, b) {
@@ -81,6 +139,11 @@ pub(super) fn check(m: &Manifest, plan: &Plan) -> Result<(), String> {
                 ));
             }
         }
+    }
+    if let Some(field) = negation_through_many(m, plan) {
+        return Err(format!(
+            "I read a 'not' as a condition on {field}, whose rows each point at a row of the answer; that keeps every row with some other value, where the question meant rows with none, which I couldn't work out."
+        ));
     }
     let read = read_tables(m, plan);
     for f in plan.filters.iter().filter(|f| f.op == Op::NotExists) {
