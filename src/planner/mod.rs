@@ -28,6 +28,7 @@ mod flags;
 mod full_name;
 mod fuzzy;
 mod groups;
+mod head_word;
 mod intent;
 mod kinds;
 mod lexicon;
@@ -65,6 +66,8 @@ mod cmp_tests;
 mod precision_tests;
 #[cfg(test)]
 mod counted_tests;
+#[cfg(test)]
+mod names8_tests;
 
 use serde::{Deserialize, Serialize};
 
