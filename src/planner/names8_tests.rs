@@ -1,5 +1,5 @@
 //! Table-driven tests of bare head words in a listing (`head_word`), on a
-//! made-up harbour (`tests/fixtures/planner/harbour`): "name" is the one
+//! made-up harbour (`tests/fixtures/planner/moorings`): "name" is the one
 //! name column of the table listed (`vessel_name`), or the text column
 //! called after it (`yard.yard`); "amount" its one amount column; two name
 //! columns (`first_name`, `last_name`) leave "name" unplaced, and so does a
@@ -11,7 +11,7 @@ use super::*;
 use crate::semantic::Manifest;
 
 fn manifest() -> Manifest {
-    super::fixtures::fixture("harbour")
+    super::fixtures::fixture("moorings")
 }
 
 fn fields(q: &str) -> Option<Vec<String>> {
