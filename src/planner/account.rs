@@ -112,7 +112,7 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
                     }
                     "id" | "ids" => output_has(m, plan, is_id_like) || filter_has(m, plan, is_id_like),
                     "number" | "numbers" => {
-                        counts(plan) || output_has(m, plan, is_number_like) || count_phrase(p, i)
+                        counts(plan) || output_has(m, plan, is_number_like) || count_phrase(p, i) || compound_number(m, p, used, plan, i)
                     }
                     // "the payment id, the date and the amount": a word
                     // that is part of a column's name in a table the plan
@@ -300,6 +300,18 @@ fn neighbour_used(m: &Manifest, p: &[Piece], used: &[bool], i: usize) -> bool {
     let after = (i + 1..p.len()).find(|&k| !matches!(p[k].norm.as_str(), "of" | "the" | "a" | "an" | "all" | "their" | "its"));
     let before = i.checked_sub(1);
     after.is_some_and(content) || before.is_some_and(content)
+}
+
+/// "the phone number": "number" right after a word read as a column the
+/// answer shows (not a key) is that column's own noun, no count.
+fn compound_number(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan, i: usize) -> bool {
+    let Some(b) = i.checked_sub(1) else { return false };
+    let shown = output_columns(m, plan);
+    used.get(b).copied().unwrap_or(false)
+        && p[b].lex().unwrap_or_default().iter().any(|c| match &c.target {
+            Target::Column(t, k) => !is_id_like(m, *t, *k) && shown.contains(&(*t, *k)),
+            _ => false,
+        })
 }
 
 /// "with name 'cumin'", "whose name is Koby", "name contains 'a'": a value

@@ -282,6 +282,8 @@ pub const CUES: &[(&str, Cue)] = &[
     ("alphabetic order", Cue::Asc),
     ("alphabetically", Cue::Asc),
     ("ordered by", Cue::Sort),
+    ("in order of", Cue::Sort),
+    ("in the order of", Cue::Sort),
     ("order by", Cue::Sort),
     ("sorted by", Cue::Sort),
     ("sort by", Cue::Sort),

@@ -34,6 +34,7 @@ mod flags;
 mod full_name;
 mod fuzzy;
 mod groups;
+mod head_word;
 mod ids;
 mod intent;
 mod kinds;
@@ -84,6 +85,8 @@ mod neg8_tests;
 mod cmp8_tests;
 #[cfg(test)]
 mod precise8_tests;
+#[cfg(test)]
+mod names8_tests;
 
 use serde::{Deserialize, Serialize};
 

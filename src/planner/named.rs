@@ -53,7 +53,7 @@ pub(super) fn named_tables(m: &Manifest, p: &[Piece]) -> BTreeSet<usize> {
 /// The noun a table's name is about: English compounds put it last
 /// (`customer_orders` is orders, `order_items` items), unless the last word
 /// only qualifies it (`festival_detail` is festivals).
-fn head_noun(name: &str) -> Option<String> {
+pub(super) fn head_noun(name: &str) -> Option<String> {
     let words = split_identifier(name);
     let qualifier = |w: &str| matches!(w, "detail" | "details" | "info" | "information" | "data" | "record" | "records" | "list" | "table");
     words.iter().rev().find(|w| !qualifier(w.as_str())).cloned()

@@ -1,0 +1,194 @@
+//! A bare head word in a listing: "the name, location and mascot of all
+//! schools", "the ids and names of all documents", "the payment id, the
+//! date and the amount". "name" and "amount" are too generic to name a
+//! column on their own (they are stopwords for the lexicon), but asked of
+//! the rows a listing shows, they are the one column of that table that
+//! carries the word (`school_name`, `Amount_Payment`), or for "name" the
+//! text column the table names its rows by (`company.company`).
+//!
+//! Invariants: read only for a table the question names, only when exactly
+//! one column of it carries the word (never a guess between two columns of
+//! one table: `first_name` and `last_name` leave "name" unplaced), and only
+//! when the word is not qualified by a neighbour naming something else
+//! ("the customer name" of orders, "the name of the department").
+
+use crate::planner::build::Ctx;
+use crate::planner::intent::PieceKind;
+use crate::planner::lexicon::Target;
+use crate::planner::schema;
+use crate::planner::tokenize::stem;
+use crate::planner::MatchKind;
+use crate::words::identifier_words;
+
+/// What a bare head word asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Head {
+    Name,
+    Amount,
+}
+
+fn head_of(norm: &str) -> Option<Head> {
+    match norm {
+        "name" | "names" => Some(Head::Name),
+        "amount" | "amounts" => Some(Head::Amount),
+        _ => None,
+    }
+}
+
+/// Words between a head word and the noun it is of ("the name of all the
+/// schools"), skipped when looking for that noun.
+const BETWEEN: &[&str] = &[
+    "of", "the", "a", "an", "all", "each", "every", "their", "its", "for", "these", "those", "different", "distinct", "unique",
+];
+
+fn is_text(ty: &str) -> bool {
+    ty.to_ascii_uppercase().starts_with("VARCHAR")
+}
+
+fn is_number(ty: &str) -> bool {
+    let ty = ty.to_ascii_uppercase();
+    ["INT", "BIGINT", "DOUBLE", "DECIMAL", "FLOAT", "HUGEINT", "SMALLINT", "REAL", "NUMERIC"].iter().any(|k| ty.starts_with(k))
+}
+
+/// True when a column's name is a name (`school_name`, `roomName`,
+/// `clubname`): its last word is "name", or it is one run-together
+/// lowercase word ending in "name".
+fn is_name_column(name: &str) -> bool {
+    let w = identifier_words(name);
+    match w.as_slice() {
+        [one] => one.len() > 4 && one.ends_with("name"),
+        [.., last] => last == "name",
+        [] => false,
+    }
+}
+
+/// The one column of table `t` that the head word names, if exactly one.
+fn head_column(m: &crate::semantic::Manifest, t: usize, head: Head) -> Option<usize> {
+    let cols = &m.tables.get(t)?.columns;
+    let hits: Vec<usize> = match head {
+        Head::Name => (0..cols.len()).filter(|&c| is_text(&cols[c].ty) && is_name_column(&cols[c].name)).collect(),
+        Head::Amount => (0..cols.len())
+            .filter(|&c| is_number(&cols[c].ty) && identifier_words(&cols[c].name).iter().any(|w| w == "amount"))
+            .collect(),
+    };
+    match (hits.as_slice(), head) {
+        ([c], _) => Some(*c),
+        // Nothing called a name: the text column the rows are named by
+        // (`company.company`, `book.title`).
+        ([], Head::Name) => schema::row_name(m, t).filter(|&c| is_text(&cols[c].ty)),
+        _ => None,
+    }
+}
+
+/// Words that end the list of things asked before "of" ("the names and
+/// ids of documents that ...").
+const LIST_ENDS: &[&str] = &[
+    "that", "who", "which", "whose", "with", "where", "in", "from", "by", "have", "has", "had", "is", "are", "was", "were",
+];
+
+/// Generic words that ask for a column too ("names and types of dorms"):
+/// left unplaced beside the head word, the list would lose one.
+const LIST_WORDS: &[&str] = &["type", "types", "level", "levels", "value", "values", "result", "results"];
+
+impl Ctx<'_> {
+    /// True when piece `i` reads as table `t`, or is the noun its name is about.
+    /// A compound's head is its last word: "document types" are types.
+    fn reads_table(&self, i: usize, t: usize) -> bool {
+        let lex = self.p[i].lex().unwrap_or_default().iter().chain(self.p[i].alt_lex.iter()).any(|c| !c.fuzzy && c.target == Target::Table(t));
+        let last = self.p[i].words.split_whitespace().last().map(|w| stem(&w.to_lowercase()));
+        let head = super::named::head_noun(&self.m.tables[t].name).map(|h| stem(&h));
+        lex || last.is_some() && last == head
+    }
+
+    /// True when piece `i` names something: a table, column, value, metric.
+    fn names_something(&self, i: usize) -> bool {
+        matches!(self.p[i].kind, PieceKind::Lex(_))
+    }
+
+    /// True when piece `i` is a value, number or quoted text.
+    fn is_value(&self, i: usize) -> bool {
+        matches!(self.p[i].kind, PieceKind::Quoted(..) | PieceKind::Number(_))
+            || self.p[i].top().is_some_and(|t| matches!(t, Target::Value(..)))
+    }
+
+    /// The noun the list holding piece `k` is "of" or "for" ("the names and
+    /// ids *of documents*"), if the list says.
+    fn list_owner(&self, k: usize) -> Option<usize> {
+        let mut i = k + 1;
+        while i < self.p.len() {
+            let x = &self.p[i];
+            let norm = x.norm.as_str();
+            if norm == "of" || norm == "for" {
+                return (i + 1..self.p.len()).find(|&a| !BETWEEN.contains(&self.p[a].norm.as_str()));
+            }
+            // "descriptions of courses" read as one phrase: its own noun.
+            if matches!(x.kind, PieceKind::Lex(_)) && x.words.split_whitespace().any(|w| matches!(w.to_lowercase().as_str(), "of" | "for")) {
+                return Some(i);
+            }
+            let list_piece = self.is_and(i) || matches!(x.kind, PieceKind::Lex(_) | PieceKind::Stop);
+            if LIST_ENDS.contains(&norm) || !list_piece {
+                return None;
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// At piece `k`, a bare "name(s)" or "amount(s)" asked of the rows of
+    /// table `t`, which the question names: takes it and adds the column
+    /// to `fields`; false when it does not read so.
+    pub(super) fn take_head_word(&mut self, k: usize, t: usize, fields: &mut Vec<String>) -> bool {
+        if self.used[k] {
+            return false;
+        }
+        let named = super::named::named_tables(self.m, self.p);
+        if !named.contains(&t) {
+            return false;
+        }
+        if self.p[k].kind != PieceKind::Stop {
+            return false;
+        }
+        let Some(head) = head_of(&self.p[k].norm) else { return false };
+        // "the customer name": a word before it says whose name it is; only
+        // the listed table's own ("the school name") is this one. "With
+        // name 338", "whose name": the name is a condition's.
+        if let Some(b) = k.checked_sub(1) {
+            if self.names_something(b) && !self.reads_table(b, t) {
+                return false;
+            }
+        }
+        let before = (0..k).rev().find(|&i| !matches!(self.p[i].norm.as_str(), "the" | "a" | "an"));
+        if before.is_some_and(|b| matches!(self.p[b].norm.as_str(), "with" | "whose" | "by" | "called")) {
+            return false;
+        }
+        let next = (k + 1..self.p.len()).find(|&i| !matches!(self.p[i].norm.as_str(), "is" | "as" | "of" | "the"));
+        if next.is_some_and(|i| self.is_value(i)) {
+            return false;
+        }
+        // "the names and ids of documents": the noun the list is of must be
+        // the table, and then says whose columns they are.
+        let owner = self.list_owner(k).filter(|&a| self.names_something(a));
+        if owner.is_some_and(|a| !self.reads_table(a, t)) {
+            return false;
+        }
+        // "the names and types of the dorms": another generic word of the
+        // list left unplaced.
+        let unplaced = (1..self.p.len()).any(|i| {
+            !self.used[i] && self.p[i].kind == PieceKind::Stop && LIST_WORDS.contains(&self.p[i].norm.as_str()) && self.is_and(i - 1)
+        });
+        if unplaced {
+            return false;
+        }
+        let Some(c) = head_column(self.m, t, head) else { return false };
+        let name = schema::qualified(self.m, t, c);
+        self.take(k, MatchKind::Column, name.clone(), 0.8);
+        if let Some(a) = owner.filter(|&a| !self.used[a] && self.reads_table(a, t) && !self.p[a].words.contains(' ')) {
+            self.take(a, MatchKind::Table, self.table_name(t), 0.9);
+        }
+        let same = |f: &String| super::account::resolve(self.m, f) == Some((t, c));
+        if !fields.iter().any(same) {
+            fields.push(name);
+        }
+        true
+    }
+}
