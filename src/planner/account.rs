@@ -58,6 +58,7 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
     super::sanity::check(m, plan)?;
     super::both::check(m, p, plan)?;
     super::agent::check(m, p, plan)?;
+    super::own_rows::check(m, plan)?;
     let tables = plan_tables(m, plan);
     let columns = plan_columns(m, plan);
     let mut notes = Vec::new();

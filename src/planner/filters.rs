@@ -17,6 +17,7 @@ use crate::planner::english::Cue;
 use crate::planner::intent::PieceKind;
 use crate::planner::lexicon::{Field, Target};
 use crate::planner::schema::{self, FieldInfo};
+use crate::planner::tokenize::{split_identifier, stem};
 use crate::planner::MatchKind;
 
 pub(super) fn num(n: f64) -> serde_json::Value {
@@ -100,7 +101,7 @@ impl Ctx<'_> {
                         Target::Table(t) if f.is_none() => Some(*t),
                         Target::Table(_) => None,
                         t => schema::target_table(self.m, self.lx, t)
-                            .filter(|&t| self.p[j].plural && Some(t) != self.base),
+                            .filter(|&t| (self.p[j].plural || self.any_of_table(j, t)) && Some(t) != self.base),
                     };
                     if let (Some(t), Some(b)) = (other, self.base) {
                         if let Some((t, key, fk)) = self.anti_join_key(b, t).filter(|&(l, ..)| !self.condition_outside(j, l)) {
@@ -120,6 +121,13 @@ impl Ctx<'_> {
                         }
                     }
                     let Some(f) = f else { continue };
+                    // "the customer without any mailshot" read as a column of
+                    // another table: reached through an inner join, that
+                    // column is never empty, so IS NULL would answer nothing.
+                    let owner = schema::target_table(self.m, self.lx, &c.target);
+                    if self.base.is_some() && owner.is_some() && owner != self.base {
+                        continue;
+                    }
                     self.take(j, MatchKind::Column, f.name.clone(), c.confidence);
                     self.take(
                         i,
@@ -156,6 +164,18 @@ impl Ctx<'_> {
                 _ => {}
             }
         }
+    }
+
+    /// "without any mailshot", "do not have any amenity": a singular noun
+    /// after "any" that is a word of its table's name (`mailshot_campaigns`,
+    /// `dorm_amenity`) means that table's rows, as a plural does.
+    fn any_of_table(&self, j: usize, t: usize) -> bool {
+        let after_any = j > 0 && self.p[j - 1].words.eq_ignore_ascii_case("any");
+        let word = stem(&self.p[j].words.to_lowercase());
+        after_any
+            && self.m.tables.get(t).is_some_and(|table| {
+                split_identifier(&table.name).iter().any(|w| stem(w) == word)
+            })
     }
 
     /// "artists who have not released any albums", "instructors who didn't

@@ -41,6 +41,7 @@ mod kinds;
 mod lexicon;
 mod listing;
 mod measures;
+mod own_rows;
 pub mod model;
 mod named;
 mod negation;

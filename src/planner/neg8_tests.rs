@@ -131,3 +131,63 @@ fn reads_the_table_a_negation_names(#[case] question: &str, #[case] want: &str) 
         Outcome::NotUnderstood(n) => panic!("{question}: not understood: {}", n.reason),
     }
 }
+
+/// "without" before a column of another table: through an inner join that
+/// column is never empty for the rows it reaches, so `IS NULL` there would
+/// answer "nothing" (the customer without any mailshot came back empty).
+#[rstest]
+#[case("What are the titles of books without any price?")]
+#[case("List the titles of the books without a price.")]
+fn never_tests_a_joined_column_for_empty(#[case] question: &str) {
+    let m = super::fixtures::from_toml(PRESS);
+    if let Outcome::Planned(u) = OfflinePlanner::new(&m).plan(question) {
+        assert!(!filters(&u.plan).contains("is_null"), "{question}: {}", filters(&u.plan));
+    }
+}
+
+/// Dorms, the amenities each has (a link table) and the amenities.
+const HALLS: &str = r#"
+name = "halls"
+description = "Dorms and their amenities."
+[[tables]]
+name = "dorm"
+file = "dorm.csv"
+primary_key = "dormid"
+columns = [
+  { name = "dormid", type = "BIGINT", nullable = false },
+  { name = "dorm_name", type = "VARCHAR", nullable = false },
+]
+[[tables]]
+name = "has_amenity"
+file = "has_amenity.csv"
+columns = [
+  { name = "dormid", type = "BIGINT", nullable = false },
+  { name = "amenid", type = "BIGINT", nullable = false },
+]
+[[tables]]
+name = "dorm_amenity"
+file = "dorm_amenity.csv"
+primary_key = "amenid"
+columns = [
+  { name = "amenid", type = "BIGINT", nullable = false },
+  { name = "amenity_name", type = "VARCHAR", nullable = false },
+]
+[[joins]]
+from = "has_amenity.dormid"
+to = "dorm.dormid"
+[[joins]]
+from = "has_amenity.amenid"
+to = "dorm_amenity.amenid"
+"#;
+
+/// A singular noun after "any" that is a word of a table's name names that
+/// table's rows, as a plural does: an anti-join through the link table.
+#[rstest]
+#[case("Find the name of dorms that do not have any amenity", "dorm.dormid not_exists has_amenity.dormid")]
+fn reads_a_singular_after_any_as_rows(#[case] question: &str, #[case] want: &str) {
+    let m = super::fixtures::from_toml(HALLS);
+    match OfflinePlanner::new(&m).plan(question) {
+        Outcome::Planned(u) => assert_eq!(filters(&u.plan), want, "{question}"),
+        Outcome::NotUnderstood(n) => panic!("{question}: not understood: {}", n.reason),
+    }
+}

@@ -198,3 +198,24 @@ fn a_grouping_by_the_agent_of_a_verb_is_refused(#[case] question: &str, #[case] 
     }
     assert_eq!(agent::check(&m, &p, &plan).is_err(), refused, "{question}: {plan:?}");
 }
+
+fn counted(by: &[&str], filters: Vec<crate::plan::Filter>) -> Plan {
+    let measures = serde_json::from_value(serde_json::json!([{ "agg": "count" }])).unwrap_or_default();
+    let dimensions = by.iter().map(|d| crate::plan::DimensionRef { name: (*d).into(), grain: None }).collect();
+    Plan { measures, dimensions, filters, ..Plan::default() }
+}
+
+/// A count of a table's rows grouped by its own primary key is 1 for
+/// every group: refused. Grouped by another column of it (its label
+/// too: names repeat), or with a filter on a table that points at it,
+/// the count is real.
+#[rstest]
+#[case(counted(&["rooms.roomid"], vec![]), true)]
+#[case(counted(&["rooms.decor", "rooms.roomid"], vec![]), true)]
+#[case(counted(&["rooms.roomname"], vec![]), false)]
+#[case(counted(&["rooms.decor"], vec![]), false)]
+#[case(counted(&["rooms.bedtype"], vec![]), false)]
+#[case(counted(&["rooms.roomid"], vec![crate::plan::Filter { field: "reservations.kids".into(), op: crate::plan::Op::Gt, value: Some(crate::plan::Operand::Value(serde_json::json!(0))) }]), false)]
+fn a_count_per_own_row_is_refused(#[case] plan: Plan, #[case] refused: bool) {
+    assert_eq!(own_rows::check(&lodge_manifest(), &plan).is_err(), refused, "{plan:?}");
+}
