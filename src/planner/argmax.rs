@@ -175,20 +175,12 @@ impl Ctx<'_> {
             return false;
         }
         // "the 3 most expensive hotels": the count before says how many.
-        let count = self.prev_sig(i).filter(|&k| !self.used[k]).and_then(|k| match self.p[k].kind {
-            PieceKind::Number(x) if x >= 1.0 && x.fract() == 0.0 => Some((k, x as u64)),
-            _ => None,
-        });
+        let count = self.prev_sig(i).and_then(|k| self.whole_count(k));
         if self.p[n].plural && count.is_none() && self.limit.is_none() {
             return false;
         }
         let Some((f, desc)) = self.measured_column(t, measure, desc) else { return false };
-        if let Some((k, x)) = count {
-            self.limit = Some(x);
-            self.take(k, MatchKind::Limit, x.to_string(), 1.0);
-        } else if self.limit.is_none() {
-            self.limit = Some(1);
-        }
+        self.keep_first(count);
         let dir = if desc { "descending" } else { "ascending" };
         for &k in &span {
             self.take(k, MatchKind::Order, format!("{} {dir}", f.name), 0.8);
@@ -356,5 +348,29 @@ impl Ctx<'_> {
             self.order.push(crate::plan::OrderBy { by: f.name, desc });
         }
         true
+    }
+}
+
+impl Ctx<'_> {
+    /// An unused whole number of rows at piece `k` ("the 3 most expensive
+    /// hotels"), with its piece.
+    pub(super) fn whole_count(&self, k: usize) -> Option<(usize, u64)> {
+        match self.p[k].kind {
+            PieceKind::Number(x) if !self.used[k] && x >= 1.0 && x.fract() == 0.0 => Some((k, x as u64)),
+            _ => None,
+        }
+    }
+
+    /// Keep the first `count` rows of an ordered listing, or the first one
+    /// when no count was said and no limit is set yet.
+    pub(super) fn keep_first(&mut self, count: Option<(usize, u64)>) {
+        match count {
+            Some((k, x)) => {
+                self.limit = Some(x);
+                self.take(k, MatchKind::Limit, x.to_string(), 1.0);
+            }
+            None if self.limit.is_none() => self.limit = Some(1),
+            None => {}
+        }
     }
 }

@@ -119,24 +119,12 @@ impl Ctx<'_> {
             return false;
         }
         // "three churches that opened most recently": the count before the noun.
-        let count = (0..first).find_map(|k| match self.p[k].kind {
-            PieceKind::Number(x) if !self.used[k] && x >= 1.0 && x.fract() == 0.0 && self.next_sig(k) == noun.or(self.subject) => {
-                Some((k, x as u64))
-            }
-            _ => None,
-        });
+        let count = (0..first).filter(|&k| self.next_sig(k) == noun.or(self.subject)).find_map(|k| self.whole_count(k));
         let listed = noun.or(self.subject);
         if listed.is_some_and(|s| self.p[s].plural) && count.is_none() && self.limit.is_none() {
             return false;
         }
-        match count {
-            Some((k, x)) => {
-                self.limit = Some(x);
-                self.take(k, MatchKind::Limit, x.to_string(), 1.0);
-            }
-            None if self.limit.is_none() => self.limit = Some(1),
-            None => {}
-        }
+        self.keep_first(count);
         let dir = if desc { "descending" } else { "ascending" };
         for &k in span {
             self.take(k, MatchKind::Order, format!("{} {dir}", f.name), 0.8);

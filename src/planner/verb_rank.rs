@@ -64,21 +64,11 @@ impl Ctx<'_> {
         if !self.asked_of(t, n, None) {
             return false;
         }
-        let count = (0..n).find_map(|k| match self.p[k].kind {
-            PieceKind::Number(x) if !self.used[k] && x >= 1.0 && x.fract() == 0.0 && self.next_sig(k) == Some(n) => Some((k, x as u64)),
-            _ => None,
-        });
+        let count = (0..n).filter(|&k| self.next_sig(k) == Some(n)).find_map(|k| self.whole_count(k));
         if self.p[n].plural && count.is_none() && self.limit.is_none() {
             return false;
         }
-        match count {
-            Some((k, x)) => {
-                self.limit = Some(x);
-                self.take(k, MatchKind::Limit, x.to_string(), 1.0);
-            }
-            None if self.limit.is_none() => self.limit = Some(1),
-            None => {}
-        }
+        self.keep_first(count);
         let dir = if desc { "descending" } else { "ascending" };
         self.take(i, MatchKind::Order, format!("{} {dir}", f.name), 0.8);
         self.take(b, MatchKind::Column, f.name.clone(), 0.7);
