@@ -451,9 +451,15 @@ impl Ctx<'_> {
                 }
             });
             let mut found = near(self, before).or_else(|| near(self, self.next_sig(i)));
+            // The rows' name, unless it is a number and the text is not
+            // ("members of the club 'Bootup Baltimore'" on a link table whose
+            // first column is `clubid`): then the data places the text.
+            let wordy = text.trim().parse::<f64>().is_err();
             let row_name = || {
                 self.base.and_then(|b| {
-                    schema::row_name(self.m, b).and_then(|c| self.field_info(Field::Col(b, c)))
+                    schema::row_name(self.m, b)
+                        .and_then(|c| self.field_info(Field::Col(b, c)))
+                        .filter(|f| !(f.numeric && wordy))
                 })
             };
             let mut field = found.as_ref().map(|(_, f)| f.clone()).or_else(row_name);
