@@ -163,14 +163,7 @@ impl Ctx<'_> {
             n = self.next_sig(k);
         }
         let Some(n) = n.filter(|&n| !self.used[n]) else { return false };
-        let Some(t) = self.p[n].lex().and_then(|cands| {
-            cands.iter().find_map(|c| match c.target {
-                Target::Table(t) if !c.fuzzy => Some(t),
-                _ => None,
-            })
-        }) else {
-            return false;
-        };
+        let Some(t) = self.table_at(n) else { return false };
         if !self.asked_of(t, i, None) {
             return false;
         }

@@ -288,10 +288,15 @@ impl Ctx<'_> {
     }
 
     /// The table piece `k` names (unused, not a typo's guess).
-    fn table_at(&self, k: usize) -> Option<usize> {
+    pub(super) fn table_at(&self, k: usize) -> Option<usize> {
         if self.used[k] {
             return None;
         }
+        self.exact_table(k)
+    }
+
+    /// The table piece `k` names, used or not (not a typo's guess).
+    pub(super) fn exact_table(&self, k: usize) -> Option<usize> {
         self.p[k].lex()?.iter().find_map(|c| match c.target {
             Target::Table(t) if !c.fuzzy => Some(t),
             _ => None,

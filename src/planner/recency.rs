@@ -102,14 +102,7 @@ impl Ctx<'_> {
                     return false;
                 };
                 let Some(n) = (0..b).rev().find(|&k| self.p[k].lex().is_some()) else { return false };
-                let Some(t) = self.p[n].lex().and_then(|cs| {
-                    cs.iter().find_map(|c| match c.target {
-                        Target::Table(t) if !c.fuzzy => Some(t),
-                        _ => None,
-                    })
-                }) else {
-                    return false;
-                };
+                let Some(t) = self.exact_table(n) else { return false };
                 let Some(f) = self.verb_column(t, &self.p[b].norm) else { return false };
                 verb = Some(b);
                 (None, f, Some(n))

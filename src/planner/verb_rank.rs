@@ -48,14 +48,7 @@ impl Ctx<'_> {
         }
         let word = self.p[b].norm.clone();
         let Some(n) = (0..b).rev().find(|&k| self.p[k].lex().is_some()) else { return false };
-        let Some(t) = self.p[n].lex().and_then(|cs| {
-            cs.iter().find_map(|c| match c.target {
-                Target::Table(t) if !c.fuzzy => Some(t),
-                _ => None,
-            })
-        }) else {
-            return false;
-        };
+        let Some(t) = self.exact_table(n) else { return false };
         let mut words: Vec<String> = vec![stem(&word)];
         if let Some(ws) = dimension_words(&word) {
             words.extend(ws.iter().map(|w| stem(w)));
