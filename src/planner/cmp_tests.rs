@@ -5,30 +5,10 @@
 use rstest::rstest;
 
 use super::*;
-use crate::plan::{Filter, Operand};
+use super::fixtures::filters;
 
 fn trails() -> OfflinePlanner {
     OfflinePlanner::new(&super::fixtures::fixture("trails"))
-}
-
-fn filter(x: &Filter) -> String {
-    let op = serde_json::to_string(&x.op).unwrap_or_default().replace('"', "");
-    let v = match &x.value {
-        None => String::new(),
-        Some(Operand::Value(v)) => format!(" {}", v.to_string().replace('"', "")),
-        Some(other) => format!(" {other:?}"),
-    };
-    format!("{} {op}{v}", x.field)
-}
-
-/// The plan's row filters, one line; a disjunction as `a | b`.
-fn filters(p: &Plan) -> String {
-    let mut out: Vec<String> = p.filters.iter().map(filter).collect();
-    if !p.any_of.is_empty() {
-        let groups: Vec<String> = p.any_of.iter().map(|g| g.iter().map(filter).collect::<Vec<_>>().join(" & ")).collect();
-        out.push(format!("({})", groups.join(" | ")));
-    }
-    out.join(" & ")
 }
 
 #[rustfmt::skip]

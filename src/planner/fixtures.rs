@@ -1,8 +1,10 @@
 //! Test support: the made-up manifests the planner's table-driven tests
 //! plan on (`tests/fixtures/planner/<name>/dataset.toml`, or a manifest
 //! written inline in a test). One loader, so every test file reads its
-//! fixture the same way and a broken fixture names its file.
+//! fixture the same way and a broken fixture names its file; and the
+//! one-line rendering of a plan's filters the comparison tests compare.
 
+use crate::plan::{Filter, Operand, Plan};
 use crate::semantic::Manifest;
 
 /// The fixture manifest `tests/fixtures/planner/<name>/dataset.toml`.
@@ -15,4 +17,25 @@ pub(super) fn fixture(name: &str) -> Manifest {
 /// A manifest written inline in a test.
 pub(super) fn from_toml(text: &str) -> Manifest {
     toml::from_str(text).unwrap_or_else(|e| panic!("inline manifest: {e}"))
+}
+
+/// One row filter as `field op value`.
+fn filter(x: &Filter) -> String {
+    let op = serde_json::to_string(&x.op).unwrap_or_default().replace('"', "");
+    let v = match &x.value {
+        None => String::new(),
+        Some(Operand::Value(v)) => format!(" {}", v.to_string().replace('"', "")),
+        Some(other) => format!(" {other:?}"),
+    };
+    format!("{} {op}{v}", x.field)
+}
+
+/// The plan's row filters, one line; a disjunction as `a | b`.
+pub(super) fn filters(p: &Plan) -> String {
+    let mut out: Vec<String> = p.filters.iter().map(filter).collect();
+    if !p.any_of.is_empty() {
+        let groups: Vec<String> = p.any_of.iter().map(|g| g.iter().map(filter).collect::<Vec<_>>().join(" & ")).collect();
+        out.push(format!("({})", groups.join(" | ")));
+    }
+    out.join(" & ")
 }
