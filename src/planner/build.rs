@@ -166,6 +166,7 @@ impl<'a> Ctx<'a> {
         self.superlative_metrics();
         self.listing()?;
         self.counts_of_values()?;
+        self.existence_through_rows();
         self.negations_through_rows()?;
         self.check_leftovers()?;
         let (m, sc, pieces, used, recognised) = (self.m, self.sc, self.p, self.used.clone(), self.matches.clone());

@@ -26,6 +26,7 @@ mod counted;
 mod dates;
 mod dimension;
 mod either;
+mod exists;
 mod english;
 mod explain;
 mod extreme_pair;
@@ -88,6 +89,8 @@ mod cmp8_tests;
 mod precise8_tests;
 #[cfg(test)]
 mod names8_tests;
+#[cfg(test)]
+mod exists_tests;
 
 use serde::{Deserialize, Serialize};
 
