@@ -22,6 +22,8 @@ use crate::planner::english::Cue;
 use crate::planner::intent::PieceKind;
 use crate::planner::lexicon::Target;
 use crate::planner::schema;
+use crate::planner::tokenize::split_identifier;
+use crate::planner::verbs::{stem_begins, verb_root};
 use crate::planner::MatchKind;
 
 /// Verbs of possession or membership that say "some row of it belongs to
@@ -33,6 +35,17 @@ const HAVE: &[&str] = &[
 /// Words that open the clause about the listed rows.
 const RELATIVE: &[&str] = &["who", "that", "which", "with"];
 
+/// The words between the listed rows and the other table's noun.
+struct Clause {
+    fillers: Vec<usize>,
+    /// A word naming the linking table ("attended", "participate in").
+    verb: Option<usize>,
+    /// Verbs known as adding no condition, read before any "have".
+    soft: Vec<usize>,
+    /// A possessive verb was read.
+    have: bool,
+}
+
 impl Ctx<'_> {
     /// Reads each unused table noun after "have" as a semi-join on the
     /// listed rows' table.
@@ -42,7 +55,7 @@ impl Ctx<'_> {
             if self.used[j] || !matches!(self.p[j].kind, PieceKind::Lex(_)) {
                 continue;
             }
-            let Some(between) = self.possessive_clause(j, b) else {
+            let Some(clause) = self.possessive_clause(j, b) else {
                 continue;
             };
             let Some(c) = self.pick(j, &|t| matches!(t, Target::Table(_))) else {
@@ -52,10 +65,10 @@ impl Ctx<'_> {
             if t == b {
                 continue;
             }
-            let Some((l, key, fk)) = self.anti_join_key(b, t) else {
+            let Some((l, key, fk)) = self.link_named(&clause, b, t).or_else(|| self.anti_join_key(b, t)) else {
                 continue;
             };
-            if !self.clause_ends(j) || self.mentions(&[l, t]) || !self.answer_on(b) {
+            if !self.clause_ends(j) || self.mentions(&[l, t]) || !self.answer_on(b) || !self.verb_names(&clause, l) {
                 continue;
             }
             let (key, fk) = (
@@ -69,8 +82,11 @@ impl Ctx<'_> {
             {
                 continue;
             }
-            for k in between {
+            for k in clause.fillers {
                 self.mark(k);
+            }
+            if let Some(v) = clause.verb {
+                self.take(v, MatchKind::Table, self.table_name(l), 0.8);
             }
             self.take(j, MatchKind::Table, self.table_name(t), c.confidence);
             self.filters.push(Filter {
@@ -124,33 +140,81 @@ impl Ctx<'_> {
             })
     }
 
-    /// The filler pieces between the noun `j` and the clause that opens
-    /// before it, when that clause is "have"-like: reached backwards over
-    /// function words and verbs only, one of them a possessive verb, and
-    /// ending at a relative word or at the listed rows' table `b` itself.
-    fn possessive_clause(&self, j: usize, b: usize) -> Option<Vec<usize>> {
-        let mut between = Vec::new();
-        let mut have = false;
+    /// The clause between the noun `j` and where it opens, when it says
+    /// "have" or names the linking rows by a verb: read backwards over
+    /// function words and verbs, at most one word that may name the linking
+    /// table ("attended", "taught", "participate in"), and ending at a
+    /// relative word, at "and" after the verb, or at the listed rows'
+    /// table `b` itself.
+    fn possessive_clause(&self, j: usize, b: usize) -> Option<Clause> {
+        let mut clause = Clause { fillers: Vec::new(), verb: None, soft: Vec::new(), have: false };
         for k in (0..j).rev() {
             let x = &self.p[k];
             let norm = x.norm.as_str();
+            let said = clause.have || clause.verb.is_some() || !clause.soft.is_empty();
             match &x.kind {
-                _ if RELATIVE.contains(&norm) => {
-                    return (have || norm == "with").then_some(between)
-                }
+                // "customers with accounts": "with" says "have".
+                _ if norm == "with" => return Some(Clause { have: true, ..clause }),
+                _ if RELATIVE.contains(&norm) => return said.then_some(clause),
                 // "customers that live in Brazil and have an invoice".
-                PieceKind::Cue(Cue::And) if have => return Some(between),
+                PieceKind::Cue(Cue::And) if said => return Some(clause),
                 PieceKind::Stop | PieceKind::Soft => {
-                    have |= HAVE.contains(&norm);
-                    between.push(k);
+                    clause.have |= HAVE.contains(&norm);
+                    if x.kind == PieceKind::Soft {
+                        clause.soft.push(k);
+                    }
+                    clause.fillers.push(k);
                 }
-                PieceKind::Lex(_) if matches!(self.p[k].top(), Some(Target::Table(t)) if *t == b) =>
-                {
-                    return have.then_some(between);
+                PieceKind::Unknown if !x.capital && clause.verb.is_none() && !x.words.contains(' ') => clause.verb = Some(k),
+                PieceKind::Lex(_) if matches!(self.p[k].top(), Some(Target::Table(t)) if *t == b) => {
+                    return said.then_some(clause);
+                }
+                PieceKind::Lex(_) if !self.used[k] && clause.verb.is_none() && matches!(x.top(), Some(Target::Table(_))) => {
+                    clause.verb = Some(k)
                 }
                 _ => return None,
             }
         }
         None
+    }
+
+    /// When several tables link `b` and `t`, the one the clause's verb
+    /// names ("students who attended courses" beside course registrations):
+    /// (that table, `b`'s key, its column pointing at `b`).
+    fn link_named(&self, clause: &Clause, b: usize, t: usize) -> Option<(usize, usize, usize)> {
+        if clause.verb.is_none() && clause.soft.is_empty() {
+            return None;
+        }
+        let found: Vec<(usize, usize, usize)> = (0..self.m.tables.len())
+            .filter(|&l| l != b && l != t && schema::foreign_key(self.m, l, t).is_some() && self.names_link(clause, l))
+            .filter_map(|l| schema::reverse_key(self.m, b, l).map(|(key, fk)| (l, key, fk)))
+            .collect();
+        match found.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        }
+    }
+
+    /// The clause's verb, if any, names the linking table `l`: by its root
+    /// ("attended" -> `student_course_attendance`) or as the table itself
+    /// ("participate in" -> `participates_in`).
+    /// With no such verb, "have" links the rows through any table.
+    fn verb_names(&self, clause: &Clause, l: usize) -> bool {
+        self.names_link(clause, l) || clause.verb.is_none() && clause.have
+    }
+
+    /// The clause names the linking table `l`: its unknown word or table
+    /// noun, or a verb the lexicon knows as adding no condition
+    /// ("registered").
+    fn names_link(&self, clause: &Clause, l: usize) -> bool {
+        let by_root = |v: usize| {
+            let (Some(root), Some(table)) = (verb_root(&self.p[v].norm), self.m.tables.get(l)) else { return false };
+            split_identifier(&table.name).iter().any(|x| stem_begins(&root, x))
+        };
+        match clause.verb {
+            Some(v) if matches!(self.p[v].top(), Some(Target::Table(t)) if *t == l) => true,
+            Some(v) => self.p[v].kind == PieceKind::Unknown && by_root(v),
+            None => clause.soft.iter().any(|&v| by_root(v)),
+        }
     }
 }

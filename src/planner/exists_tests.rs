@@ -60,3 +60,79 @@ fn leaves_other_readings_alone(#[case] question: &str) {
         assert!(semi_joins(&u.plan).is_empty(), "{question}: {:?}", u.plan);
     }
 }
+
+/// Students and courses, linked twice: by the courses each student
+/// registered for and by the ones each attended.
+const SCHOOL: &str = r#"
+name = "school"
+description = "Students, courses, registrations and attendance."
+[[tables]]
+name = "students"
+file = "students.csv"
+primary_key = "student_id"
+columns = [
+  { name = "student_id", type = "BIGINT", nullable = false },
+  { name = "student_name", type = "VARCHAR", nullable = false },
+  { name = "age", type = "BIGINT", nullable = false },
+]
+[[tables]]
+name = "courses"
+file = "courses.csv"
+primary_key = "course_id"
+columns = [
+  { name = "course_id", type = "BIGINT", nullable = false },
+  { name = "course_name", type = "VARCHAR", nullable = false },
+]
+[[tables]]
+name = "student_course_registrations"
+file = "student_course_registrations.csv"
+columns = [
+  { name = "student_id", type = "BIGINT", nullable = false },
+  { name = "course_id", type = "BIGINT", nullable = false },
+]
+[[tables]]
+name = "student_course_attendance"
+file = "student_course_attendance.csv"
+columns = [
+  { name = "student_id", type = "BIGINT", nullable = false },
+  { name = "course_id", type = "BIGINT", nullable = false },
+]
+[[joins]]
+from = "student_course_registrations.student_id"
+to = "students.student_id"
+[[joins]]
+from = "student_course_registrations.course_id"
+to = "courses.course_id"
+[[joins]]
+from = "student_course_attendance.student_id"
+to = "students.student_id"
+[[joins]]
+from = "student_course_attendance.course_id"
+to = "courses.course_id"
+"#;
+
+/// A verb naming the linking table by its root picks it among several.
+#[rustfmt::skip]
+#[rstest]
+#[case("List the ids of students who attended some courses.", "students.student_id exists student_course_attendance.student_id")]
+#[case("How many students have registered for any course?", "students.student_id exists student_course_registrations.student_id")]
+#[case("names of the students who registered courses", "students.student_id exists student_course_registrations.student_id")]
+fn reads_the_link_a_verb_names(#[case] question: &str, #[case] want: &str) {
+    let m = super::fixtures::from_toml(SCHOOL);
+    match OfflinePlanner::new(&m).plan(question) {
+        Outcome::Planned(u) => assert_eq!(semi_joins(&u.plan), vec![want.to_string()], "{question}: {:?}", u.plan),
+        Outcome::NotUnderstood(n) => panic!("{question}: not understood: {}", n.reason),
+    }
+}
+
+/// With two links and no verb naming one, "have" does not say which.
+#[rustfmt::skip]
+#[rstest]
+#[case("students who have courses")]
+#[case("students who liked some courses")]
+fn refuses_to_pick_between_links(#[case] question: &str) {
+    let m = super::fixtures::from_toml(SCHOOL);
+    if let Outcome::Planned(u) = OfflinePlanner::new(&m).plan(question) {
+        assert!(semi_joins(&u.plan).is_empty(), "{question}: {:?}", u.plan);
+    }
+}

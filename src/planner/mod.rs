@@ -59,6 +59,7 @@ mod totals;
 mod tokenize;
 mod values;
 mod verb_rank;
+mod verbs;
 mod window;
 
 #[cfg(test)]

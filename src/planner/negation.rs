@@ -26,6 +26,7 @@ use crate::planner::intent::PieceKind;
 use crate::planner::lexicon::Target;
 use crate::planner::schema;
 use crate::planner::tokenize::split_identifier;
+use crate::planner::verbs::stem_begins;
 use crate::planner::MatchKind;
 
 impl Ctx<'_> {
@@ -302,12 +303,4 @@ impl Ctx<'_> {
 fn participle_stem(word: &str) -> Option<String> {
     let stem = word.strip_suffix("ed")?;
     (stem.len() >= 4).then(|| stem.to_string())
-}
-
-/// A table-name word `x` begins like the participle's stem: at least five
-/// letters in common, and at most two of the stem's left over
-/// ("publish" / "publication", "order" / "orders", "affect" / "affected").
-fn stem_begins(stem: &str, x: &str) -> bool {
-    let common = stem.chars().zip(x.chars()).take_while(|(a, b)| a == b).count();
-    common >= 5 && common + 2 >= stem.chars().count()
 }
