@@ -22,12 +22,12 @@ use crate::words::identifier_words;
 
 /// What a bare head word asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Head {
+pub(super) enum Head {
     Name,
     Amount,
 }
 
-fn head_of(norm: &str) -> Option<Head> {
+pub(super) fn head_of(norm: &str) -> Option<Head> {
     match norm {
         "name" | "names" => Some(Head::Name),
         "amount" | "amounts" => Some(Head::Amount),
@@ -63,7 +63,7 @@ fn is_name_column(name: &str) -> bool {
 }
 
 /// The one column of table `t` that the head word names, if exactly one.
-fn head_column(m: &crate::semantic::Manifest, t: usize, head: Head) -> Option<usize> {
+pub(super) fn head_column(m: &crate::semantic::Manifest, t: usize, head: Head) -> Option<usize> {
     let cols = &m.tables.get(t)?.columns;
     let hits: Vec<usize> = match head {
         Head::Name => (0..cols.len()).filter(|&c| is_text(&cols[c].ty) && is_name_column(&cols[c].name)).collect(),

@@ -42,6 +42,7 @@ mod lexicon;
 mod listing;
 mod measures;
 mod own_rows;
+mod pairs;
 pub mod model;
 mod named;
 mod negation;
@@ -88,6 +89,8 @@ mod cmp8_tests;
 mod precise8_tests;
 #[cfg(test)]
 mod names8_tests;
+#[cfg(test)]
+mod pairs9_tests;
 
 use serde::{Deserialize, Serialize};
 
