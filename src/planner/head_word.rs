@@ -71,6 +71,18 @@ pub(super) fn head_column(m: &crate::semantic::Manifest, t: usize, head: Head) -
             .filter(|&c| is_number(&cols[c].ty) && identifier_words(&cols[c].name).iter().any(|w| w == "amount"))
             .collect(),
     };
+    // Two name columns (`sponsor_name`, `player_name` of players): the one
+    // called after the table is the rows' own name.
+    let table_words: Vec<String> = identifier_words(&m.tables.get(t)?.name).iter().map(|w| stem(w)).collect();
+    let own: Vec<usize> = hits
+        .iter()
+        .copied()
+        .filter(|&c| {
+            let w: Vec<String> = identifier_words(&cols[c].name).iter().map(|w| stem(w)).collect();
+            w.len() == table_words.len() + 1 && w.starts_with(&table_words)
+        })
+        .collect();
+    let hits = if hits.len() > 1 && head == Head::Name && own.len() == 1 { own } else { hits };
     match (hits.as_slice(), head) {
         ([c], _) => Some(*c),
         // Nothing called a name: the text column the rows are named by
