@@ -6,8 +6,9 @@
 //! "its", "corresponding", "respective" or by a relative clause ("... they
 //! are in"), asks for that table's name column (or the head word before
 //! it: "names of their coaches"), joined along the schema's keys. The verb
-//! of such a relative clause ("mountains they climb") says how the rows
-//! relate, which the join already says; it is no condition.
+//! of such a relative clause, when a listed table is named for doing it
+//! ("the mountains climbers climb"), says how the rows relate, which the
+//! join already says; it is no condition.
 //!
 //! Invariants: fires only after a listing whose shown columns are all of
 //! one table and were all asked for by name; only when the two tables are
@@ -214,13 +215,27 @@ impl Ctx<'_> {
             }
             let Some(pro) = self.pronoun_after(k) else { continue };
             let v = pro + 1;
-            if self.p.get(v).is_some_and(|x| x.kind == PieceKind::Unknown) && !self.used[v] && !self.p[v].capital {
+            if self.p.get(v).is_some_and(|x| x.kind == PieceKind::Unknown) && !self.used[v] && !self.p[v].capital && self.names_doer(&tables, v) {
                 let ends = self.p.get(v + 1).is_none_or(|n| n.is_filler() || self.is_and(v + 1) || matches!(n.kind, PieceKind::Punct(_)));
                 if ends {
                     self.mark(v);
                 }
             }
         }
+    }
+
+    /// True when the verb at piece `v` is what one of `tables` is named
+    /// for doing ("climb" of climbers, "teach" of teachers): the clause
+    /// says what relates the rows, not which of them ("the games they
+    /// won" would be a condition, and is not read so).
+    fn names_doer(&self, tables: &[usize], v: usize) -> bool {
+        let verb = self.p[v].norm.as_str();
+        verb.len() >= 4
+            && tables.iter().any(|&t| {
+                crate::words::identifier_words(&self.m.tables[t].name)
+                    .iter()
+                    .any(|w| w.len() > verb.len() && w.starts_with(verb) && w.len() <= verb.len() + 3)
+            })
     }
 
     /// The fields listed so far as a plan, to ask which tables it reads.
