@@ -2,7 +2,7 @@
 //! of members and their corresponding parties", "names of players and
 //! names of their coaches", "the names of actors and the musicals they are
 //! in". After a listing of one table's columns, a second item of the list
-//! ("and ...") that names another table, tied to the first by "their",
+//! ("and ...", "as well as ...") that names another table, tied to the first by "their",
 //! "its", "corresponding", "respective" or by a relative clause ("... they
 //! are in"), asks for that table's name column (or the head word before
 //! it: "names of their coaches"), joined along the schema's keys. The verb
@@ -124,6 +124,15 @@ impl Ctx<'_> {
         if !self.fields.contains(&info.name) {
             self.fields.push(info.name);
         }
+        // "as well as" joined the item: its "well" is no word of a condition.
+        if let Some(w) = (0..k).rev().find(|&i| self.as_well_as(i)).map(|i| i - 1) {
+            self.mark(w);
+        }
+    }
+
+    /// True when piece `i` ends "as well as", which joins list items like "and".
+    fn as_well_as(&self, i: usize) -> bool {
+        i >= 2 && self.p[i].norm == "as" && self.p[i - 1].norm == "well" && self.p[i - 2].norm == "as"
     }
 
     /// The column of table `b` that head piece `h` asks for: a bare "name"
@@ -158,7 +167,7 @@ impl Ctx<'_> {
         while i > 0 {
             i -= 1;
             let x = &self.p[i];
-            if self.is_and(i) {
+            if self.is_and(i) || self.as_well_as(i) {
                 return Some(head);
             }
             if BETWEEN.contains(&x.norm.as_str()) {
@@ -183,7 +192,7 @@ impl Ctx<'_> {
     /// any) is tied to the rows listed before it: a tie word in the item,
     /// or a relative clause with a pronoun subject after the noun.
     fn tied(&self, k: usize, from: Option<usize>) -> bool {
-        let start = (0..from.unwrap_or(k)).rev().find(|&i| self.is_and(i)).unwrap_or(0);
+        let start = (0..from.unwrap_or(k)).rev().find(|&i| self.is_and(i) || self.as_well_as(i)).unwrap_or(0);
         if (start..k).any(|i| TIES.contains(&self.p[i].norm.as_str())) {
             return true;
         }

@@ -26,6 +26,7 @@ fn fields(q: &str) -> Option<Vec<String>> {
 #[case("Show the names of growers and names of their crops.", &["grower.grower_name", "crop.crop_name"])]
 #[case("What are the names of growers and the crops that they grow?", &["grower.grower_name", "crop.crop_name"])]
 #[case("Show names of growers and names of regions they are in.", &["grower.grower_name", "region.region_name"])]
+#[case("What are the names of growers, as well as the names of the regions they are in?", &["grower.grower_name", "region.region_name"])]
 fn a_tied_table_adds_its_name_column(#[case] q: &str, #[case] want: &[&str]) {
     let got = fields(q).unwrap_or_else(|| panic!("{q}: not planned"));
     assert_eq!(got, want, "{q}");
