@@ -58,6 +58,7 @@ impl Ctx<'_> {
         if let Some(a) = self.asked_table() {
             for k in 0..self.p.len() {
                 self.tie_table(a, k);
+                self.tie_referent(a, k);
             }
         }
         self.relative_verbs();
@@ -94,37 +95,95 @@ impl Ctx<'_> {
         if !self.tied(k, head) || !one_path(self.m, a, b) {
             return;
         }
-        let col = match head {
-            Some(h) => self.head_column_of(h, b),
-            None => head_column(self.m, b, Head::Name),
-        };
-        let Some(c) = col else { return };
-        let Some(info) = self.field_info(crate::planner::lexicon::Field::Col(b, c)) else { return };
+        let Some(info) = self.tied_column(b, head) else { return };
+        if !self.point_head(a, head, &info.name) {
+            return;
+        }
         match head {
-            Some(h) if self.used[h] => {
-                // Read as the listed table's column too ("names of actors
-                // and names of musicals"): the later reading is this one's,
-                // when an earlier word still asks for the first.
-                let words = self.p[h].words.clone();
-                let on_a = |t: &str| super::account::resolve(self.m, t).is_some_and(|x| x.0 == a);
-                let Some(at) = self.matches.iter().rposition(|x| x.words == words && on_a(&x.target)) else { return };
-                let old = self.matches[at].target.clone();
-                if self.matches.iter().filter(|x| x.target == old).count() < 2 {
-                    return;
-                }
-                self.matches[at].target = info.name.clone();
-                self.take(k, MatchKind::Table, self.table_name(b), 0.9);
-            }
-            Some(h) => {
-                self.take(h, MatchKind::Column, info.name.clone(), 0.8);
-                self.take(k, MatchKind::Table, self.table_name(b), 0.9);
-            }
+            Some(_) => self.take(k, MatchKind::Table, self.table_name(b), 0.9),
             None => self.take(k, MatchKind::Column, info.name.clone(), 0.8),
         }
         if !self.fields.contains(&info.name) {
             self.fields.push(info.name);
         }
-        // "as well as" joined the item: its "well" is no word of a condition.
+        self.mark_well(k);
+    }
+
+    /// "names of cities and names of counties they are in" where
+    /// "counties" was read as `city.county_id`: a tied word that is the
+    /// noun of a foreign key of the listed table `a` (not its id) asks for
+    /// the rows the key points at, listed by their name column in its place.
+    fn tie_referent(&mut self, a: usize, k: usize) {
+        if !self.used[k] || self.says_id(k) {
+            return;
+        }
+        let words = self.p[k].words.clone();
+        let Some(at) = self.matches.iter().position(|x| x.words == words && x.kind == MatchKind::Column) else { return };
+        let old = self.matches[at].target.clone();
+        let Some((t, c)) = super::account::resolve(self.m, &old) else { return };
+        let from = schema::qualified(self.m, t, c);
+        let to = self.m.joins.iter().find(|j| j.from.eq_ignore_ascii_case(&from)).and_then(|j| schema::table_of(self.m, &j.to));
+        let Some(b) = to.filter(|&b| t == a && b != a) else { return };
+        let mut noun = crate::planner::tokenize::stems(&self.m.tables[a].columns[c].name);
+        if noun.last().is_some_and(|w| w == "id") {
+            noun.pop();
+        }
+        if noun.is_empty() || crate::planner::tokenize::stems(&words) != noun {
+            return;
+        }
+        let Some(head) = self.head_before(k) else { return };
+        if !self.tied(k, head) || !one_path(self.m, a, b) {
+            return;
+        }
+        let Some(info) = self.tied_column(b, head) else { return };
+        if !self.point_head(a, head, &info.name) {
+            return;
+        }
+        self.matches[at].kind = MatchKind::Table;
+        self.matches[at].target = self.table_name(b);
+        let still = self.matches.iter().any(|x| x.target == old);
+        match self.fields.iter().position(|f| *f == old) {
+            Some(i) if !still => self.fields[i] = info.name.clone(),
+            _ => {}
+        }
+        if !self.fields.contains(&info.name) {
+            self.fields.push(info.name);
+        }
+        self.mark_well(k);
+    }
+
+    /// The column of table `b` a tied item asks for: its head word's, else its name.
+    fn tied_column(&self, b: usize, head: Option<usize>) -> Option<crate::planner::schema::FieldInfo> {
+        let c = match head {
+            Some(h) => self.head_column_of(h, b),
+            None => head_column(self.m, b, Head::Name),
+        }?;
+        self.field_info(crate::planner::lexicon::Field::Col(b, c))
+    }
+
+    /// Reads head word `head` (if any) as `field` of the tied table. A head
+    /// already read as the listed table `a`'s column too ("names of actors
+    /// and names of musicals") is re-read, when an earlier word still asks
+    /// for the first; false when it cannot be.
+    fn point_head(&mut self, a: usize, head: Option<usize>, field: &str) -> bool {
+        let Some(h) = head else { return true };
+        if !self.used[h] {
+            self.take(h, MatchKind::Column, field.to_string(), 0.8);
+            return true;
+        }
+        let words = self.p[h].words.clone();
+        let on_a = |t: &str| super::account::resolve(self.m, t).is_some_and(|x| x.0 == a);
+        let Some(at) = self.matches.iter().rposition(|x| x.words == words && on_a(&x.target)) else { return false };
+        let old = self.matches[at].target.clone();
+        if self.matches.iter().filter(|x| x.target == old).count() < 2 {
+            return false;
+        }
+        self.matches[at].target = field.to_string();
+        true
+    }
+
+    /// "as well as" joined the item before piece `k`: its "well" is no word of a condition.
+    fn mark_well(&mut self, k: usize) {
         if let Some(w) = (0..k).rev().find(|&i| self.as_well_as(i)).map(|i| i - 1) {
             self.mark(w);
         }

@@ -45,6 +45,15 @@ fn a_verb_no_listed_table_is_named_for_may_be_a_condition() {
     assert_eq!(fields(q), None, "{q}");
 }
 
+#[test]
+fn a_tied_foreign_key_noun_is_not_listed_as_the_key() {
+    // "districts" reads as `grower.district_id` (the table is
+    // `district_registry`): the districts' names, or a refusal, never the ids.
+    let q = "Show names of growers and names of districts they are in.";
+    let got = fields(q);
+    assert!(got.as_ref().is_none_or(|f| !f.iter().any(|c| c == "grower.district_id")), "{q}: {got:?}");
+}
+
 #[rstest]
 // Growers and inspectors only share regions: no inspector is a grower's.
 #[case("What are the names of growers and their inspectors?", "inspector")]
