@@ -165,6 +165,7 @@ impl<'a> Ctx<'a> {
         self.count_grouped_rows();
         self.superlative_metrics();
         self.listing()?;
+        self.related_pairs();
         self.counts_of_values()?;
         self.existence_through_rows();
         self.negations_through_rows()?;

@@ -22,12 +22,12 @@ use crate::words::identifier_words;
 
 /// What a bare head word asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Head {
+pub(super) enum Head {
     Name,
     Amount,
 }
 
-fn head_of(norm: &str) -> Option<Head> {
+pub(super) fn head_of(norm: &str) -> Option<Head> {
     match norm {
         "name" | "names" => Some(Head::Name),
         "amount" | "amounts" => Some(Head::Amount),
@@ -63,7 +63,7 @@ fn is_name_column(name: &str) -> bool {
 }
 
 /// The one column of table `t` that the head word names, if exactly one.
-fn head_column(m: &crate::semantic::Manifest, t: usize, head: Head) -> Option<usize> {
+pub(super) fn head_column(m: &crate::semantic::Manifest, t: usize, head: Head) -> Option<usize> {
     let cols = &m.tables.get(t)?.columns;
     let hits: Vec<usize> = match head {
         Head::Name => (0..cols.len()).filter(|&c| is_text(&cols[c].ty) && is_name_column(&cols[c].name)).collect(),
@@ -71,6 +71,18 @@ fn head_column(m: &crate::semantic::Manifest, t: usize, head: Head) -> Option<us
             .filter(|&c| is_number(&cols[c].ty) && identifier_words(&cols[c].name).iter().any(|w| w == "amount"))
             .collect(),
     };
+    // Two name columns (`sponsor_name`, `player_name` of players): the one
+    // called after the table is the rows' own name.
+    let table_words: Vec<String> = identifier_words(&m.tables.get(t)?.name).iter().map(|w| stem(w)).collect();
+    let own: Vec<usize> = hits
+        .iter()
+        .copied()
+        .filter(|&c| {
+            let w: Vec<String> = identifier_words(&cols[c].name).iter().map(|w| stem(w)).collect();
+            w.len() == table_words.len() + 1 && w.starts_with(&table_words)
+        })
+        .collect();
+    let hits = if hits.len() > 1 && head == Head::Name && own.len() == 1 { own } else { hits };
     match (hits.as_slice(), head) {
         ([c], _) => Some(*c),
         // Nothing called a name: the text column the rows are named by

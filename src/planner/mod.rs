@@ -43,6 +43,7 @@ mod lexicon;
 mod listing;
 mod measures;
 mod own_rows;
+mod pairs;
 pub mod model;
 mod named;
 mod negation;
@@ -92,6 +93,8 @@ mod precise8_tests;
 mod names8_tests;
 #[cfg(test)]
 mod exists_tests;
+#[cfg(test)]
+mod pairs9_tests;
 
 use serde::{Deserialize, Serialize};
 
