@@ -55,6 +55,7 @@ mod schema;
 mod subject;
 mod time;
 mod totals;
+mod two_tables;
 mod tokenize;
 mod values;
 mod verb_rank;
@@ -88,6 +89,8 @@ mod cmp8_tests;
 mod precise8_tests;
 #[cfg(test)]
 mod names8_tests;
+#[cfg(test)]
+mod precise9_tests;
 
 use serde::{Deserialize, Serialize};
 
