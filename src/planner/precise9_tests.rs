@@ -56,3 +56,45 @@ fn a_condition_on_a_twin_column_is_refused(#[case] fields: &[&str], #[case] fiel
     let plan = Plan { fields: fields.iter().map(|f| (*f).to_string()).collect(), filters: vec![eq(field, value)], ..Plan::default() };
     assert_eq!(two_tables::check(&club(), &plan).is_err(), refused, "{fields:?} {field}");
 }
+
+fn tickets() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::fixture("precise_tickets"))
+}
+
+/// True when the question plans to a condition on `field`.
+fn filters_on(question: &str, field: &str) -> bool {
+    match tickets().plan(question) {
+        Outcome::Planned(u) => u.plan.filters.iter().any(|f| f.field.eq_ignore_ascii_case(field)),
+        _ => false,
+    }
+}
+
+/// A number is not read as a row's key when the row has a column named
+/// after it and "number", or when it looks like a year and the row has a
+/// year; a question that says "id" keeps the key.
+#[rstest]
+#[case("What is the holder of the ticket with number 4560596484842?", "tickets.ticket_id", false)]
+#[case("Who holds ticket 4560596484842?", "tickets.ticket_id", false)]
+#[case("Which captains had a sailing in 1999 or 2000?", "sailings.sailing_id", false)]
+#[case("What is the holder of the ticket with id 12?", "tickets.ticket_id", true)]
+fn a_number_is_read_as_a_key_only_when_nothing_else_holds_it(#[case] question: &str, #[case] key: &str, #[case] on_key: bool) {
+    assert_eq!(filters_on(question, key), on_key, "{question}");
+}
+
+/// Top rows picked by a key or by a rank are refused; by an amount, or a
+/// key sorted with no limit, they are answered.
+#[rstest]
+#[case("sailings.sailing_id", Some(1), true)]
+#[case("sailings.crew_rank", Some(1), true)]
+#[case("sailings.length", Some(1), false)]
+#[case("sailings.sailing_id", None, false)]
+fn top_rows_by_a_key_or_a_rank_are_refused(#[case] by: &str, #[case] limit: Option<u64>, #[case] refused: bool) {
+    let m = super::fixtures::fixture("precise_tickets");
+    let plan = Plan {
+        fields: vec!["sailings.captain".into()],
+        order: vec![crate::plan::OrderBy { by: by.into(), desc: true }],
+        limit,
+        ..Plan::default()
+    };
+    assert_eq!(order_doubt::check(&m, &[], &plan).is_err(), refused, "{by} {limit:?}");
+}
