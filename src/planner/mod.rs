@@ -23,6 +23,7 @@ mod bounds;
 mod build;
 mod compare;
 mod counted;
+mod counted_column;
 mod dates;
 mod dimension;
 mod either;

@@ -98,3 +98,16 @@ fn top_rows_by_a_key_or_a_rank_are_refused(#[case] by: &str, #[case] limit: Opti
     };
     assert_eq!(order_doubt::check(&m, &[], &plan).is_err(), refused, "{by} {limit:?}");
 }
+
+/// Counting the rows of a tally (a table with a number column named after
+/// its rows) is refused; counting rows whose number identifies them is not.
+#[rstest]
+#[case("awards_count", true)]
+#[case("visits_count", true)]
+#[case("trains_count", false)]
+fn counting_the_rows_of_a_tally_is_refused(#[case] metric: &str, #[case] refused: bool) {
+    let m = super::fixtures::fixture("precise_tally");
+    let measures = serde_json::from_value(serde_json::json!([{ "metric": metric }])).unwrap();
+    let plan = Plan { measures, ..Plan::default() };
+    assert_eq!(counted_column::check(&m, &plan).is_err(), refused, "{metric}");
+}

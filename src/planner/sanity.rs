@@ -146,6 +146,7 @@ pub(super) fn check(m: &Manifest, plan: &Plan) -> Result<(), String> {
         ));
     }
     super::two_tables::check(m, plan)?;
+    super::counted_column::check(m, plan)?;
     let read = read_tables(m, plan);
     for f in plan.filters.iter().filter(|f| f.op == Op::NotExists) {
         let (Some(Operand::Rows { column, .. }) | Some(Operand::Column { column })) = &f.value else { continue };
