@@ -59,6 +59,8 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
     super::both::check(m, p, plan)?;
     super::agent::check(m, p, plan)?;
     super::own_rows::check(m, plan)?;
+    super::key_number::check(m, p, plan)?;
+    super::order_doubt::check(m, p, plan)?;
     let tables = plan_tables(m, plan);
     let columns = plan_columns(m, plan);
     let mut notes = Vec::new();

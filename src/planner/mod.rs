@@ -23,6 +23,7 @@ mod bounds;
 mod build;
 mod compare;
 mod counted;
+mod counted_column;
 mod dates;
 mod dimension;
 mod either;
@@ -38,10 +39,12 @@ mod groups;
 mod head_word;
 mod ids;
 mod intent;
+mod key_number;
 mod kinds;
 mod lexicon;
 mod listing;
 mod measures;
+mod order_doubt;
 mod own_rows;
 mod pairs;
 pub mod model;
@@ -57,6 +60,7 @@ mod schema;
 mod subject;
 mod time;
 mod totals;
+mod two_tables;
 mod tokenize;
 mod values;
 mod verb_rank;
@@ -95,6 +99,8 @@ mod names8_tests;
 mod exists_tests;
 #[cfg(test)]
 mod pairs9_tests;
+#[cfg(test)]
+mod precise9_tests;
 
 use serde::{Deserialize, Serialize};
 

@@ -145,6 +145,8 @@ pub(super) fn check(m: &Manifest, plan: &Plan) -> Result<(), String> {
             "I read a 'not' as a condition on {field}, whose rows each point at a row of the answer; that keeps every row with some other value, where the question meant rows with none, which I couldn't work out."
         ));
     }
+    super::two_tables::check(m, plan)?;
+    super::counted_column::check(m, plan)?;
     let read = read_tables(m, plan);
     for f in plan.filters.iter().filter(|f| f.op == Op::NotExists) {
         let (Some(Operand::Rows { column, .. }) | Some(Operand::Column { column })) = &f.value else { continue };

@@ -1,0 +1,66 @@
+//! A count of rows of a table whose rows each hold a number of the thing
+//! counted.
+//!
+//! "How many degrees were conferred between 1998 and 2002?" read as
+//! `COUNT(*)` over `degrees` while `degrees.degrees` holds how many degrees
+//! each row stands for (a campus in a year): the table is a tally, its rows
+//! are not the things, and the question may mean the rows or the sum of the
+//! column. A table with a number column named after its own rows
+//! (`degrees.degrees`, `faculty.faculty`, `no_of_faculty`; not
+//! `train_number`, which identifies a train) makes "how many" ambiguous.
+//!
+//! Invariants: reads only the final plan and the manifest; never changes
+//! the plan; the reason names the column.
+
+use crate::plan::{Agg, Plan};
+use crate::planner::schema;
+use crate::planner::tokenize::{split_identifier, stem};
+use crate::semantic::Manifest;
+
+/// The number column of table `t` named after its rows, if any.
+fn tally_column(m: &Manifest, t: usize) -> Option<usize> {
+    let rows: Vec<String> = split_identifier(&m.tables[t].name).iter().map(|w| stem(w)).collect();
+    m.tables[t].columns.iter().position(|col| {
+        let ty = col.ty.to_ascii_uppercase();
+        let numeric = ["INT", "BIGINT", "DOUBLE", "DECIMAL", "FLOAT", "HUGEINT", "SMALLINT"].iter().any(|k| ty.starts_with(k));
+        // `degrees`, or `no_of_degrees`; `train_number` identifies a train.
+        let words = split_identifier(&col.name);
+        let tally: Vec<String> = match words.as_slice() {
+            [n, of, rest @ ..] if matches!(n.as_str(), "no" | "num" | "number") && of == "of" => rest,
+            all => all,
+        }
+        .iter()
+        .map(|w| stem(w))
+        .collect();
+        numeric && !tally.is_empty() && tally == rows
+    })
+}
+
+/// The tables whose rows the plan counts with `COUNT(*)`.
+fn counted_tables(m: &Manifest, plan: &Plan) -> Vec<usize> {
+    plan.measures
+        .iter()
+        .filter_map(|x| {
+            let metric = x.metric.as_deref().and_then(|n| m.metrics.iter().find(|k| k.name == n))?;
+            let rows = metric.expr.replace(' ', "").eq_ignore_ascii_case("COUNT(*)") && x.agg.is_none_or(|a| a == Agg::Count);
+            if !rows {
+                return None;
+            }
+            m.tables.iter().position(|t| t.name.eq_ignore_ascii_case(&metric.table))
+        })
+        .collect()
+}
+
+/// A reason to refuse the plan, if it counts the rows of a tally.
+pub(super) fn check(m: &Manifest, plan: &Plan) -> Result<(), String> {
+    for t in counted_tables(m, plan) {
+        if let Some(c) = tally_column(m, t) {
+            return Err(format!(
+                "I counted the rows of {}, but each row holds a number of them in {}; the question may mean the rows or the sum of that column.",
+                m.tables[t].name,
+                schema::qualified(m, t, c)
+            ));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,58 @@
+//! Top rows picked by a column whose order the question cannot have meant.
+//!
+//! - A key: "the location with the largest number of documents" read as
+//!   the row with the largest `document_id`, "the body builder with the
+//!   greatest body weight" as the largest `body_builder_id`. An identifier
+//!   is no amount; unless the question says "id", the superlative was
+//!   about something else (a count, another column).
+//! - A rank: "the pilot of the highest rank" read as the largest `rank`.
+//!   Rank 1 is the highest, so "highest" and "top" run against the
+//!   numbers; the question doesn't say which end is meant.
+//!
+//! Invariants: reads only the pieces' words, the final plan and the
+//! manifest; never changes the plan; the reason names the column.
+
+use crate::plan::Plan;
+use crate::planner::account::resolve;
+use crate::planner::intent::Piece;
+use crate::planner::tokenize::split_identifier;
+use crate::semantic::Manifest;
+
+/// A column that identifies rows: its table's primary key, a column a join
+/// goes through, or one called an id.
+fn is_key(m: &Manifest, t: usize, c: usize) -> bool {
+    let col = &m.tables[t].columns[c];
+    let q = format!("{}.{}", m.tables[t].name, col.name);
+    m.tables[t].primary_key.as_deref().is_some_and(|k| k.eq_ignore_ascii_case(&col.name))
+        || m.joins.iter().any(|j| j.from.eq_ignore_ascii_case(&q) || j.to.eq_ignore_ascii_case(&q))
+        || split_identifier(&col.name).iter().any(|w| w == "id")
+}
+
+/// A column of positions, where 1 is the top.
+fn is_rank(m: &Manifest, t: usize, c: usize) -> bool {
+    split_identifier(&m.tables[t].columns[c].name).iter().any(|w| matches!(w.as_str(), "rank" | "ranking" | "position"))
+}
+
+/// A reason to refuse the plan, if it picks its top rows by a key or a rank.
+pub(super) fn check(m: &Manifest, p: &[Piece], plan: &Plan) -> Result<(), String> {
+    if plan.limit.is_none() {
+        return Ok(());
+    }
+    let says_id = p.iter().any(|x| matches!(x.norm.as_str(), "id" | "ids" | "identifier"));
+    for o in &plan.order {
+        let Some((t, c)) = resolve(m, &o.by) else { continue };
+        if is_key(m, t, c) && !says_id {
+            return Err(format!(
+                "I read the top rows as those with the largest or smallest {}, which identifies rows and measures nothing; I couldn't tell what the question ranks by.",
+                o.by
+            ));
+        }
+        if is_rank(m, t, c) {
+            return Err(format!(
+                "I read the top rows by {}, a rank where 1 comes first; the question doesn't say whether it means the first rank or the largest number.",
+                o.by
+            ));
+        }
+    }
+    Ok(())
+}
