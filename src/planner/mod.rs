@@ -44,6 +44,7 @@ mod kinds;
 mod lexicon;
 mod listing;
 mod measures;
+mod month_values;
 mod order_doubt;
 mod own_rows;
 mod pairs;
@@ -101,6 +102,8 @@ mod exists_tests;
 mod pairs9_tests;
 #[cfg(test)]
 mod precise9_tests;
+#[cfg(test)]
+mod month_values_tests;
 
 use serde::{Deserialize, Serialize};
 
@@ -312,6 +315,7 @@ impl OfflinePlanner {
         let toks = tokenize::tokenize(question);
         let mut pieces = intent::pieces(&toks, &self.lexicon, &self.cues, self.default_year);
         kinds::resolve(&self.manifest, &mut pieces);
+        month_values::as_values(&mut pieces, &self.manifest, self.values.as_deref());
         let mut ctx = build::Ctx::new(&self.manifest, &self.lexicon, &self.schema, &pieces);
         ctx.values = self.values.as_deref();
         match ctx.run() {

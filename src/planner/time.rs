@@ -332,7 +332,8 @@ fn at(toks: &[Token], i: usize, year: Option<i32>) -> Option<TimeExpr> {
     // "March 2025", "June 15", "June 15, 2025", "March".
     if t.is_word() {
         let m = month_of(&t.norm)?;
-        // "may" is a month only before a year or day number, or after "in"/"of".
+        // "may" is a month only before a year or day number, or capitalised
+        // after "in"/"of".
         let prev = i
             .checked_sub(1)
             .map(|p| toks[p].norm.as_str())
@@ -353,7 +354,9 @@ fn at(toks: &[Token], i: usize, year: Option<i32>) -> Option<TimeExpr> {
                 | "and"
                 | "between"
         );
-        if !follows_num && (t.norm == "may" || t.norm.len() < 3 || !bare_month_ok && !t.capital) {
+        // "in May" capitalised is the month; "may" alone is the verb.
+        let modal = t.norm == "may" && !(t.capital && bare_month_ok);
+        if !follows_num && (modal || t.norm.len() < 3 || !bare_month_ok && !t.capital) {
             return None;
         }
         let name = MONTHS[m as usize - 1];
