@@ -1,9 +1,11 @@
-//! Rows that some row of another table belongs to, said with "have":
-//! "customers who have an account", "the customers who have some loans",
-//! "students who have been in detention", "shops that hold a licence". The
-//! other table's rows point at the listed rows (directly, or through the one
-//! table linking the two), so the reading is a semi-join: the listed rows
-//! for which such a row exists, each listed once.
+//! Rows that some row of another table belongs to, said with "have" or
+//! with a verb naming the linking table: "customers who have an account",
+//! "customers with accounts", "students who have been in detention",
+//! "students who attended some courses" (`student_course_attendance`),
+//! "faculty who participate in an activity" (`participates_in`). The other
+//! table's rows point at the listed rows (directly, or through the one
+//! table linking the two, or the one the verb names), so the reading is a
+//! semi-join: the listed rows for which such a row exists, each listed once.
 //!
 //! Invariants: it reads only a table noun that no other pass used, after a
 //! possessive verb ("have", "has", "had", "hold", "own", "been in", ...)
@@ -32,15 +34,17 @@ const HAVE: &[&str] = &[
     "have", "has", "had", "having", "hold", "holds", "held", "own", "owns", "been",
 ];
 
-/// Words that open the clause about the listed rows.
-const RELATIVE: &[&str] = &["who", "that", "which", "with"];
+/// Words that open the clause about the listed rows ("with" opens one
+/// that says "have" by itself).
+const RELATIVE: &[&str] = &["who", "that", "which"];
 
 /// The words between the listed rows and the other table's noun.
 struct Clause {
     fillers: Vec<usize>,
     /// A word naming the linking table ("attended", "participate in").
     verb: Option<usize>,
-    /// Verbs known as adding no condition, read before any "have".
+    /// Verbs the lexicon knows as adding no condition ("registered"), which
+    /// may still name the linking table.
     soft: Vec<usize>,
     /// A possessive verb was read.
     have: bool,

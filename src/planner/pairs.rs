@@ -91,14 +91,7 @@ impl Ctx<'_> {
         if first.fuzzy || b == a || schema::plan_tables(self.m, &self.plan_so_far()).contains(&b) {
             return;
         }
-        let Some(head) = self.head_before(k) else { return };
-        if !self.tied(k, head) || !one_path(self.m, a, b) {
-            return;
-        }
-        let Some(info) = self.tied_column(b, head) else { return };
-        if !self.point_head(a, head, &info.name) {
-            return;
-        }
+        let Some((head, info)) = self.tied_ask(a, b, k) else { return };
         match head {
             Some(_) => self.take(k, MatchKind::Table, self.table_name(b), 0.9),
             None => self.take(k, MatchKind::Column, info.name.clone(), 0.8),
@@ -131,14 +124,7 @@ impl Ctx<'_> {
         if noun.is_empty() || crate::planner::tokenize::stems(&words) != noun {
             return;
         }
-        let Some(head) = self.head_before(k) else { return };
-        if !self.tied(k, head) || !one_path(self.m, a, b) {
-            return;
-        }
-        let Some(info) = self.tied_column(b, head) else { return };
-        if !self.point_head(a, head, &info.name) {
-            return;
-        }
+        let Some((_, info)) = self.tied_ask(a, b, k) else { return };
         self.matches[at].kind = MatchKind::Table;
         self.matches[at].target = self.table_name(b);
         let still = self.matches.iter().any(|x| x.target == old);
@@ -150,6 +136,18 @@ impl Ctx<'_> {
             self.fields.push(info.name);
         }
         self.mark_well(k);
+    }
+
+    /// What piece `k`, an item tied to the listing of table `a`, asks of
+    /// table `b`: (its head word, if any; the column). None when the tie,
+    /// the one join path or the head word's reading does not hold.
+    fn tied_ask(&mut self, a: usize, b: usize, k: usize) -> Option<(Option<usize>, crate::planner::schema::FieldInfo)> {
+        let head = self.head_before(k)?;
+        if !self.tied(k, head) || !one_path(self.m, a, b) {
+            return None;
+        }
+        let info = self.tied_column(b, head)?;
+        self.point_head(a, head, &info.name).then_some((head, info))
     }
 
     /// The column of table `b` a tied item asks for: its head word's, else its name.
