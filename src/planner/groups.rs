@@ -11,7 +11,8 @@ use crate::plan::{DimensionRef, OrderBy};
 use crate::planner::build::{Ctx, Refusal};
 use crate::planner::english::Cue;
 use crate::planner::intent::PieceKind;
-use crate::planner::lexicon::Target;
+use crate::planner::lexicon::{Field, Target};
+use crate::planner::schema::{self, FieldInfo};
 use crate::planner::MatchKind;
 
 impl Ctx<'_> {
@@ -25,9 +26,19 @@ impl Ctx<'_> {
         }) else {
             return false;
         };
-        let f = match &c.target {
-            Target::Table(t) => self.table_field(*t),
-            other => self.field_of(other),
+        // "the customer ids and the number of accounts for each customer":
+        // the rows' key the question lists is what tells them apart.
+        let listed_key = match &c.target {
+            Target::Table(t) => self.listed_key_of(*t, j),
+            _ => None,
+        };
+        let f = match (&c.target, listed_key) {
+            (_, Some((k, f))) => {
+                self.take(k, MatchKind::Dimension, f.name.clone(), 0.9);
+                Some(f)
+            }
+            (Target::Table(t), None) => self.table_field(*t),
+            (other, None) => self.field_of(other),
         };
         let Some(f) = f else { return false };
         if f.temporal {
@@ -41,6 +52,27 @@ impl Ctx<'_> {
         }
         self.take(j, MatchKind::Dimension, f.name, c.confidence);
         true
+    }
+
+    /// An unused piece other than `j` naming the key of table `t`'s rows:
+    /// `t`'s primary key, or the base table's column pointing at `t`
+    /// ("customer id" as `accounts.customer_id`).
+    fn listed_key_of(&self, t: usize, j: usize) -> Option<(usize, FieldInfo)> {
+        let found: Vec<(usize, FieldInfo)> = (0..self.p.len())
+            .filter(|&k| k != j && !self.used[k])
+            .filter_map(|k| match self.p[k].top()? {
+                Target::Column(ct, cc) => {
+                    let own_key = *ct == t && schema::row_key(self.m, t) == Some(*cc);
+                    let pointer = Some(*ct) == self.base && schema::foreign_key(self.m, *ct, t) == Some(*cc);
+                    (own_key || pointer).then(|| self.field_info(Field::Col(*ct, *cc))).flatten().map(|f| (k, f))
+                }
+                _ => None,
+            })
+            .collect();
+        match found.as_slice() {
+            [one] => Some(one.clone()),
+            _ => None,
+        }
     }
 
     pub(super) fn groups_pass(&mut self) -> Result<(), Refusal> {

@@ -104,6 +104,8 @@ mod pairs9_tests;
 mod precise9_tests;
 #[cfg(test)]
 mod month_values_tests;
+#[cfg(test)]
+mod groups_tests;
 
 use serde::{Deserialize, Serialize};
 
