@@ -25,7 +25,6 @@ const NAMING: &[&str] = &["name", "named", "called", "surname"];
 /// Turns month pieces that are values of the data into names.
 pub(super) fn as_values(pieces: &mut [Piece], m: &Manifest, vx: Option<&ValueLookup>) {
     let Some(vx) = vx else { return };
-    let no_dates = m.tables.iter().all(|t| t.columns.iter().all(|c| !is_temporal(&c.ty)));
     for k in 0..pieces.len() {
         let x = &pieces[k];
         if x.kind != PieceKind::Time(TimeKind::NeedsYear) || x.words.contains(' ') || !x.words.starts_with(char::is_uppercase) {
@@ -48,7 +47,8 @@ pub(super) fn as_values(pieces: &mut [Piece], m: &Manifest, vx: Option<&ValueLoo
         let last_word = |p: &Piece| p.words.split_whitespace().last().map(str::to_lowercase).unwrap_or_default();
         let named = before.is_some_and(|p| NAMING.contains(&last_word(p).as_str()))
             || pieces.get(k + 1).is_some_and(|n| n.kind == PieceKind::Unknown && n.capital);
-        if month_column || no_dates || named {
+        let no_dates = || !m.tables.iter().any(|t| t.columns.iter().any(|c| is_temporal(&c.ty)));
+        if month_column || named || no_dates() {
             pieces[k].kind = PieceKind::Unknown;
             pieces[k].capital = true;
         }
