@@ -49,6 +49,7 @@ const SUPERLATIVES: &[(&str, Measure, bool)] = &[
     ("newest", Measure::Date, true),
     ("latest", Measure::Date, true),
     ("earliest", Measure::Date, false),
+    ("first", Measure::Date, false),
     ("oldest", Measure::Age, true),
     ("youngest", Measure::Age, false),
 ];
@@ -143,6 +144,12 @@ impl Ctx<'_> {
                     return false;
                 }
             }
+            // "the first asset acquired": "first" alone may also read as
+            // part of a column's name (`first_name`); before a table's
+            // noun it is the order.
+            None if self.p[i].words.eq_ignore_ascii_case("first") && matches!(self.p[i].kind, PieceKind::Lex(_)) => {
+                (Measure::Date, false)
+            }
             None if matches!(self.p[i].kind, PieceKind::Unknown | PieceKind::Soft | PieceKind::Stop) => {
                 match SUPERLATIVES.iter().find(|(w, _, _)| *w == word) {
                     Some((_, m, d)) => (*m, *d),
@@ -156,6 +163,11 @@ impl Ctx<'_> {
         if (0..i).rev().find(|&k| self.p[k].norm != "the").is_some_and(|w| PICKING.contains(&self.p[w].norm.as_str())) {
             return false;
         }
+        // "the first 5 customers": the count after the superlative.
+        let after = self.next_sig(i).and_then(|k| self.whole_count(k));
+        if let Some((k, _)) = after {
+            span.push(k);
+        }
         let last = span.last().copied().unwrap_or(i);
         // "the most expensive hardware product": a value of the rows before their noun.
         let mut n = self.next_sig(last);
@@ -168,14 +180,14 @@ impl Ctx<'_> {
             return false;
         }
         // "the 3 most expensive hotels": the count before says how many.
-        let count = self.prev_sig(i).and_then(|k| self.whole_count(k));
+        let count = self.prev_sig(i).and_then(|k| self.whole_count(k)).or(after);
         if self.p[n].plural && count.is_none() && self.limit.is_none() {
             return false;
         }
         let Some((f, desc)) = self.measured_column(t, measure, desc) else { return false };
         self.keep_first(count);
         let dir = if desc { "descending" } else { "ascending" };
-        for &k in &span {
+        for &k in span.iter().filter(|&&k| Some(k) != after.map(|a| a.0)) {
             self.take(k, MatchKind::Order, format!("{} {dir}", f.name), 0.8);
         }
         self.take(n, MatchKind::Table, self.table_name(t), 0.9);

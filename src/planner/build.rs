@@ -169,6 +169,7 @@ impl<'a> Ctx<'a> {
         self.counts_of_values()?;
         self.existence_through_rows();
         self.negations_through_rows()?;
+        self.clause_columns()?;
         self.check_leftovers()?;
         let (m, sc, pieces, used, recognised) = (self.m, self.sc, self.p, self.used.clone(), self.matches.clone());
         let mut u = self.finish()?;

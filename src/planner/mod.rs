@@ -21,7 +21,9 @@ mod both;
 mod bounded;
 mod bounds;
 mod build;
+mod clause_column;
 mod compare;
+mod coordinate;
 mod counted;
 mod counted_column;
 mod dates;
@@ -106,6 +108,8 @@ mod precise9_tests;
 mod month_values_tests;
 #[cfg(test)]
 mod groups_tests;
+#[cfg(test)]
+mod heads10_tests;
 
 use serde::{Deserialize, Serialize};
 
@@ -314,7 +318,7 @@ impl OfflinePlanner {
 
     /// Plans one question.
     pub fn plan(&self, question: &str) -> Outcome {
-        let toks = tokenize::tokenize(question);
+        let toks = coordinate::distribute(tokenize::tokenize(question), &self.lexicon);
         let mut pieces = intent::pieces(&toks, &self.lexicon, &self.cues, self.default_year);
         kinds::resolve(&self.manifest, &mut pieces);
         month_values::as_values(&mut pieces, &self.manifest, self.values.as_deref());
