@@ -25,6 +25,7 @@ mod compare;
 mod counted;
 mod counted_column;
 mod dates;
+mod details;
 mod dimension;
 mod either;
 mod exists;
