@@ -64,6 +64,7 @@ mod time;
 mod totals;
 mod two_tables;
 mod tokenize;
+mod value_superlative;
 mod values;
 mod verb_rank;
 mod verbs;
