@@ -108,6 +108,8 @@ mod precise9_tests;
 mod month_values_tests;
 #[cfg(test)]
 mod groups_tests;
+#[cfg(test)]
+mod measure10_tests;
 
 use serde::{Deserialize, Serialize};
 
