@@ -3,8 +3,8 @@
 //! question asking for the details (or information) of a table's rows asks
 //! for every column of those rows, as "all the details of" does.
 //!
-//! Invariants: read only when nothing else says what to list (the caller
-//! is the listing's last resort, before its refusal); the word "details"
+//! Invariants: read only when nothing else says what to list (no column
+//! asked, no subject but those rows themselves); the word "details"
 //! or "information" names no column of the schema (a `*_details` column
 //! would be read as a column before this runs); it is followed directly by
 //! "of", "about", "on" or "for" and then, past filler words only, by a
@@ -29,6 +29,10 @@ impl Ctx<'_> {
     /// question does not have that form.
     pub(super) fn details_of_rows(&mut self) -> Option<usize> {
         let (i, j, t) = (0..self.p.len()).find_map(|i| self.details_at(i))?;
+        // "the information of employees": the subject, if any, is those rows.
+        if self.subject.is_some_and(|s| s != j) {
+            return None;
+        }
         let other_table_left = self.p.iter().enumerate().any(|(k, x)| {
             k != j
                 && !self.used[k]

@@ -87,6 +87,7 @@ fn render(p: &crate::plan::Plan) -> String {
 #[rstest]
 #[case("What is the birthday of the person named Ada?", "person.date_of_birth | person.name eq Ada |  | ")]
 #[case("Show the details of employees with a salary above 10000.", "employees.employee_id,employees.first_name,employees.salary,employees.department_id | employees.salary gt 10000 |  | ")]
+#[case("What is the information of the departments named Sales?", "departments.department_id,departments.department_name,departments.manager_id | departments.department_name eq Sales |  | ")]
 #[case("Who is the youngest male?", "person.name,person.age | person.gender eq male | person.age asc | 1")]
 #[case("What is the age of the oldest female?", "person.age | person.gender eq female | person.age desc | 1")]
 fn answers_the_one_reading(#[case] q: &str, #[case] want: &str) {
