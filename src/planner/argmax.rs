@@ -174,8 +174,11 @@ impl Ctx<'_> {
         while let Some(k) = n.filter(|&k| matches!(self.p[k].top(), Some(Target::Value(..) | Target::Segment(_)))) {
             n = self.next_sig(k);
         }
-        let Some(n) = n.filter(|&n| !self.used[n]) else { return false };
-        let Some(t) = self.table_at(n) else { return false };
+        let table = n.filter(|&n| !self.used[n]).and_then(|n| self.table_at(n).map(|t| (n, t)));
+        let Some((n, t)) = table else {
+            // "the youngest male": a value, not a table (`value_superlative`).
+            return self.superlative_of_value(i, &span, &|s: &Self, t| s.measured_column(t, measure, desc));
+        };
         if !self.asked_of(t, i, None) {
             return false;
         }

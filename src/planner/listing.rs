@@ -246,6 +246,12 @@ impl Ctx<'_> {
                 }
             }
         }
+        // "the details of employees named ...": every column (`details`).
+        if fields.is_empty() && self.latest.is_none() && self.outliers.is_none() {
+            if let Some(dt) = self.details_of_rows() {
+                fields = (0..self.m.tables[dt].columns.len()).map(|c| schema::qualified(self.m, dt, c)).collect();
+            }
+        }
         // "the top 3 highest prices": the column ranked is what is shown.
         if fields.is_empty() && self.subject.is_none() && self.latest.is_none() && self.outliers.is_none() && !self.involved.is_empty() {
             fields = self.involved.clone();

@@ -27,6 +27,7 @@ mod coordinate;
 mod counted;
 mod counted_column;
 mod dates;
+mod details;
 mod dimension;
 mod either;
 mod exists;
@@ -65,6 +66,7 @@ mod time;
 mod totals;
 mod two_tables;
 mod tokenize;
+mod value_superlative;
 mod values;
 mod verb_rank;
 mod verbs;
@@ -110,6 +112,8 @@ mod month_values_tests;
 mod groups_tests;
 #[cfg(test)]
 mod heads10_tests;
+#[cfg(test)]
+mod measure10_tests;
 
 use serde::{Deserialize, Serialize};
 

@@ -3,7 +3,7 @@
 //! a lone head word naming a table's only column with it, a column named
 //! without the noun a question puts after it ("founded year"), "faculty
 //! members" for a table of faculty, and sex words as values of a sex or
-//! gender column.
+//! gender column, and "birthday" for a date-of-birth column.
 //!
 //! Invariants: every phrasing is weaker than the name itself, so a column
 //! named by its own words always wins; entries are added in manifest order.
@@ -45,6 +45,10 @@ impl Lexicon {
                 ph.push((*h).to_string());
                 self.add_stems(ph, target.clone(), 0.8, None);
             }
+        }
+        // "birthday": the column of a date of birth (`date_of_birth`, `dob`).
+        if is_birth_date(cstems) {
+            self.add_stems(vec![stem("birthday")], target.clone(), 0.9, None);
         }
         let [one] = cstems else { return };
         let Some(split) = names::split_run_together(one, tstems) else { return };
@@ -132,5 +136,15 @@ impl Lexicon {
                 }
             }
         }
+    }
+}
+
+/// True for the words of a date-of-birth column: "date of birth", "birth
+/// date", "birthdate", "dob".
+fn is_birth_date(cstems: &[String]) -> bool {
+    let has = |w: &str| cstems.iter().any(|c| *c == stem(w));
+    match cstems {
+        [one] => *one == stem("dob") || *one == stem("birthdate"),
+        _ => cstems.len() <= 3 && has("birth") && has("date"),
     }
 }
