@@ -272,7 +272,17 @@ impl Ctx<'_> {
                 return Ok(());
             }
         }
-        if let Some((k, f)) = self.nearest_before(i, true).filter(|(_, f)| !self.is_key(f)) {
+        // "residents that have a mentor vote are older than 30": a word of
+        // one measure only ("older": age) names its own column, not the
+        // other number just before it.
+        let implied = match self.strict_measure(i) {
+            true => self.dimension_field(i, n).ok().flatten().map(|(_, f)| f.name),
+            false => None,
+        };
+        if let Some((k, f)) = self
+            .nearest_before(i, true)
+            .filter(|(_, f)| !self.is_key(f) && implied.as_ref().is_none_or(|d| *d == f.name))
+        {
             self.take_lex(k);
             self.row_filter(i, n, f, op, x);
             return Ok(());

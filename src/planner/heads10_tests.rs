@@ -95,3 +95,13 @@ fn a_first_name_is_not_an_order() {
     assert!(p.order.is_empty() && p.limit.is_none(), "{p:?}");
     assert!(p.fields.iter().any(|f| f == "residents.fname"), "{:?}", p.fields);
 }
+
+#[rustfmt::skip]
+#[rstest]
+// "older" says age; the mentor vote before it is another number.
+#[case("Show the residents whose mentor vote is 2 and who are older than 30.", "residents.age gt 30 & votes.mentor_vote eq 2")]
+#[case("List residents with a mentor vote above 2 who are older than 30.", "votes.mentor_vote gt 2 & residents.age gt 30")]
+fn a_word_of_one_measure_names_its_own_column(#[case] question: &str, #[case] want: &str) {
+    let p = planned(question);
+    assert_eq!(super::fixtures::filters(&p), want, "{question}: {p:?}");
+}
