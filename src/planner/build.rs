@@ -170,6 +170,7 @@ impl<'a> Ctx<'a> {
         self.existence_through_rows();
         self.negations_through_rows()?;
         self.clause_columns()?;
+        self.key_sums()?;
         self.check_leftovers()?;
         let (m, sc, pieces, used, recognised) = (self.m, self.sc, self.p, self.used.clone(), self.matches.clone());
         let mut u = self.finish()?;

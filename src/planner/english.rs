@@ -335,7 +335,7 @@ pub const STOPWORDS: &[&str] = &[
     "corresponding", "respective", "respectively", "each", "whether", "here", "there", "want",
     "know", "see", "let", "lets", "need", "like", "s", "one", "ones", "value", "values", "result",
     "results", "information", "info", "record", "records", "total", "overall", "across", "around",
-    "within", "among", "amongst", "via", "thing", "things", "kind", "sort", "type", "types", "data",
+    "within", "among", "amongst", "via", "thing", "things", "kind", "kinds", "sort", "type", "types", "data",
     "number", "amount", "level", "levels", "figure", "figures", "stat", "stats", "statistic",
     "statistics", "breakdown", "up", "out", "both", "either", "neither", "nor", "whose", "if",
     "else", "by", "per", "vs", "versus", "same", "different", "distinct", "unique", "respective",

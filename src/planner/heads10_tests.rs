@@ -105,3 +105,25 @@ fn a_word_of_one_measure_names_its_own_column(#[case] question: &str, #[case] wa
     let p = planned(question);
     assert_eq!(super::fixtures::filters(&p), want, "{question}: {p:?}");
 }
+
+#[test]
+fn gender_names_a_sex_column() {
+    let p = planned("How many residents are there of each gender?");
+    assert_eq!(p.dimensions.iter().map(|d| d.name.as_str()).collect::<Vec<_>>(), ["residents.sex"], "{p:?}");
+}
+
+#[test]
+fn kinds_of_is_types_of() {
+    let kinds = planned("How many different kinds of seasons are there?");
+    let types = planned("How many different types of seasons are there?");
+    assert_eq!(kinds, types);
+    assert!(!kinds.measures.is_empty(), "{kinds:?}");
+}
+
+#[test]
+fn ids_are_not_added_up() {
+    for q in ["What is the sum of the vote id?", "What is the total resident id of votes?"] {
+        let why = refusal(q);
+        assert!(why.contains("which is an id"), "{q}: {why}");
+    }
+}

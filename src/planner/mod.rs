@@ -42,6 +42,7 @@ mod groups;
 mod head_word;
 mod ids;
 mod intent;
+mod key_sums;
 mod key_number;
 mod kinds;
 mod lexicon;

@@ -3,7 +3,8 @@
 //! a lone head word naming a table's only column with it, a column named
 //! without the noun a question puts after it ("founded year"), "faculty
 //! members" for a table of faculty, and sex words as values of a sex or
-//! gender column, and "birthday" for a date-of-birth column.
+//! gender column, "birthday" for a date-of-birth column, and "gender"
+//! and "sex" for each other's column.
 //!
 //! Invariants: every phrasing is weaker than the name itself, so a column
 //! named by its own words always wins; entries are added in manifest order.
@@ -49,6 +50,12 @@ impl Lexicon {
         // "birthday": the column of a date of birth (`date_of_birth`, `dob`).
         if is_birth_date(cstems) {
             self.add_stems(vec![stem("birthday")], target.clone(), 0.9, None);
+        }
+        // "gender" for a column called `sex`, and the other way round.
+        match cstems {
+            [w] if w == "sex" => self.add_stems(vec![stem("gender")], target.clone(), 0.9, None),
+            [w] if w == "gender" => self.add_stems(vec![stem("sex")], target.clone(), 0.9, None),
+            _ => {}
         }
         let [one] = cstems else { return };
         let Some(split) = names::split_run_together(one, tstems) else { return };
