@@ -176,7 +176,12 @@ impl Ctx<'_> {
         }
         let table = n.filter(|&n| !self.used[n]).and_then(|n| self.table_at(n).map(|t| (n, t)));
         let Some((n, t)) = table else {
-            // "the youngest male": a value, not a table (`value_superlative`).
+            // "the youngest male": a value, not a table (`value_superlative`),
+            // which reads a count before the superlative only; one after it
+            // is in `span` and must not be taken as the order.
+            if after.is_some() {
+                return false;
+            }
             return self.superlative_of_value(i, &span, &|s: &Self, t| s.measured_column(t, measure, desc));
         };
         if !self.asked_of(t, i, None) {
