@@ -91,7 +91,9 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
                 let compares = !plan.having.is_empty()
                     || plan.filters.iter().chain(plan.any_of.iter().flatten()).any(|f| matches!(f.op, Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::Between));
                 let harmless = match w {
-                    "both" => !list,
+                    // "both the Statistics and Psychology departments" with
+                    // only "Psychology" read: the first of the two is lost.
+                    "both" => !list && first_of_pair_read(p, used, i),
                     "either" => list && plan.filters.len() == 1 || !plan.any_of.is_empty(),
                     "than" | "more" | "less" => compares,
                     // "the total and average enrollment": a total is a sum
@@ -154,7 +156,7 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
                 // score", "form of government"), a unit ("in hours"), or only a
                 // forgiven misspelling ("toatl"): no part of the question is lost.
                 let in_plan = cands.iter().any(|c| match &c.target {
-                    Target::Table(t) => tables.contains(t),
+                    Target::Table(t) => tables.contains(t) || value_of_rows(m, plan, p, used, i, *t),
                     Target::Column(t, k) => columns.contains(&(*t, *k)),
                     Target::Dimension(d) => m.dimensions.get(*d).and_then(|d| resolve(m, &d.column)).is_some_and(|tc| columns.contains(&tc)),
                     Target::Unit(..) => true,
@@ -177,6 +179,31 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
         }
     }
     Ok(notes)
+}
+
+/// After "both" at `i`, some word before the "and" that joins the pair
+/// was read (or no "and" follows).
+fn first_of_pair_read(p: &[Piece], used: &[bool], i: usize) -> bool {
+    let Some(and) = (i + 1..p.len()).find(|&k| p[k].cue() == Some(Cue::And)) else { return true };
+    (i + 1..and).any(|k| used.get(k).copied().unwrap_or(false))
+}
+
+/// "courses in the Physics department": the table's noun beside a value
+/// the plan compares on a column that points at the table's rows
+/// (`course.dept_name` -> `department.dept_name`) names the value's kind,
+/// not more rows to read.
+fn value_of_rows(m: &Manifest, plan: &Plan, p: &[Piece], used: &[bool], i: usize, t: usize) -> bool {
+    let near = (i.saturating_sub(2)..=i + 2).filter(|&k| k != i && k < p.len()).any(|k| {
+        used.get(k).copied().unwrap_or(false)
+            && (matches!(p[k].kind, PieceKind::Quoted(..)) || matches!(p[k].top(), Some(Target::Value(..))))
+    });
+    near && plan.filters.iter().chain(plan.any_of.iter().flatten()).any(|f| {
+        matches!(f.op, Op::Eq | Op::In | Op::Ne | Op::NotIn)
+            && matches!(f.value, Some(Operand::Value(_)))
+            && resolve(m, &f.field).is_some_and(|fc| {
+                m.joins.iter().any(|j| resolve(m, &j.from) == Some(fc) && resolve(m, &j.to).is_some_and(|(tt, _)| tt == t))
+            })
+    })
 }
 
 /// Every column the reading matched must reach the plan: a column named in

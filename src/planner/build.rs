@@ -169,6 +169,7 @@ impl<'a> Ctx<'a> {
         self.counts_of_values()?;
         self.existence_through_rows();
         self.negations_through_rows()?;
+        self.attribute_without_rows();
         self.clause_columns()?;
         self.key_sums()?;
         self.check_leftovers()?;
@@ -177,7 +178,7 @@ impl<'a> Ctx<'a> {
         let notes = super::account::check(m, pieces, &used, &u.plan)
             .and_then(|notes| super::account::check_matches(m, &u.matches, &u.plan).map(|()| notes))
             .and_then(|notes| schema::join_doubt(m, sc, &u.plan).map_or(Ok(notes), Err))
-            .and_then(|notes| super::named::check(m, pieces, &u.matches).map(|()| notes))
+            .and_then(|notes| super::named::check(m, pieces, &u.matches, &u.plan).map(|()| notes))
             .map_err(|reason| Refusal { reason, recognised })?;
         u.ambiguities.extend(notes);
         u.confidence = explain::confidence(&u.matches, &u.ambiguities);

@@ -39,15 +39,15 @@ const HAVE: &[&str] = &[
 const RELATIVE: &[&str] = &["who", "that", "which"];
 
 /// The words between the listed rows and the other table's noun.
-struct Clause {
-    fillers: Vec<usize>,
+pub(super) struct Clause {
+    pub(super) fillers: Vec<usize>,
     /// A word naming the linking table ("attended", "participate in").
-    verb: Option<usize>,
+    pub(super) verb: Option<usize>,
     /// Verbs the lexicon knows as adding no condition ("registered"), which
     /// may still name the linking table.
-    soft: Vec<usize>,
+    pub(super) soft: Vec<usize>,
     /// A possessive verb was read.
-    have: bool,
+    pub(super) have: bool,
 }
 
 impl Ctx<'_> {
@@ -185,7 +185,7 @@ impl Ctx<'_> {
     /// When several tables link `b` and `t`, the one the clause's verb
     /// names ("students who attended courses" beside course registrations):
     /// (that table, `b`'s key, its column pointing at `b`).
-    fn link_named(&self, clause: &Clause, b: usize, t: usize) -> Option<(usize, usize, usize)> {
+    pub(super) fn link_named(&self, clause: &Clause, b: usize, t: usize) -> Option<(usize, usize, usize)> {
         if clause.verb.is_none() && clause.soft.is_empty() {
             return None;
         }

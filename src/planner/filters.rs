@@ -13,6 +13,7 @@ use serde_json::json;
 use crate::plan::{Filter, Op, Operand};
 use crate::planner::build::{Ctx, Refusal};
 use crate::planner::values::Placement;
+use crate::planner::exists::Clause;
 use crate::planner::english::Cue;
 use crate::planner::intent::PieceKind;
 use crate::planner::lexicon::{Field, Target};
@@ -186,13 +187,36 @@ impl Ctx<'_> {
     fn negated_rows(&mut self, i: usize) {
         let Some(b) = self.base else { return };
         let mut between: Vec<usize> = Vec::new();
+        // The words that may name the linking table ("never registered at
+        // any branch": `membership_register_branch`, "did not host any
+        // party": `party_host`).
+        let mut clause = Clause { fillers: Vec::new(), verb: None, soft: Vec::new(), have: false };
         let mut k = i + 1;
         let j = loop {
             let Some(x) = self.p.get(k) else { return };
             match &x.kind {
-                PieceKind::Stop | PieceKind::Soft => between.push(k),
-                PieceKind::Unknown if !x.capital && between.iter().filter(|&&b| self.p[b].kind == PieceKind::Unknown).count() < 2 => {
+                PieceKind::Stop | PieceKind::Soft => {
+                    if x.kind == PieceKind::Soft {
+                        clause.soft.push(k);
+                    }
                     between.push(k)
+                }
+                PieceKind::Unknown if !x.capital && between.iter().filter(|&&b| self.p[b].kind == PieceKind::Unknown).count() < 2 => {
+                    if clause.verb.is_none() && !x.words.contains(' ') {
+                        clause.verb = Some(k);
+                    }
+                    between.push(k)
+                }
+                // A table's noun used as a verb, another table's noun after
+                // it: "did not host any party".
+                PieceKind::Lex(_)
+                    if clause.verb.is_none()
+                        && !self.used[k]
+                        && !x.plural
+                        && matches!(x.top(), Some(Target::Table(_)))
+                        && self.table_noun_after(k) =>
+                {
+                    clause.verb = Some(k);
                 }
                 PieceKind::Lex(_) => break k,
                 _ => return,
@@ -216,7 +240,7 @@ impl Ctx<'_> {
         if t == b {
             return;
         }
-        let Some((l, key, fk)) = self.anti_join_key(b, t) else { return };
+        let Some((l, key, fk)) = self.link_named(&clause, b, t).or_else(|| self.anti_join_key(b, t)) else { return };
         if self.condition_outside(j, l) {
             return;
         }
@@ -224,9 +248,21 @@ impl Ctx<'_> {
         for k in between {
             self.mark(k);
         }
+        if let Some(v) = clause.verb.filter(|&v| self.p[v].lex().is_some()) {
+            self.take(v, MatchKind::Table, self.table_name(l), 0.8);
+        }
         self.take(j, MatchKind::Table, self.table_name(t), c.confidence);
         self.take(i, MatchKind::Comparison, format!("no {fk} matches {key}"), 1.0);
         self.filters.push(Filter { field: key, op: Op::NotExists, value: Some(Operand::Column { column: fk }) });
+    }
+
+    /// After piece `k`, over articles and "any", comes a noun that may name
+    /// a table.
+    fn table_noun_after(&self, k: usize) -> bool {
+        let Some(n) = (k + 1..self.p.len()).find(|&n| !matches!(self.p[n].norm.as_str(), "a" | "an" | "the" | "any")) else {
+            return false;
+        };
+        self.p[n].lex().is_some_and(|c| c.iter().any(|c| matches!(c.target, Target::Table(_))))
     }
 
     /// "headquarters without a company in banking", "the ranks that have no

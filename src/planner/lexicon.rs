@@ -50,6 +50,9 @@ pub struct Entry {
     /// When set, the question must spell the phrase exactly like this
     /// (short upper-case codes such as `US` or `IN`).
     pub exact: Option<String>,
+    /// Indexed as an everyday synonym of a word of the name ("state" for
+    /// `country`), not the name's own words.
+    pub alias: bool,
 }
 
 /// A candidate reading of some words of the question.
@@ -270,13 +273,13 @@ impl Lexicon {
                         let mut other = st.clone();
                         other[k] = stem(alt);
                         if !self.has(&other, &target) {
-                            self.insert_entry(other, target.clone(), weight * 0.85, None);
+                            self.insert_entry(other, target.clone(), weight * 0.85, None, true);
                         }
                     }
                 }
             }
         }
-        self.insert_entry(st, target, weight, exact);
+        self.insert_entry(st, target, weight, exact, false);
     }
 
     fn has(&self, st: &[String], target: &Target) -> bool {
@@ -292,12 +295,14 @@ impl Lexicon {
         target: Target,
         weight: f32,
         exact: Option<String>,
+        alias: bool,
     ) {
         if let Some(ids) = self.by_first.get(&st[0]) {
             for &id in ids {
                 let e = &mut self.entries[id];
                 if e.stems == st && e.target == target {
                     e.weight = e.weight.max(weight);
+                    e.alias &= alias;
                     return;
                 }
             }
@@ -318,6 +323,7 @@ impl Lexicon {
             target,
             weight,
             exact,
+            alias,
         });
     }
 
@@ -366,6 +372,7 @@ impl Lexicon {
                 break;
             }
         }
+        let (mut literal, mut aliases, mut literal_targets): (Option<f32>, Vec<Target>, Vec<Target>) = (None, Vec::new(), Vec::new());
         for (first, c0) in &firsts {
             let Some(ids) = self.by_first.get(first) else {
                 continue;
@@ -386,14 +393,32 @@ impl Lexicon {
                     fuzzy: conf < 1.0,
                 };
                 match &mut best {
-                    Some(b) if b.len > len => {}
+                    Some(b) if b.len > len => continue,
                     Some(b) if b.len == len => push_cand(&mut b.cands, cand),
                     _ => {
+                        literal = None;
+                        aliases.clear();
+                        literal_targets.clear();
                         best = Some(LexMatch {
                             len,
                             cands: vec![cand],
                         })
                     }
+                }
+                if e.alias {
+                    aliases.push(e.target.clone());
+                } else {
+                    literal = Some(literal.unwrap_or(0.0f32).max((conf * e.weight).min(1.0)));
+                    literal_targets.push(e.target.clone());
+                }
+            }
+        }
+        // A synonym ("state" for `country`) never outranks a column the
+        // word names itself (`state_province_county`).
+        if let (Some(b), Some(cap)) = (&mut best, literal) {
+            for c in b.cands.iter_mut() {
+                if aliases.contains(&c.target) && !literal_targets.contains(&c.target) && c.confidence >= cap {
+                    c.confidence = (cap - 0.01).max(0.0);
                 }
             }
         }

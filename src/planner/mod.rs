@@ -114,6 +114,8 @@ mod groups_tests;
 #[cfg(test)]
 mod heads10_tests;
 #[cfg(test)]
+mod neg11_tests;
+#[cfg(test)]
 mod measure10_tests;
 
 use serde::{Deserialize, Serialize};

@@ -16,6 +16,8 @@
 
 use std::collections::BTreeSet;
 
+use crate::plan::{Op, Plan};
+use crate::planner::english::Cue;
 use crate::planner::account::resolve;
 use crate::planner::intent::{Piece, PieceKind};
 use crate::planner::lexicon::Target;
@@ -195,10 +197,17 @@ fn lone_word_far_table(m: &Manifest, matches: &[Match], named: &BTreeSet<usize>)
 
 /// Refuses a column word placed on an unnamed table when it could have
 /// been a column of a named one.
-pub(super) fn check(m: &Manifest, p: &[Piece], matches: &[Match]) -> Result<(), String> {
+pub(super) fn check(m: &Manifest, p: &[Piece], matches: &[Match], plan: &Plan) -> Result<(), String> {
     let named = named_tables(m, p);
     table_word_as_column(m, p, matches, &named)?;
     lone_word_far_table(m, matches, &named)?;
+    // "tourists who did not make any visit": a table named after the
+    // negation of an anti-join holds the rows that must not exist, not
+    // the columns the answer shows.
+    let named = match p.iter().position(|x| matches!(x.cue(), Some(Cue::Not | Cue::Null))) {
+        Some(n) if plan.filters.iter().any(|f| f.op == Op::NotExists) => named_tables(m, &p[..n]),
+        _ => named,
+    };
     if named.is_empty() {
         return Ok(());
     }

@@ -178,7 +178,19 @@ impl Ctx<'_> {
         for k in j + 1..self.p.len() {
             let x = &self.p[k];
             match &x.kind {
-                // Read already (a comparison on `l` goes inside the anti-join).
+                // Read already: a comparison on `l` goes inside the
+                // anti-join; one on any other table ("no train station with
+                // at least 15 platforms" read on the stations listed) does not
+                // belong to the rows listed.
+                PieceKind::Number(_) | PieceKind::Cue(Cue::Cmp(_) | Cue::Between) if self.used[k] => {
+                    let on_other = self.filters.iter().any(|f| {
+                        matches!(f.op, Op::Gt | Op::Ge | Op::Lt | Op::Le | Op::Between)
+                            && super::account::resolve(self.m, &f.field).is_some_and(|(t, _)| t != l)
+                    });
+                    if on_other {
+                        return true;
+                    }
+                }
                 _ if self.used[k] => {}
                 PieceKind::Stop | PieceKind::Soft => {}
                 PieceKind::Unknown if !x.capital => {}
@@ -264,6 +276,39 @@ impl Ctx<'_> {
             }
         }
         self.conditions_beside_anti_join(b)
+    }
+
+    /// "states which have no employee", "template type codes not used by
+    /// any document": when only an attribute of the rows is listed (not
+    /// their key or name), the question asks for the attribute's values
+    /// that no row with such rows has (a set difference), each once, not
+    /// every row without them. Only a plain listing with the anti-join as
+    /// its one condition is read so.
+    pub(super) fn attribute_without_rows(&mut self) {
+        let Some(b) = self.base else { return };
+        if !self.measures.is_empty() || self.filters.len() != 1 || !self.any_of.is_empty() {
+            return;
+        }
+        let f = &self.filters[0];
+        let Some(Operand::Column { column: fk }) = (f.op == Op::NotExists).then_some(f.value.as_ref()).flatten() else { return };
+        let (Some((kt, _)), Some((lt, _))) = (super::account::resolve(self.m, &f.field), super::account::resolve(self.m, fk)) else {
+            return;
+        };
+        if kt != b || lt == b {
+            return;
+        }
+        let shown: Vec<&String> = self.fields.iter().chain(self.groups.iter().map(|g| &g.name)).collect();
+        let [a] = shown.as_slice() else { return };
+        let Some((at, ac)) = super::account::resolve(self.m, a) else { return };
+        if at != b || schema::row_key(self.m, b) == Some(ac) || schema::row_name(self.m, b) == Some(ac) {
+            return;
+        }
+        let a = (*a).clone();
+        let exists = Filter { op: Op::Exists, ..self.filters[0].clone() };
+        self.filters = vec![Filter { field: a.clone(), op: Op::NotIn, value: Some(Operand::Rows { column: a.clone(), filters: vec![exists] }) }];
+        self.fields.clear();
+        self.groups = vec![crate::plan::DimensionRef { name: a, grain: None }];
+        self.set_listing = true;
     }
 
     /// With an anti-join on table `l`, a condition on a table that is not

@@ -52,6 +52,7 @@ impl Ctx<'_> {
                         .flatten()
                 })
             })
+            .or_else(|| self.column_before_negation())
             .or_else(|| {
                 // A table named with one of its columns is the table's rows.
                 tops.iter().find_map(|(_, t)| match t {
@@ -64,6 +65,23 @@ impl Ctx<'_> {
                 tops.iter()
                     .find_map(|(_, t)| schema::target_table(self.m, self.lx, t))
             })
+    }
+
+    /// "station names without any trains", "how many schools do not
+    /// play in the basketball match": every table named comes after the
+    /// negation, so it is the rows that must not exist; the rows asked
+    /// about are those of the column named before it.
+    fn column_before_negation(&self) -> Option<usize> {
+        let n = self.p.iter().position(|x| matches!(x.cue(), Some(Cue::Not | Cue::Null)))?;
+        let named_after = self.p[n + 1..].iter().any(|x| matches!(x.top(), Some(Target::Table(_))));
+        let table_before = self.p[..n].iter().any(|x| matches!(x.top(), Some(Target::Table(_))));
+        if !named_after || table_before {
+            return None;
+        }
+        self.p[..n].iter().find_map(|x| match x.top() {
+            Some(t @ (Target::Column(..) | Target::Dimension(_))) => schema::target_table(self.m, self.lx, t),
+            _ => None,
+        })
     }
 
     /// The table of the metric piece `i` names; when equally good metrics of
