@@ -906,6 +906,29 @@ impl<'a> Ctx<'a> {
         } else {
             (self.groups.clone(), Vec::new())
         };
+        // "the first name of each student" where the student's label is
+        // the first name: one column, said twice.
+        // Listed rows keep the field (each student's, not the distinct
+        // names); a total per group keeps the group.
+        let (mut dimensions, mut fields) = (dimensions, fields);
+        let mut seen = std::collections::HashSet::new();
+        let mut twice: Vec<String> = Vec::new();
+        dimensions.retain(|d| seen.insert((d.name.clone(), d.grain)) || {
+            twice.push(d.name.clone());
+            false
+        });
+        // Said twice with no total ("the first name of each student" where
+        // that is the student's label): each row's, not the distinct values.
+        if measures.is_empty() && fields.is_empty() && !twice.is_empty() && dimensions.iter().all(|d| d.grain.is_none()) {
+            fields = dimensions.drain(..).map(|d| d.name).collect();
+        }
+        let mut seen = std::collections::HashSet::new();
+        fields.retain(|f| seen.insert(f.clone()));
+        if measures.is_empty() && !fields.is_empty() && dimensions.iter().any(|d| d.grain.is_none() && fields.contains(&d.name)) {
+            dimensions.retain(|d| d.grain.is_some() || !fields.contains(&d.name));
+        } else if !measures.is_empty() {
+            fields.retain(|f| !dimensions.iter().any(|d| d.grain.is_none() && d.name == *f));
+        }
         let plan = Plan {
             version: PLAN_VERSION,
             measures,

@@ -116,6 +116,8 @@ mod heads10_tests;
 #[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
+mod words11_tests;
+#[cfg(test)]
 mod measure10_tests;
 
 use serde::{Deserialize, Serialize};

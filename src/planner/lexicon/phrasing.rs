@@ -29,7 +29,16 @@ impl Lexicon {
             self.add_stems(ph, target.clone(), 0.9 * w, None);
         }
         if cstems.len() >= 2 {
-            for w in cstems {
+            for (k, w) in cstems.iter().enumerate() {
+                // An initial before "name" (`f_name`, `l_name`): "first
+                // name" may spell it out. Not before other heads: "users"
+                // is no `u` of `u_id`.
+                let initial = w.len() == 1
+                    && w.chars().all(|c| c.is_ascii_lowercase())
+                    && cstems.get(k + 1).is_some_and(|h| h == "name");
+                if initial && !self.abbrevs.contains(w) {
+                    self.abbrevs.push(w.clone());
+                }
                 let short = (2..=4).contains(&w.len()) && w.chars().all(|c| c.is_ascii_lowercase());
                 // Not a function word ("as" of `years_as_tallest` is no abbreviation).
                 let function = crate::planner::english::is_stopword(w);
@@ -57,6 +66,29 @@ impl Lexicon {
             [w] if w == "gender" => self.add_stems(vec![stem("sex")], target.clone(), 0.9, None),
             _ => {}
         }
+        self.add_person_names(cstems, target);
+        // A run-together word inside a longer name (`stu_fname`): split it
+        // too, and index the parts of the split name.
+        if cstems.len() >= 2 {
+            let mut split_any = false;
+            let mut split: Vec<String> = Vec::new();
+            for w in cstems {
+                match names::split_run_together(w, tstems) {
+                    Some(parts) => {
+                        split_any = true;
+                        if parts[0].len() <= 4 && !self.abbrevs.contains(&parts[0]) {
+                            self.abbrevs.push(parts[0].clone());
+                        }
+                        split.extend(parts);
+                    }
+                    None => split.push(w.clone()),
+                }
+            }
+            if split_any {
+                self.add_stems(split.clone(), target.clone(), 0.85, None);
+                self.add_parts(&split, target);
+            }
+        }
         let [one] = cstems else { return };
         let Some(split) = names::split_run_together(one, tstems) else { return };
         self.add_stems(split.clone(), target.clone(), 0.85, None);
@@ -69,6 +101,22 @@ impl Lexicon {
         }
         if split[0].len() <= 4 && !self.abbrevs.contains(&split[0]) {
             self.abbrevs.push(split[0].clone());
+        }
+    }
+
+    /// The other English names of a person's first and last names: "given
+    /// name" and "forename" for a first name, "surname" and "family name"
+    /// for a last name, and the other way round (`forename` is a first
+    /// name). Only for a name column (ending in "name", or the one-word
+    /// forms).
+    fn add_person_names(&mut self, cstems: &[String], target: &Target) {
+        const FIRST: &[&[&str]] = &[&["first", "name"], &["given", "name"], &["forename"]];
+        const LAST: &[&[&str]] = &[&["last", "name"], &["family", "name"], &["surname"]];
+        for group in [FIRST, LAST] {
+            let Some(own) = group.iter().find(|g| cstems.ends_with(&g.iter().map(|w| stem(w)).collect::<Vec<_>>())) else { continue };
+            for other in group.iter().filter(|g| *g != own) {
+                self.add_stems(other.iter().map(|w| stem(w)).collect(), target.clone(), 0.85, None);
+            }
         }
     }
 

@@ -1,0 +1,68 @@
+//! Table-driven tests of name columns as people say them: a run-together
+//! word inside a longer name (`stu_fname`), an initial before "name"
+//! (`f_name`), and the other English names of first and last names
+//! ("given name", "forename", "surname", "family name"), on made-up
+//! schemas.
+
+use rstest::rstest;
+
+use super::*;
+
+fn planner(columns: &str) -> OfflinePlanner {
+    let cols: Vec<String> = columns
+        .split(',')
+        .map(|c| format!("{{ name = \"{c}\", type = \"VARCHAR\", nullable = false }}"))
+        .collect();
+    OfflinePlanner::new(&super::fixtures::from_toml(&format!(
+        "name = \"words11\"\ndescription = \"made up\"\nderived = true\n\n[[tables]]\nname = \"student\"\nfile = \"student.csv\"\nprimary_key = \"stuid\"\nlabel = \"{}\"\ncolumns = [\n  {{ name = \"stuid\", type = \"BIGINT\", nullable = false }},\n  {},\n  {{ name = \"age\", type = \"BIGINT\", nullable = false }},\n]\n",
+        columns.split(',').next().unwrap_or_default(),
+        cols.join(",\n  ")
+    )))
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("stu_fname,stu_lname", "What are the first names of all students?", "student.stu_fname")]
+#[case("stu_fname,stu_lname", "List the last name of every student older than 20.", "student.stu_lname")]
+#[case("f_name,l_name", "What are the first names of all students?", "student.f_name")]
+#[case("f_name,l_name", "List the last name of every student older than 20.", "student.l_name")]
+#[case("given_name,family_name", "What are the first names of all students?", "student.given_name")]
+#[case("given_name,family_name", "List the last name of every student older than 20.", "student.family_name")]
+#[case("forename,surname", "What are the first names of all students?", "student.forename")]
+#[case("forename,surname", "List the last name of every student older than 20.", "student.surname")]
+#[case("first_name,last_name", "List the surname of every student older than 20.", "student.last_name")]
+#[case("first_name,last_name", "Show the given names of all students.", "student.first_name")]
+fn a_name_column_as_people_say_it(#[case] columns: &str, #[case] question: &str, #[case] want: &str) {
+    let p = match planner(columns).plan(question) {
+        Outcome::Planned(u) => u.plan,
+        Outcome::NotUnderstood(n) => panic!("{question}: not understood: {}", n.reason),
+    };
+    let shown: Vec<&String> = p.fields.iter().chain(p.dimensions.iter().map(|d| &d.name)).collect();
+    // The condition's column (age) may be listed after it.
+    assert_eq!(shown.first().map(|s| s.as_str()), Some(want), "{question}: {shown:?}");
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "users" spells no `u` of `u_id`: an initial only spells a word before "name".
+#[case("u_id,name", "How many users are there?")]
+fn an_initial_before_another_head_is_not_spelled_out(#[case] columns: &str, #[case] question: &str) {
+    if let Outcome::Planned(u) = planner(columns).plan(question) {
+        let sql = format!("{:?}", u.plan);
+        assert!(!sql.contains("u_id"), "{question}: {sql}");
+    }
+}
+
+#[rustfmt::skip]
+#[rstest]
+// The label of a student is its first name: "each student" and "first name" are one column.
+#[case("fname,lname")]
+#[case("f_name,l_name")]
+fn a_column_said_twice_is_listed_once_per_row(#[case] columns: &str) {
+    let p = match planner(columns).plan("List the first name of each student.") {
+        Outcome::Planned(u) => u.plan,
+        Outcome::NotUnderstood(n) => panic!("{columns}: not understood: {}", n.reason),
+    };
+    assert_eq!(p.fields.len(), 1, "{columns}: {p:?}");
+    assert!(p.dimensions.is_empty(), "{columns}: rows, not distinct values: {p:?}");
+}
