@@ -108,6 +108,11 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
                 if (MEANINGFUL.contains(&w) || TOTALS.contains(&w)) && !harmless {
                     return Err(dropped(&x.words));
                 }
+                // "headquartered in the US": a function word written as an
+                // acronym is a name ("US", "IT", "OR"), not the pronoun.
+                if x.words.len() >= 2 && x.words.chars().all(|c| c.is_ascii_uppercase()) {
+                    return Err(format!("I couldn't tell what '{}' refers to in this dataset; answering without it would answer a different question.", x.words));
+                }
                 // "names of studios", "director names", "with name 'cumin'":
                 // the word beside it was placed, or a filter is on a name.
                 let beside = neighbour_used(m, p, used, i);

@@ -66,3 +66,12 @@ fn a_column_said_twice_is_listed_once_per_row(#[case] columns: &str) {
     assert_eq!(p.fields.len(), 1, "{columns}: {p:?}");
     assert!(p.dimensions.is_empty(), "{columns}: rows, not distinct values: {p:?}");
 }
+
+#[test]
+fn a_function_word_written_as_an_acronym_is_not_dropped() {
+    // "US" is no pronoun here: counting every student would answer another question.
+    match planner("fname,lname").plan("How many students are in the US?") {
+        Outcome::Planned(u) => panic!("planned {:?}", u.plan),
+        Outcome::NotUnderstood(n) => assert!(n.reason.contains("'US'"), "{}", n.reason),
+    }
+}
