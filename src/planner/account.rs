@@ -63,6 +63,7 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
     super::order_doubt::check(m, p, plan)?;
     let tables = plan_tables(m, plan);
     let columns = plan_columns(m, plan);
+    when_without_time(m, p, plan)?;
     let mut notes = Vec::new();
     let m_of = |name: &str| m.metrics.iter().find(|x| x.name == *name).map(|x| x.expr.to_ascii_uppercase());
     let m_total = |expr: Option<String>| expr.map(|e| e.contains("SUM(") || e.contains("COUNT("));
@@ -184,6 +185,28 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
         }
     }
     Ok(notes)
+}
+
+/// "When did Carole Bernhard first become a customer?" asks for a time:
+/// an answer that shows no date, time or year column answers another
+/// question.
+fn when_without_time(m: &Manifest, p: &[Piece], plan: &Plan) -> Result<(), String> {
+    let Some(first) = p.iter().find(|x| !matches!(x.kind, PieceKind::Punct(_))) else { return Ok(()) };
+    if first.norm != "when" || !plan.measures.is_empty() {
+        return Ok(());
+    }
+    let timely = |name: &String| {
+        resolve(m, name).is_some_and(|(t, c)| {
+            let col = &m.tables[t].columns[c];
+            crate::semantic::is_temporal(&col.ty)
+                || split_identifier(&col.name).iter().any(|w| matches!(w.as_str(), "date" | "time" | "year" | "day" | "month" | "dt" | "yr" | "when"))
+        })
+    };
+    let shown: Vec<&String> = plan.fields.iter().chain(plan.dimensions.iter().map(|d| &d.name)).collect();
+    if !shown.is_empty() && !shown.iter().any(|n| timely(n)) {
+        return Err("The question asks when, but I found no date, time or year to show for it.".into());
+    }
+    Ok(())
 }
 
 /// After "both" at `i`, some word before the "and" that joins the pair

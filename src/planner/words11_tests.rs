@@ -75,3 +75,12 @@ fn a_function_word_written_as_an_acronym_is_not_dropped() {
         Outcome::NotUnderstood(n) => assert!(n.reason.contains("'US'"), "{}", n.reason),
     }
 }
+
+#[test]
+fn when_needs_a_time_in_the_answer() {
+    // No date, time or year column: listing the students answers "who", not "when".
+    match planner("fname,lname").plan("When did the students older than 20 join?") {
+        Outcome::Planned(u) => panic!("planned {:?}", u.plan),
+        Outcome::NotUnderstood(n) => assert!(n.reason.contains("asks when"), "{}", n.reason),
+    }
+}
