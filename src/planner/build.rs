@@ -173,9 +173,6 @@ impl<'a> Ctx<'a> {
         self.clause_columns()?;
         self.key_sums()?;
         self.check_leftovers()?;
-        if std::env::var_os("SP_DEBUG").is_some() {
-            let _ = self.refuse(String::new());
-        }
         let (m, sc, pieces, used, recognised) = (self.m, self.sc, self.p, self.used.clone(), self.matches.clone());
         let mut u = self.finish()?;
         let notes = super::account::check(m, pieces, &used, &u.plan)
@@ -389,13 +386,6 @@ impl<'a> Ctx<'a> {
     }
 
     pub(super) fn refuse(&self, reason: String) -> Refusal {
-        if std::env::var_os("SP_DEBUG").is_some() {
-            for (i, x) in self.p.iter().enumerate() {
-                let top = x.lex().map(|c| c.iter().take(3).map(|c| format!("{:?}", c.target)).collect::<Vec<_>>().join(" | "));
-                eprintln!("  {i:2} {:<6} {:<24} {:?} {}", if self.used[i] { "used" } else { "" }, x.words, std::mem::discriminant(&x.kind), top.unwrap_or_else(|| format!("{:?}", x.kind).chars().take(60).collect()));
-            }
-            eprintln!("  base={:?} filters={:?}", self.base, self.filters);
-        }
         Refusal {
             reason,
             recognised: self.matches.clone(),

@@ -41,6 +41,7 @@ impl Ctx<'_> {
                 value: None,
             }),
             Target::Value(f, v) => {
+                let f = self.value_role(k, f, &v, c.confidence)?;
                 let fi = self.field_info(f)?;
                 Some(Filter {
                     field: fi.name,

@@ -52,6 +52,25 @@ impl Ctx<'_> {
         if let Some((t, c)) = guess_col {
             if let Some(h) = holders.iter().find(|h| (h.table, h.column) == (t, c)) {
                 if let Some(g) = guess {
+                    // "trains that go to Chennai", held by both `origin` and
+                    // `destination`: the words chose neither, so the
+                    // preposition before the value decides, else nothing.
+                    let rivals: Vec<_> = holders.iter().filter(|r| r.table == t && r.column != c).collect();
+                    if !rivals.is_empty() && !self.names_column_anywhere(t, c) {
+                        let all: Vec<_> = std::iter::once(h).chain(rivals.iter().copied()).collect();
+                        let at = self.p.iter().position(|x| x.words.trim_matches(|ch| matches!(ch, '"' | '\'')).eq_ignore_ascii_case(text));
+                        let by_role: Vec<_> = all.iter().filter(|x| at.is_some_and(|v| self.role_fits(v, x.table, x.column))).collect();
+                        return match by_role.as_slice() {
+                            [one] => match self.field_info(Field::Col(one.table, one.column)) {
+                                Some(f) => Placement::Column(f, one.stored.clone(), 0.8),
+                                None => Placement::Keep,
+                            },
+                            _ => Placement::Refuse(format!(
+                                "'{text}' is a value of several columns ({}): say which one you mean.",
+                                all.iter().map(|x| schema::qualified(self.m, x.table, x.column)).collect::<Vec<_>>().join(", ")
+                            )),
+                        };
+                    }
                     return Placement::Column(g.clone(), h.stored.clone(), 0.9);
                 }
             }
@@ -178,6 +197,77 @@ impl Ctx<'_> {
                 && matches!(cand.target, Target::Column(..) | Target::Dimension(_))
                 && self.field_of(&cand.target).is_some_and(|f| f.table == t && f.column == Some(c))
         })
+    }
+
+    /// Value piece `k`, read as `v` of field `f`, is as much a value of
+    /// another column of the same table ("Chennai" as a train's origin and
+    /// destination): the question must tell which, by naming the column or
+    /// by the preposition before it ("to Chennai"); otherwise None (not
+    /// read, never guessed).
+    pub(super) fn value_role(&self, k: usize, f: Field, v: &str, conf: f32) -> Option<Field> {
+        let Field::Col(t, c) = self.field_target(f)? else { return Some(f) };
+        let rivals: Vec<(usize, usize)> = self.p[k]
+            .lex()
+            .into_iter()
+            .flatten()
+            .chain(self.p[k].alt_lex.iter())
+            .filter(|x| x.confidence >= conf - 1e-6)
+            .filter_map(|x| match &x.target {
+                Target::Value(g, w) if w == v => match self.field_target(*g) {
+                    Some(Field::Col(t2, c2)) if t2 == t && c2 != c => Some((t2, c2)),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect();
+        if rivals.is_empty() || self.names_column_anywhere(t, c) {
+            return Some(f);
+        }
+        match rivals.iter().filter(|&&(t2, c2)| self.names_column_anywhere(t2, c2)).collect::<Vec<_>>().as_slice() {
+            [] => {}
+            [one] => return Some(Field::Col(one.0, one.1)),
+            _ => return None,
+        }
+        let all: Vec<(usize, usize)> = std::iter::once((t, c)).chain(rivals).collect();
+        match all.iter().filter(|&&(t, c)| self.role_fits(k, t, c)).collect::<Vec<_>>().as_slice() {
+            [one] => Some(Field::Col(one.0, one.1)),
+            _ => None,
+        }
+    }
+
+    /// The table and column a field (a column or a dimension) reads.
+    fn field_target(&self, f: Field) -> Option<Field> {
+        let fi = self.field_info(f)?;
+        Some(Field::Col(fi.table, fi.column?))
+    }
+
+    /// True when any word of the question, read or not, names the column
+    /// (not by a forgiven misspelling).
+    fn names_column_anywhere(&self, t: usize, c: usize) -> bool {
+        self.p.iter().filter_map(|x| x.lex()).flatten().any(|cand| {
+            !cand.fuzzy
+                && matches!(cand.target, Target::Column(..) | Target::Dimension(_))
+                && self.field_of(&cand.target).is_some_and(|f| f.table == t && f.column == Some(c))
+        })
+    }
+
+    /// The preposition before the value `text` says the column's role:
+    /// "to", "into", "towards" a destination, target or arrival column;
+    /// "from" an origin, source or departure column.
+    fn role_fits(&self, v: usize, t: usize, c: usize) -> bool {
+        const TO: &[&str] = &["destination", "dest", "dst", "to", "target", "arrival", "arrive", "arriving"];
+        const FROM: &[&str] = &["origin", "source", "src", "from", "departure", "depart", "departing", "start"];
+        let Some(before) = (0..v).rev().find(|&k| !matches!(self.p[k].norm.as_str(), "the" | "a" | "an")) else { return false };
+        let words = match self.m.tables.get(t).and_then(|x| x.columns.get(c)) {
+            Some(col) => crate::planner::tokenize::split_identifier(&col.name),
+            None => return false,
+        };
+        let role: &[&str] = match self.p[before].norm.as_str() {
+            "to" | "into" | "towards" => TO,
+            "from" => FROM,
+            _ => return false,
+        };
+        words.iter().any(|w| role.contains(&w.as_str()))
     }
 
     /// True when a word of the question names the table.

@@ -84,3 +84,52 @@ fn when_needs_a_time_in_the_answer() {
         Outcome::NotUnderstood(n) => assert!(n.reason.contains("asks when"), "{}", n.reason),
     }
 }
+
+fn trains() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"
+name = "rails"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "train"
+file = "train.csv"
+primary_key = "train_id"
+columns = [
+  { name = "train_id", type = "BIGINT", nullable = false },
+  { name = "train_number", type = "VARCHAR", nullable = false },
+  { name = "origin", type = "VARCHAR", nullable = false },
+  { name = "destination", type = "VARCHAR", nullable = false },
+]
+
+[[dimensions]]
+name = "origin"
+column = "train.origin"
+kind = "categorical"
+values = ["Chennai", "Mumbai", "Pune"]
+
+[[dimensions]]
+name = "destination"
+column = "train.destination"
+kind = "categorical"
+values = ["Chennai", "Mumbai", "Pune"]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("List the numbers of trains that go to Chennai.", Some("destination eq Chennai"))]
+#[case("List the numbers of trains from Chennai.", Some("origin eq Chennai"))]
+#[case("List the numbers of trains whose destination is Chennai.", Some("destination eq Chennai"))]
+// Neither the column nor a preposition tells origin from destination: not guessed.
+#[case("List the numbers of trains that stop at Chennai.", None)]
+fn a_value_of_two_columns_needs_the_question_to_tell_which(#[case] question: &str, #[case] want: Option<&str>) {
+    match (trains().plan(question), want) {
+        (Outcome::Planned(u), Some(w)) => assert_eq!(super::fixtures::filters(&u.plan), w, "{question}"),
+        (Outcome::Planned(u), None) => panic!("{question}: planned {}", super::fixtures::filters(&u.plan)),
+        (Outcome::NotUnderstood(n), Some(_)) => panic!("{question}: not understood: {}", n.reason),
+        (Outcome::NotUnderstood(_), None) => {}
+    }
+}
