@@ -7,15 +7,28 @@
 //! The rule for a foreign key `a.x -> b.y` (`y` unique and never empty in `b`):
 //! - inclusion = share of `x`'s distinct values found among `y`'s values;
 //! - when `x`'s name refers to `b` or `y` (`customer_id` -> `customers.id`,
-//!   `airline` -> `airlines.uid`, `people_id` -> `people.people_id`):
-//!   inclusion at least 0.9 (real data has a few dangling references);
+//!   `airline` -> `airlines.uid`, `people_id` -> `people.people_id`,
+//!   `campus` -> `campuses.id`, a plural in -us; `src_apid` -> `airports.apid`,
+//!   the key's whole name after a qualifier when the key is `b`'s primary key
+//!   and its name ends like a key): inclusion at least 0.9 (real data has a
+//!   few dangling references);
+//! - the strongest names, `x` named exactly as `b`'s primary key `y` and
+//!   naming `b` (`country_id` -> `countries.country_id`): inclusion at least
+//!   0.75 (junk values such as `"` in a column of country codes);
 //! - when the names only share a word (`airport_name` -> `terminals.airport_code`):
 //!   inclusion at least 0.98 and at least 3 distinct values (5 for integers);
 //! - when the names say nothing: only text values, full inclusion and at
 //!   least 5 distinct values. Integers never join on values alone: a small
-//!   range such as 1..3 is included in every id column.
-//! - both sides must be integers or both text; a table never joins itself;
-//!   a table's own primary key joins only with name evidence.
+//!   range such as 1..3 is included in every id column. One exception, a
+//!   subtype: `a`'s primary key wholly included in `b`'s primary key
+//!   (`museums.museum_id` -> `tourist_attractions.tourist_attraction_id`),
+//!   at least 2 ids, the largest above 4 times `b`'s rows (not a count
+//!   from 1), spread over at least twice their number (not a run of
+//!   consecutive ids, found in any id column covering it), not years.
+//! - both sides must be integers or both text, where a float column whose
+//!   every value is whole (`1.0`) counts as integers but joins only when
+//!   the names refer (above); a table never joins itself; a table's own
+//!   primary key joins only with name evidence or as a subtype.
 //!
 //! - names share a word only when it is the column's head noun
 //!   (`supplier_company_id` -> company; `order_quantity` is no order).
@@ -28,7 +41,13 @@
 //! prints: a join on values alone when the values are in the keys of more
 //! than one table (which one is a guess), and a second join to a table the
 //! table already joins by a better-named column (a copied address is no
-//! reference).
+//! reference) unless it points at the very column the first join does: that
+//! is a second role (`routes.src_apid`, `routes.dst_apid` -> `airports.apid`).
+//! A text column whose values are all in the key the table already
+//! references, too few to join on their own (under 5), joins as such a role
+//! (`personfriend.friend` beside `personfriend.name` -> `person.name`); the
+//! planner refuses a question that needs the two tables without saying
+//! which role.
 //!
 //! Invariants: the inclusion counts come from one DuckDB query over all
 //! tables (every candidate column against every unique column at once), not
@@ -121,6 +140,10 @@ struct Candidate {
 /// key, a name that is the target table's: real data has junk values.
 const EXACT_NAME_INCLUSION: f64 = 0.75;
 
+/// A key joins another on values alone only when its largest id exceeds
+/// this many times the target's rows: ids 1..n are in every id column.
+const SPARSE_FACTOR: i64 = 4;
+
 /// Whether the counts and names are enough evidence (the rule in the header).
 fn accepted(names: NameEvidence, inclusion: f64, distinct: i64, fam: &str) -> bool {
     match names {
@@ -173,16 +196,19 @@ pub fn infer_joins(conn: &Connection, tables: &[KeyInput], pks: &[Option<String>
     };
     let sql = format!(
         "WITH k AS ({}), c AS (SELECT DISTINCT n, fam, v FROM ({})) \
-         SELECT c.n, k.n, COUNT(*) FROM c JOIN k ON c.fam = k.fam AND c.v = k.v GROUP BY c.n, k.n",
+         SELECT c.n, k.n, COUNT(*), MIN(TRY_CAST(c.v AS BIGINT)), MAX(TRY_CAST(c.v AS BIGINT)) \
+         FROM c JOIN k ON c.fam = k.fam AND c.v = k.v GROUP BY c.n, k.n",
         side(&keys),
         side(&cands)
     );
     let Ok(mut stmt) = conn.prepare(&sql) else { return (Vec::new(), Vec::new()) };
-    let Ok(rows) = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?))) else {
+    let Ok(rows) = stmt.query_map([], |r| {
+        Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?, r.get::<_, Option<i64>>(3)?, r.get::<_, Option<i64>>(4)?))
+    }) else {
         return (Vec::new(), Vec::new());
     };
     let mut found: Vec<Candidate> = Vec::new();
-    for (cn, kn, overlap) in rows.filter_map(Result::ok) {
+    for (cn, kn, overlap, low, high) in rows.filter_map(Result::ok) {
         let (Some(&(fti, fci, fam, from_float)), Some(&(tti, tci, _, to_float))) = (cands.get(cn as usize), keys.get(kn as usize)) else { continue };
         if fti == tti {
             continue;
@@ -213,15 +239,31 @@ pub fn infer_joins(conn: &Connection, tables: &[KeyInput], pks: &[Option<String>
         // The strongest evidence: named exactly as the target's primary key,
         // a name that is the target table's (`country_id` -> `countries.country_id`).
         let exact = names == NameEvidence::Names && to_is_pk && names_table && fc.eq_ignore_ascii_case(tc);
-        let role = !accepted(names, inclusion, distinct, fam);
+        let own_key = pks[fti].as_deref().is_some_and(|p| p == tables[fti].columns[fci].0);
+        // One table's rows a subset of another's, key to key, the names
+        // silent (`gymnast.gymnast_id` -> `people.people_id`): every id found,
+        // ids too large to be a count from 1 and spread out, not a run of
+        // consecutive numbers (a run is included in every id column that
+        // covers it), and not years.
+        let subtype = names == NameEvidence::None
+            && fam == "int"
+            && !from_float
+            && own_key
+            && to_is_pk
+            && inclusion >= 1.0
+            && distinct >= 2
+            && high.is_some_and(|h| h > SPARSE_FACTOR * tables[tti].profile.rows)
+            && low.zip(high).is_some_and(|(l, h)| h - l + 1 >= 2 * distinct)
+            && !(low.is_some_and(|l| l >= 1000) && high.is_some_and(|h| h <= 2100));
+        let role = !accepted(names, inclusion, distinct, fam) && !subtype;
         if role && !(exact && inclusion >= EXACT_NAME_INCLUSION) && !(fam == "text" && inclusion >= 1.0 && distinct >= 2) {
             continue;
         }
         // A table's own key points elsewhere only when its name says so
         // (`poker_player.people_id` -> `people`), not on a shared word
-        // (`customer_orders.order_id` is no `order_items.order_item_id`).
-        let own_key = pks[fti].as_deref().is_some_and(|p| p == tables[fti].columns[fci].0);
-        if own_key && names != NameEvidence::Names {
+        // (`customer_orders.order_id` is no `order_items.order_item_id`),
+        // or as a subtype's key.
+        if own_key && names != NameEvidence::Names && !subtype {
             continue;
         }
         // Text values fully included, too few to join on their own: a join

@@ -200,13 +200,15 @@ pub fn name_evidence(from_col: &str, to_table: &str, to_col: &str) -> NameEviden
 }
 
 /// True when `from_col` is a key's whole name after a qualifier
-/// (`src_apid` and `apid`, `supplier_company_id` and `company_id`), the key's
-/// name saying more than a key word or an identifying word (`home_id` is no
-/// `id`, `manager_name` no `name`).
+/// (`src_apid` and `apid`, `supplier_company_id` and `company_id`): the key's
+/// name ends like a key (`id`, `code`, ...; `games_year` is no `year`) and
+/// says more than a key word (`home_id` is no `id`).
 pub fn qualifies_key_name(from_col: &str, to_col: &str) -> bool {
     let (f, k) = (words(from_col), words(to_col));
+    let ends_like_key = k.last().is_some_and(|w| ["id", "code", "key", "uid"].iter().any(|e| w.ends_with(e)));
     f.len() > k.len()
         && f.ends_with(&k)
+        && ends_like_key
         && k.iter().any(|w| w.len() > 2 && !KEY_WORDS.contains(&w.as_str()) && !IDENTIFYING.contains(&w.as_str()))
 }
 
@@ -283,7 +285,32 @@ mod tests {
     // A table whose name ends with the referent, but whose key names something else.
     #[case("branch_id", "membership_register_branch", "member_id", NameEvidence::Shared)]
     #[case("player_id", "team_player", "id", NameEvidence::Names)]
+    #[case("campus", "campuses", "id", NameEvidence::Names)]
     fn name_evidence_of_foreign_keys(#[case] col: &str, #[case] table: &str, #[case] key: &str, #[case] want: NameEvidence) {
         assert_eq!(name_evidence(col, table, key), want);
+    }
+
+    #[rstest]
+    #[case("campuses", "campus")]
+    #[case("campus", "campus")]
+    #[case("bonuses", "bonus")]
+    #[case("houses", "house")]
+    #[case("excuses", "excus")]
+    #[case("excuse", "excus")]
+    #[case("companies", "company")]
+    fn nouns_compare_with_their_plurals(#[case] w: &str, #[case] want: &str) {
+        assert_eq!(noun(w), want);
+    }
+
+    #[rstest]
+    #[case("src_apid", "apid", true)]
+    #[case("supplier_company_id", "company_id", true)]
+    #[case("apid", "apid", false)]
+    #[case("home_id", "id", false)]
+    #[case("games_year", "year", false)]
+    #[case("manager_name", "name", false)]
+    #[case("src_ap", "apid", false)]
+    fn a_qualified_key_name(#[case] col: &str, #[case] key: &str, #[case] want: bool) {
+        assert_eq!(qualifies_key_name(col, key), want);
     }
 }
