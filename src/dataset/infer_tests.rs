@@ -139,12 +139,91 @@ fn customers() -> (&'static str, String) {
          ("customer", csv("cust_id,branch_id,state", 4, |i| format!("{},{},{}", i + 1, i % 4 + 1, ["Utah", "Texas", "Ohio", "Iowa"][i])))],
     &["customer.branch_id -> bank.branch_id"]
 )]
+// A plural in -us: `campus` names `campuses`, before a same-named key of another table.
+#[case::plural_in_us(
+    vec![("campuses", csv("id,campus,county", 12, |i| format!("{},Campus {i},{}", i + 1, ["Kern", "Napa"][i % 2]))),
+         ("fees", csv("campus,year,fee", 12, |i| format!("{},{},{}", i + 1, 1996 + i % 3, 1800 + i))),
+         ("degrees", csv("year,campus,degrees", 40, |i| format!("{},{},{}", 1990 + i % 5, i % 12 + 1, 100 + i)))],
+    &["fees.campus -> campuses.id", "degrees.campus -> campuses.id"]
+)]
+// Ids written `1.0` in a float column join integer ids when the names say so.
+#[case::whole_floats(
+    vec![("company", csv("company_id,name", 10, |i| format!("{}.0,C{i}", i + 1))),
+         ("employment", csv("company_id,people_id,years", 6, |i| format!("{},{},{}", i + 2, i + 1, i)))],
+    &["employment.company_id -> company.company_id"]
+)]
+// Negative: whole floats with no name evidence, and floats with fractions.
+#[case::floats_without_names(
+    vec![customers(),
+         ("parts", csv("part_no,weight,customer_id", 25, |i| format!("P{i},{}.0,{}.5", i % 20 + 1, i % 30 + 1)))],
+    &[]
+)]
+// A reference with junk values, named exactly as the target's key: 13 of 15 values found.
+#[case::dirty_reference(
+    vec![("countries", csv("country_id,country_name", 20, |i| format!("C{i},Country {i}"))),
+         ("locations", csv("location_id,country_id,city", 15, |i| if i < 13 { format!("{},C{i},City {i}", i + 1) } else { format!("{},X{i},City {i}", i + 1) }))],
+    &["locations.country_id -> countries.country_id"]
+)]
+// Negative: the same junk share under a name that is not the key's.
+#[case::dirty_reference_other_name(
+    vec![("countries", csv("country_id,country_name", 20, |i| format!("C{i},Country {i}"))),
+         ("locations", csv("location_id,home_country,city", 15, |i| if i < 13 { format!("{},C{i},City {i}", i + 1) } else { format!("{},X{i},City {i}", i + 1) }))],
+    &[]
+)]
+// Negative: exactly named, but most values are not the target's.
+#[case::mostly_dangling(
+    vec![("countries", csv("country_id,country_name", 20, |i| format!("C{i},Country {i}"))),
+         ("locations", csv("location_id,country_id", 15, |i| if i < 9 { format!("{},C{i}", i + 1) } else { format!("{},X{i}", i + 1) }))],
+    &[]
+)]
+// Two roles named with the key's whole name after a qualifier, a few dangling.
+#[case::qualified_key_roles(
+    vec![("airports", csv("apid,name", 40, |i| format!("{},Airport {i}", i + 1))),
+         ("routes", csv("rid,src_apid,dst_apid", 60, |i| format!("{},{},{}", i + 1, i % 41 + 1, (i + 7) % 41 + 1)))],
+    &["routes.src_apid -> airports.apid", "routes.dst_apid -> airports.apid"]
+)]
+// A second text column fully included in the key the table already references: another role.
+#[case::text_role(
+    vec![("person", csv("name,age", 4, |i| format!("{},{}", ["Alice", "Bob", "Zach", "Dan"][i], 20 + i))),
+         ("personfriend", csv("name,friend,year", 4, |i| format!("{},{},{}", ["Alice", "Bob", "Zach", "Alice"][i], ["Bob", "Zach", "Dan", "Dan"][i], 2010 + i)))],
+    &["personfriend.name -> person.name", "personfriend.friend -> person.name"]
+)]
+// Negative: a few text values included in a key, no other join to that table.
+#[case::few_text_values_alone(
+    vec![("person", csv("name,age", 4, |i| format!("{},{}", ["Alice", "Bob", "Zach", "Dan"][i], 20 + i))),
+         ("club", csv("club_id,founder", 3, |i| format!("{},{}", i + 1, ["Alice", "Bob", "Zach"][i])))],
+    &[]
+)]
+// A subtype: a table's key a subset of another's spread-out key, names silent.
+#[case::subtype(
+    vec![("tourist_attractions", csv("tourist_attraction_id,name", 12, |i| format!("{},Sight {i}", 2000 + 397 * i))),
+         ("museums", csv("museum_id,details", 3, |i| format!("{},M{i}", 2000 + 397 * (3 * i + 1))))],
+    &["museums.museum_id -> tourist_attractions.tourist_attraction_id"]
+)]
+// Negative: a subset of ids 1..n is found in any id column.
+#[case::subtype_dense(
+    vec![("people", csv("people_id,name", 10, |i| format!("{},P{i}", i + 1))),
+         ("gymnast", csv("gymnast_id,points", 6, |i| format!("{},{}", [1, 2, 4, 6, 7, 10][i], 50 + i)))],
+    &[]
+)]
+// Negative: a run of consecutive ids inside another run.
+#[case::subtype_consecutive(
+    vec![("customers", csv("customer_id,name", 8, |i| format!("{},C{i}", 113 + i))),
+         ("staff", csv("staff_id,name", 7, |i| format!("{},S{i}", 114 + i)))],
+    &[]
+)]
+// Negative: ids that are years.
+#[case::subtype_years(
+    vec![("season", csv("year,champion", 12, |i| format!("{},T{i}", 1990 + 2 * i))),
+         ("olympics", csv("games_year,host", 4, |i| format!("{},H{i}", 1990 + 6 * i)))],
+    &[]
+)]
 fn joins_found_in_the_data(#[case] files: Vec<(&str, String)>, #[case] want: &[&str]) {
     let m = derive_files(&files);
     assert_eq!(joins(&m), want);
     for j in &m.joins {
         let e = j.evidence.as_ref().unwrap();
-        assert!(e.inclusion >= 0.9 && e.distinct > 0, "{e:?}");
+        assert!(e.inclusion >= 0.75 && e.distinct > 0, "{e:?}");
     }
 }
 
@@ -152,6 +231,7 @@ fn joins_found_in_the_data(#[case] files: Vec<(&str, String)>, #[case] want: &[&
 /// `datasets show` prints, so the user can add it.
 #[rstest]
 #[case::ambiguous("takes", "`takes.id` has values found in", &["instructor.id", "student.id"])]
+#[case::two_supertypes("candidates", "`candidates.candidate_id` has values found in", &["people.person_id", "students.student_id"])]
 #[case::second_join("invoices", "`invoices.billing_address` has values found in `customers.address`", &["invoices.customer_id"])]
 fn a_refused_join_is_noted(#[case] table: &str, #[case] starts: &str, #[case] names: &[&str]) {
     let m = derive_files(&[
@@ -160,6 +240,9 @@ fn a_refused_join_is_noted(#[case] table: &str, #[case] starts: &str, #[case] na
         ("takes", csv("id,course_id,grade", 40, |i| format!("P{:03},C{},A", i % 10, i % 4))),
         ("customers", csv("id,address", 12, |i| format!("{},{i} Main Street", i + 1))),
         ("invoices", csv("invoice_id,customer_id,billing_address", 30, |i| format!("{},{},{} Main Street", i + 100, i % 12 + 1, i % 12))),
+        ("people", csv("person_id,name", 8, |i| format!("{},P{i}", 111 + 10 * i))),
+        ("students", csv("student_id,details", 8, |i| format!("{},S{i}", 111 + 10 * i))),
+        ("candidates", csv("candidate_id,details", 8, |i| format!("{},C{i}", 111 + 10 * i))),
     ]);
     let t = m.tables.iter().find(|t| t.name == table).unwrap();
     let note = t.notes.iter().find(|n| n.starts_with(starts)).unwrap_or_else(|| panic!("{:?}", t.notes));

@@ -7,15 +7,28 @@
 //! The rule for a foreign key `a.x -> b.y` (`y` unique and never empty in `b`):
 //! - inclusion = share of `x`'s distinct values found among `y`'s values;
 //! - when `x`'s name refers to `b` or `y` (`customer_id` -> `customers.id`,
-//!   `airline` -> `airlines.uid`, `people_id` -> `people.people_id`):
-//!   inclusion at least 0.9 (real data has a few dangling references);
+//!   `airline` -> `airlines.uid`, `people_id` -> `people.people_id`,
+//!   `campus` -> `campuses.id`, a plural in -us; `src_apid` -> `airports.apid`,
+//!   the key's whole name after a qualifier when the key is `b`'s primary key
+//!   and its name ends like a key): inclusion at least 0.9 (real data has a
+//!   few dangling references);
+//! - the strongest names, `x` named exactly as `b`'s primary key `y` and
+//!   naming `b` (`country_id` -> `countries.country_id`): inclusion at least
+//!   0.75 (junk values such as `"` in a column of country codes);
 //! - when the names only share a word (`airport_name` -> `terminals.airport_code`):
 //!   inclusion at least 0.98 and at least 3 distinct values (5 for integers);
 //! - when the names say nothing: only text values, full inclusion and at
 //!   least 5 distinct values. Integers never join on values alone: a small
-//!   range such as 1..3 is included in every id column.
-//! - both sides must be integers or both text; a table never joins itself;
-//!   a table's own primary key joins only with name evidence.
+//!   range such as 1..3 is included in every id column. One exception, a
+//!   subtype: `a`'s primary key wholly included in `b`'s primary key
+//!   (`museums.museum_id` -> `tourist_attractions.tourist_attraction_id`),
+//!   at least 2 ids, the largest above 4 times `b`'s rows (not a count
+//!   from 1), spread over at least twice their number (not a run of
+//!   consecutive ids, found in any id column covering it), not years.
+//! - both sides must be integers or both text, where a float column whose
+//!   every value is whole (`1.0`) counts as integers but joins only when
+//!   the names refer (above); a table never joins itself; a table's own
+//!   primary key joins only with name evidence or as a subtype.
 //!
 //! - names share a word only when it is the column's head noun
 //!   (`supplier_company_id` -> company; `order_quantity` is no order).
@@ -28,14 +41,20 @@
 //! prints: a join on values alone when the values are in the keys of more
 //! than one table (which one is a guess), and a second join to a table the
 //! table already joins by a better-named column (a copied address is no
-//! reference).
+//! reference) unless it points at the very column the first join does: that
+//! is a second role (`routes.src_apid`, `routes.dst_apid` -> `airports.apid`).
+//! A text column whose values are all in the key the table already
+//! references, too few to join on their own (under 5), joins as such a role
+//! (`personfriend.friend` beside `personfriend.name` -> `person.name`); the
+//! planner refuses a question that needs the two tables without saying
+//! which role.
 //!
 //! Invariants: the inclusion counts come from one DuckDB query over all
 //! tables (every candidate column against every unique column at once), not
 //! one query per pair.
 
-use super::names::{name_evidence, referent, singular, words, is_keyish, NameEvidence};
-use super::profile::TableProfile;
+use super::names::{is_keyish, name_evidence, noun, qualifies_key_name, referent, words, NameEvidence};
+use super::profile::{is_float, TableProfile};
 use crate::compile::sqltext::ident;
 use crate::semantic::{Join, JoinEvidence};
 use duckdb::Connection;
@@ -59,26 +78,37 @@ fn family(ty: &str) -> Option<&'static str> {
     }
 }
 
+/// The family of column `i` of `t`, and whether it is a floating-point
+/// column read as integers (every value whole: `1.0`, `2.0`).
+fn column_family(t: &KeyInput, i: usize) -> Option<(&'static str, bool)> {
+    let ty = &t.columns.get(i)?.1;
+    if let Some(f) = family(ty) {
+        return Some((f, false));
+    }
+    (is_float(ty) && t.profile.columns.get(i).is_some_and(|p| p.whole_numbers)).then_some(("int", true))
+}
+
 fn unique(p: &TableProfile, i: usize) -> bool {
     p.columns.get(i).is_some_and(|c| p.rows > 0 && c.distinct == p.rows && c.non_null == p.rows)
 }
 
 /// The table's own words, singular (`order_items` -> [order, item]).
 fn table_words(table: &str) -> Vec<String> {
-    words(table).iter().map(|w| singular(w)).collect()
+    words(table).iter().map(|w| noun(w)).collect()
 }
 
 /// True when column `c` is named as table `t`'s own key (`id`, `singer_id` in `singer`).
 fn owns(t: &str, c: &str) -> bool {
-    let refs: Vec<String> = referent(c).iter().map(|w| singular(w)).collect();
+    let refs: Vec<String> = referent(c).iter().map(|w| noun(w)).collect();
     c.eq_ignore_ascii_case("id") || (is_keyish(c) && refs == table_words(t))
 }
 
 /// The primary key: a unique, never-empty integer or text column named as
 /// this table's key, else one named like a key, else the first column.
 pub fn primary_key(t: &KeyInput) -> Option<String> {
+    // A whole-valued float column is a key only when named like one.
     let cands: Vec<usize> = (0..t.columns.len())
-        .filter(|&i| unique(t.profile, i) && family(&t.columns[i].1).is_some())
+        .filter(|&i| unique(t.profile, i) && column_family(t, i).is_some_and(|(_, float)| !float || is_keyish(&t.columns[i].0)))
         .collect();
     let name = |i: &usize| t.columns[*i].0.clone();
     cands
@@ -102,7 +132,17 @@ struct Candidate {
     distinct: i64,
     to_is_pk: bool,
     to_rows: i64,
+    /// Accepted only as another role of a join to the same key.
+    role_only: bool,
 }
+
+/// Inclusion enough for a column named exactly as the target table's primary
+/// key, a name that is the target table's: real data has junk values.
+const EXACT_NAME_INCLUSION: f64 = 0.75;
+
+/// A key joins another on values alone only when its largest id exceeds
+/// this many times the target's rows: ids 1..n are in every id column.
+const SPARSE_FACTOR: i64 = 4;
 
 /// Whether the counts and names are enough evidence (the rule in the header).
 fn accepted(names: NameEvidence, inclusion: f64, distinct: i64, fam: &str) -> bool {
@@ -128,43 +168,48 @@ pub fn infer_joins(conn: &Connection, tables: &[KeyInput], pks: &[Option<String>
     let mut keys = Vec::new();
     let mut cands = Vec::new();
     for (ti, t) in tables.iter().enumerate() {
-        for (ci, (_, ty)) in t.columns.iter().enumerate() {
-            let Some(fam) = family(ty) else { continue };
+        for ci in 0..t.columns.len() {
+            let Some((fam, float)) = column_family(t, ci) else { continue };
             if t.profile.columns.get(ci).is_none_or(|p| p.non_null == 0) {
                 continue;
             }
             if unique(t.profile, ci) {
-                keys.push((ti, ci, fam));
+                keys.push((ti, ci, fam, float));
             }
-            cands.push((ti, ci, fam));
+            cands.push((ti, ci, fam, float));
         }
     }
     if keys.is_empty() || cands.is_empty() {
         return (Vec::new(), Vec::new());
     }
-    let side = |list: &[(usize, usize, &str)]| -> String {
+    let side = |list: &[(usize, usize, &str, bool)]| -> String {
         list.iter()
             .enumerate()
-            .map(|(n, &(ti, ci, fam))| {
+            .map(|(n, &(ti, ci, fam, float))| {
                 let c = ident(&tables[ti].columns[ci].0);
-                format!("SELECT {n} AS n, '{fam}' AS fam, CAST({c} AS VARCHAR) AS v FROM {} WHERE {c} IS NOT NULL", ident(tables[ti].name))
+                // A whole-valued float reads `1`, as the integer it stands for.
+                let v = if float { format!("CAST(TRY_CAST({c} AS BIGINT) AS VARCHAR)") } else { format!("CAST({c} AS VARCHAR)") };
+                format!("SELECT {n} AS n, '{fam}' AS fam, {v} AS v FROM {} WHERE {c} IS NOT NULL", ident(tables[ti].name))
             })
             .collect::<Vec<_>>()
             .join(" UNION ALL ")
     };
     let sql = format!(
         "WITH k AS ({}), c AS (SELECT DISTINCT n, fam, v FROM ({})) \
-         SELECT c.n, k.n, COUNT(*) FROM c JOIN k ON c.fam = k.fam AND c.v = k.v GROUP BY c.n, k.n",
+         SELECT c.n, k.n, COUNT(*), MIN(TRY_CAST(c.v AS BIGINT)), MAX(TRY_CAST(c.v AS BIGINT)) \
+         FROM c JOIN k ON c.fam = k.fam AND c.v = k.v GROUP BY c.n, k.n",
         side(&keys),
         side(&cands)
     );
     let Ok(mut stmt) = conn.prepare(&sql) else { return (Vec::new(), Vec::new()) };
-    let Ok(rows) = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?))) else {
+    let Ok(rows) = stmt.query_map([], |r| {
+        Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?, r.get::<_, Option<i64>>(3)?, r.get::<_, Option<i64>>(4)?))
+    }) else {
         return (Vec::new(), Vec::new());
     };
     let mut found: Vec<Candidate> = Vec::new();
-    for (cn, kn, overlap) in rows.filter_map(Result::ok) {
-        let (Some(&(fti, fci, fam)), Some(&(tti, tci, _))) = (cands.get(cn as usize), keys.get(kn as usize)) else { continue };
+    for (cn, kn, overlap, low, high) in rows.filter_map(Result::ok) {
+        let (Some(&(fti, fci, fam, from_float)), Some(&(tti, tci, _, to_float))) = (cands.get(cn as usize), keys.get(kn as usize)) else { continue };
         if fti == tti {
             continue;
         }
@@ -181,18 +226,50 @@ pub fn infer_joins(conn: &Connection, tables: &[KeyInput], pks: &[Option<String>
         if names == NameEvidence::Names && fc.eq_ignore_ascii_case(tc) && !is_keyish(fc) && !to_is_pk {
             names = NameEvidence::Shared;
         }
-        if !accepted(names, inclusion, distinct, fam) {
+        // A column named with the target key's whole name after a qualifier
+        // (`src_apid` -> `airports.apid`) names that key.
+        if names < NameEvidence::Names && to_is_pk && qualifies_key_name(fc, tc) {
+            names = NameEvidence::Names;
+        }
+        // Floats read as integers join only when the names say so.
+        if (from_float || to_float) && names != NameEvidence::Names {
+            continue;
+        }
+        let names_table = referent(fc).iter().map(|w| noun(w)).collect::<Vec<_>>() == table_words(tables[tti].name);
+        // The strongest evidence: named exactly as the target's primary key,
+        // a name that is the target table's (`country_id` -> `countries.country_id`).
+        let exact = names == NameEvidence::Names && to_is_pk && names_table && fc.eq_ignore_ascii_case(tc);
+        let own_key = pks[fti].as_deref().is_some_and(|p| p == tables[fti].columns[fci].0);
+        // One table's rows a subset of another's, key to key, the names
+        // silent (`gymnast.gymnast_id` -> `people.people_id`): every id found,
+        // ids too large to be a count from 1 and spread out, not a run of
+        // consecutive numbers (a run is included in every id column that
+        // covers it), and not years.
+        let subtype = names == NameEvidence::None
+            && fam == "int"
+            && !from_float
+            && own_key
+            && to_is_pk
+            && inclusion >= 1.0
+            && distinct >= 2
+            && high.is_some_and(|h| h > SPARSE_FACTOR * tables[tti].profile.rows)
+            && low.zip(high).is_some_and(|(l, h)| h - l + 1 >= 2 * distinct)
+            && !(low.is_some_and(|l| l >= 1000) && high.is_some_and(|h| h <= 2100));
+        let role = !accepted(names, inclusion, distinct, fam) && !subtype;
+        if role && !(exact && inclusion >= EXACT_NAME_INCLUSION) && !(fam == "text" && inclusion >= 1.0 && distinct >= 2) {
             continue;
         }
         // A table's own key points elsewhere only when its name says so
         // (`poker_player.people_id` -> `people`), not on a shared word
-        // (`customer_orders.order_id` is no `order_items.order_item_id`).
-        let own_key = pks[fti].as_deref().is_some_and(|p| p == tables[fti].columns[fci].0);
-        if own_key && names != NameEvidence::Names {
+        // (`customer_orders.order_id` is no `order_items.order_item_id`),
+        // or as a subtype's key.
+        if own_key && names != NameEvidence::Names && !subtype {
             continue;
         }
-        let names_table = referent(&tables[fti].columns[fci].0).iter().map(|w| singular(w)).collect::<Vec<_>>() == table_words(tables[tti].name);
-        found.push(Candidate { from: (fti, fci), to: (tti, tci), names, names_table, inclusion, distinct, to_is_pk, to_rows: tables[tti].profile.rows });
+        // Text values fully included, too few to join on their own: a join
+        // only as a second role beside a join to the same key (below).
+        let role_only = role && !(exact && inclusion >= EXACT_NAME_INCLUSION);
+        found.push(Candidate { from: (fti, fci), to: (tti, tci), names, names_table, inclusion, distinct, to_is_pk, to_rows: tables[tti].profile.rows, role_only });
     }
     // Best first: names, the name being the table's, inclusion, target is a
     // primary key, smallest target.
@@ -211,6 +288,12 @@ pub fn infer_joins(conn: &Connection, tables: &[KeyInput], pks: &[Option<String>
     let mut chosen: Vec<Candidate> = Vec::new();
     for c in &found {
         if chosen.iter().any(|x| x.from == c.from) || notes.iter().any(|n| n.table == c.from.0 && n.text.starts_with(&format!("`{}`", col(c.from)))) {
+            continue;
+        }
+        // Another role of a key the table already references
+        // (`friendship.friend` beside `friendship.name` -> `person.name`).
+        let same_key = |x: &Candidate| x.from.0 == c.from.0 && x.from != c.from && x.to == c.to;
+        if c.role_only && !chosen.iter().any(same_key) {
             continue;
         }
         // Values alone, found in the keys of several tables (`takes.id` holds
@@ -240,7 +323,9 @@ pub fn infer_joins(conn: &Connection, tables: &[KeyInput], pks: &[Option<String>
         // column (`invoices.billing_address` beside `invoices.customer_id`):
         // the values match because they are copies, not a reference.
         let same_pair = |x: &Candidate| (x.from.0, x.to.0) == (c.from.0, c.to.0) || (x.from.0, x.to.0) == (c.to.0, c.from.0);
-        if let Some(better) = chosen.iter().find(|x| same_pair(x) && x.names > c.names) {
+        // Pointing at the very key the better column points at is a second
+        // role (`src_airport`, `dst_airport`), not a copy.
+        if let Some(better) = chosen.iter().find(|x| same_pair(x) && x.names > c.names && !same_key(x)) {
             notes.push(KeyNote {
                 table: c.from.0,
                 text: format!(

@@ -8,6 +8,21 @@
 
 pub use crate::words::{identifier_words as words, singular};
 
+/// A word as names are compared: singular, and a plural of a noun in `-us`
+/// read back to it (`campuses` -> campus, as `campus`; `bonuses` -> bonus),
+/// which [`singular`] leaves as `campuse`. A `-use` after a consonant loses
+/// its `e` on both sides (`excuse` and `excuses` -> excus), so the two
+/// spellings of one noun always compare equal.
+pub fn noun(w: &str) -> String {
+    let s = singular(w);
+    let b = s.as_bytes();
+    let n = b.len();
+    if n >= 5 && s.ends_with("use") && !b"aeiou".contains(&b[n - 4]) {
+        return s[..n - 1].to_string();
+    }
+    s
+}
+
 /// Abbreviations common in column names, with the words they stand for.
 /// `num` and `no` read "number of" when they lead the name ("num_employees")
 /// and "number" otherwise ("phone_num").
@@ -149,9 +164,9 @@ impl NameEvidence {
 pub fn name_evidence(from_col: &str, to_table: &str, to_col: &str) -> NameEvidence {
     let from_l = from_col.to_ascii_lowercase();
     let to_l = to_col.to_ascii_lowercase();
-    let table_words: Vec<String> = words(to_table).iter().map(|w| singular(w)).collect();
-    let refs: Vec<String> = referent(from_col).iter().map(|w| singular(w)).collect();
-    let to_refs: Vec<String> = referent(to_col).iter().map(|w| singular(w)).collect();
+    let table_words: Vec<String> = words(to_table).iter().map(|w| noun(w)).collect();
+    let refs: Vec<String> = referent(from_col).iter().map(|w| noun(w)).collect();
+    let to_refs: Vec<String> = referent(to_col).iter().map(|w| noun(w)).collect();
     // Same column name, when that name is not a bare key word (`id = id` says nothing).
     if from_l == to_l && !KEY_WORDS.contains(&from_l.as_str()) {
         return NameEvidence::Names;
@@ -182,6 +197,19 @@ pub fn name_evidence(from_col: &str, to_table: &str, to_col: &str) -> NameEviden
     } else {
         NameEvidence::None
     }
+}
+
+/// True when `from_col` is a key's whole name after a qualifier
+/// (`src_apid` and `apid`, `supplier_company_id` and `company_id`): the key's
+/// name ends like a key (`id`, `code`, ...; `games_year` is no `year`) and
+/// says more than a key word (`home_id` is no `id`).
+pub fn qualifies_key_name(from_col: &str, to_col: &str) -> bool {
+    let (f, k) = (words(from_col), words(to_col));
+    let ends_like_key = k.last().is_some_and(|w| ["id", "code", "key", "uid"].iter().any(|e| w.ends_with(e)));
+    f.len() > k.len()
+        && f.ends_with(&k)
+        && ends_like_key
+        && k.iter().any(|w| w.len() > 2 && !KEY_WORDS.contains(&w.as_str()) && !IDENTIFYING.contains(&w.as_str()))
 }
 
 /// Prepositions that end the noun a name is about (`member_in_charge_id`).
@@ -257,7 +285,32 @@ mod tests {
     // A table whose name ends with the referent, but whose key names something else.
     #[case("branch_id", "membership_register_branch", "member_id", NameEvidence::Shared)]
     #[case("player_id", "team_player", "id", NameEvidence::Names)]
+    #[case("campus", "campuses", "id", NameEvidence::Names)]
     fn name_evidence_of_foreign_keys(#[case] col: &str, #[case] table: &str, #[case] key: &str, #[case] want: NameEvidence) {
         assert_eq!(name_evidence(col, table, key), want);
+    }
+
+    #[rstest]
+    #[case("campuses", "campus")]
+    #[case("campus", "campus")]
+    #[case("bonuses", "bonus")]
+    #[case("houses", "house")]
+    #[case("excuses", "excus")]
+    #[case("excuse", "excus")]
+    #[case("companies", "company")]
+    fn nouns_compare_with_their_plurals(#[case] w: &str, #[case] want: &str) {
+        assert_eq!(noun(w), want);
+    }
+
+    #[rstest]
+    #[case("src_apid", "apid", true)]
+    #[case("supplier_company_id", "company_id", true)]
+    #[case("apid", "apid", false)]
+    #[case("home_id", "id", false)]
+    #[case("games_year", "year", false)]
+    #[case("manager_name", "name", false)]
+    #[case("src_ap", "apid", false)]
+    fn a_qualified_key_name(#[case] col: &str, #[case] key: &str, #[case] want: bool) {
+        assert_eq!(qualifies_key_name(col, key), want);
     }
 }

@@ -1,7 +1,8 @@
 //! Profiling a loaded table: row count, and for each column its non-null
 //! and distinct counts and, for text columns, whether every value reads as a
 //! date, a timestamp or a number written with separators or a currency sign
-//! (a date or number stored as text).
+//! (a date or number stored as text), and for floating-point columns whether
+//! every value is whole (ids written `1.0`).
 //!
 //! Invariants: one full scan per table whatever its width (every aggregate in
 //! one SELECT); formats are tried on a sample and only the format the sample
@@ -48,6 +49,14 @@ pub struct ColumnProfile {
     /// For a text column whose every value is a number with separators or a
     /// currency sign (and at least one has them).
     pub grouped_number: bool,
+    /// For a floating-point column with values: every value is a whole
+    /// number (`1.0`, `2.0`: ids written with a decimal point).
+    pub whole_numbers: bool,
+}
+
+/// True for the floating-point types a CSV loads decimals as.
+pub fn is_float(ty: &str) -> bool {
+    ["DOUBLE", "FLOAT", "REAL"].iter().any(|t| ty.eq_ignore_ascii_case(t))
 }
 
 /// What one table holds.
@@ -68,10 +77,12 @@ const SAMPLE_ROWS: usize = 2048;
 pub fn profile(conn: &Connection, table: &str, columns: &[(String, String)]) -> TableProfile {
     let tq = ident(table);
     let mut select = vec!["COUNT(*)".to_string()];
-    for (c, _) in columns {
+    for (c, ty) in columns {
         let cq = ident(c);
         select.push(format!("COUNT({cq})"));
         select.push(format!("COUNT(DISTINCT {cq})"));
+        // Values with a fraction, for floating-point columns only.
+        select.push(if is_float(ty) { format!("COUNT(*) FILTER (WHERE {cq} <> ROUND({cq}))") } else { "CAST(0 AS BIGINT)".to_string() });
     }
     let Some(values) = ints(conn, &format!("SELECT {} FROM {tq}", select.join(", ")), select.len()) else {
         return TableProfile::default();
@@ -79,7 +90,12 @@ pub fn profile(conn: &Connection, table: &str, columns: &[(String, String)]) -> 
     let mut p = TableProfile {
         rows: values[0],
         columns: (0..columns.len())
-            .map(|i| ColumnProfile { non_null: values[1 + 2 * i], distinct: values[2 + 2 * i], ..ColumnProfile::default() })
+            .map(|i| ColumnProfile {
+                non_null: values[1 + 3 * i],
+                distinct: values[2 + 3 * i],
+                whole_numbers: is_float(&columns[i].1) && values[1 + 3 * i] > 0 && values[3 + 3 * i] == 0,
+                ..ColumnProfile::default()
+            })
             .collect(),
     };
     let text: Vec<usize> = (0..columns.len())
