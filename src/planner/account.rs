@@ -144,6 +144,12 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
                     // "from their sensor's mean": the outlier test's own mean.
                     Cue::Agg(_) if plan.outliers.is_some() => true,
                     Cue::Agg(_) | Cue::Count | Cue::CountDistinct | Cue::Share | Cue::Top | Cue::Bottom | Cue::Latest | Cue::Sigma => false,
+                    // "the average price of wines for each ..." with nothing
+                    // grouped: one overall figure would drop the "each".
+                    Cue::Each => plan.measures.is_empty() || !plan.dimensions.is_empty(),
+                    Cue::Group if x.words.split_whitespace().any(|w| matches!(w.to_lowercase().as_str(), "each" | "every" | "per")) => {
+                        plan.measures.is_empty() || !plan.dimensions.is_empty()
+                    }
                     Cue::Desc | Cue::Asc | Cue::Sort => !plan.order.is_empty(),
                     Cue::Or => {
                         plan.filters.iter().any(|f| matches!(f.op, Op::In | Op::NotIn) && list_len(&f.value) > 1)

@@ -133,3 +133,12 @@ fn a_value_of_two_columns_needs_the_question_to_tell_which(#[case] question: &st
         (Outcome::NotUnderstood(_), None) => {}
     }
 }
+
+#[test]
+fn an_unread_for_each_under_one_total_refuses() {
+    // "for each" of nothing: one overall average would drop it.
+    match planner("fname,lname").plan("What is the average age of students for each each?") {
+        Outcome::Planned(u) => panic!("planned {:?}", u.plan),
+        Outcome::NotUnderstood(n) => assert!(n.reason.contains("each"), "{}", n.reason),
+    }
+}
