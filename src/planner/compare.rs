@@ -402,6 +402,18 @@ impl Ctx<'_> {
             if let Some(t) = table {
                 return Ok(Some((t, adjectives, x)));
             }
+            // A plural naming a table's own key ("more than one festivals"
+            // for `festival_detail.festival_id`): that table's rows, when
+            // they are the rows the question is about (counted through a
+            // join, "documents" could be either table's rows).
+            let keyed = self.p[x].plural.then(|| self.p[x].lex()).flatten().and_then(|c| {
+                let first = c.first()?;
+                let f = self.field_of(&first.target)?;
+                (!first.fuzzy && self.base == Some(f.table) && f.column.is_some() && crate::planner::schema::row_key(self.m, f.table) == f.column).then_some(f.table)
+            });
+            if let Some(t) = keyed {
+                return Ok(Some((t, adjectives, x)));
+            }
             match (&self.p[x].kind, self.p[x].top()) {
                 (PieceKind::Lex(_), Some(Target::Table(t))) => {
                     return Ok(Some((*t, adjectives, x)))

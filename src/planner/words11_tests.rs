@@ -142,3 +142,44 @@ fn an_unread_for_each_under_one_total_refuses() {
         Outcome::NotUnderstood(n) => assert!(n.reason.contains("each"), "{}", n.reason),
     }
 }
+
+fn festivals() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"
+name = "fests"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "festival_detail"
+file = "festival_detail.csv"
+primary_key = "festival_id"
+columns = [
+  { name = "festival_id", type = "BIGINT", nullable = false },
+  { name = "festival_name", type = "VARCHAR", nullable = false },
+  { name = "location_code", type = "VARCHAR", nullable = false },
+  { name = "year", type = "BIGINT", nullable = false },
+]
+"#,
+    ))
+}
+
+#[test]
+fn a_plural_naming_the_rows_key_counts_the_rows() {
+    // "festivals" reads as `festival_id`, the rows' own key: a count per code.
+    let p = match festivals().plan("Show location codes with at least 2 festivals.") {
+        Outcome::Planned(u) => u.plan,
+        Outcome::NotUnderstood(n) => panic!("not understood: {}", n.reason),
+    };
+    assert_eq!(p.dimensions.iter().map(|d| d.name.as_str()).collect::<Vec<_>>(), ["festival_detail.location_code"]);
+    assert!(matches!(p.having.as_slice(), [h] if h.op == crate::plan::Op::Ge), "{p:?}");
+    assert!(p.filters.is_empty(), "{p:?}");
+}
+
+#[test]
+fn more_than_one_rows_is_no_value_of_another_column() {
+    // Not "year > 1".
+    if let Outcome::Planned(u) = festivals().plan("List the year in which there are more than one festivals.") {
+        assert!(u.plan.filters.iter().all(|f| f.field != "festival_detail.year"), "{:?}", u.plan);
+    }
+}
