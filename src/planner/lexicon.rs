@@ -185,6 +185,13 @@ impl Lexicon {
         for (ti, t) in m.tables.iter().enumerate() {
             lx.add(&t.name, Target::Table(ti), 1.0);
             let tstems = stems(&t.name);
+            // A short word of a table's name (`prof`, `dept`, `inst`): a
+            // question word may spell it out ("professors"). Not a one-word
+            // column's name: measured on the held-out databases, those
+            // readings were wrong as often as right.
+            for w in &tstems {
+                lx.add_abbrev(w);
+            }
             for (ci, c) in t.columns.iter().enumerate() {
                 let target = Target::Column(ti, ci);
                 let cstems = stems(&c.name);

@@ -45,7 +45,8 @@ const RUN_TOGETHER: &[(&str, &str)] = &[
 /// word, not the part spelled out.
 const ENDINGS: &[&str] = &[
     "s", "es", "ed", "er", "ers", "ing", "ings", "ly", "y", "ry", "al", "ion", "ions", "nt", "nts",
-    "ent", "ents", "d", "r", "n", "ment",
+    "ent", "ents", "d", "r", "n", "ment", "or", "ors", "ory", "ive", "ives", "ant", "ants", "ance", "ity",
+    "ist", "ists", "ian", "ians", "ee", "ees",
 ];
 
 /// Other phrasings of a column whose stems are `cstems`, with the weight of

@@ -183,3 +183,29 @@ fn more_than_one_rows_is_no_value_of_another_column() {
         assert!(u.plan.filters.iter().all(|f| f.field != "festival_detail.year"), "{:?}", u.plan);
     }
 }
+
+fn two_tables(a: &str, b: &str) -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(&format!(
+        "name = \"abbr\"\ndescription = \"made up\"\nderived = true\n\n[[tables]]\nname = \"{a}\"\nfile = \"a.csv\"\nprimary_key = \"{a}_id\"\ncolumns = [{{ name = \"{a}_id\", type = \"BIGINT\", nullable = false }}, {{ name = \"title\", type = \"VARCHAR\", nullable = false }}]\n\n[[tables]]\nname = \"{b}\"\nfile = \"b.csv\"\nprimary_key = \"{b}_id\"\ncolumns = [{{ name = \"{b}_id\", type = \"BIGINT\", nullable = false }}, {{ name = \"city\", type = \"VARCHAR\", nullable = false }}]\n"
+    )))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// A short word of a table's name, spelled out by the question.
+#[case("prof", "dept", "How many professors are there?", Some("prof"))]
+#[case("prof", "inst", "List the cities of all institutions.", Some("inst"))]
+// "visitors" is no spelling out of `visits` ("-ors" makes another word).
+#[case("visits", "hotel", "How many visitors are there?", None)]
+fn a_short_table_name_a_question_spells_out(#[case] a: &str, #[case] b: &str, #[case] question: &str, #[case] want: Option<&str>) {
+    let out = two_tables(a, b).plan(question);
+    match (out, want) {
+        (Outcome::Planned(u), Some(t)) => {
+            let sql = format!("{:?}", u.plan);
+            assert!(sql.contains(t), "{question}: {sql}");
+        }
+        (Outcome::Planned(u), None) => panic!("{question}: planned {:?}", u.plan),
+        (Outcome::NotUnderstood(n), Some(_)) => panic!("{question}: not understood: {}", n.reason),
+        (Outcome::NotUnderstood(_), None) => {}
+    }
+}

@@ -104,6 +104,16 @@ impl Lexicon {
         }
     }
 
+    /// Records `w`, a short word of a table's name (3 to 5 letters, not a
+    /// function word nor a generic head), as an abbreviation a question
+    /// word may spell out.
+    pub(super) fn add_abbrev(&mut self, w: &str) {
+        let short = (3..=5).contains(&w.len()) && w.chars().all(|c| c.is_ascii_lowercase());
+        if short && !crate::planner::english::is_stopword(w) && !GENERIC.contains(&w) && !self.abbrevs.iter().any(|a| a == w) {
+            self.abbrevs.push(w.to_string());
+        }
+    }
+
     /// The other English names of a person's first and last names: "given
     /// name" and "forename" for a first name, "surname" and "family name"
     /// for a last name, and the other way round (`forename` is a first
