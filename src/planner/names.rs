@@ -45,7 +45,7 @@ const RUN_TOGETHER: &[(&str, &str)] = &[
 /// word, not the part spelled out.
 const ENDINGS: &[&str] = &[
     "s", "es", "ed", "er", "ers", "ing", "ings", "ly", "y", "ry", "al", "ion", "ions", "nt", "nts",
-    "ent", "ents", "d", "r", "n", "ment", "or", "ors", "ory", "ive", "ives", "ant", "ants", "ance", "ity",
+    "ent", "ents", "d", "r", "n", "ment", "or", "ors", "ory", "ive", "ives", "ant", "ants", "ity",
     "ist", "ists", "ian", "ians", "ee", "ees",
 ];
 
