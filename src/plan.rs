@@ -57,6 +57,11 @@ pub struct Plan {
     pub outliers: Option<Outliers>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub order: Vec<OrderBy>,
+    /// Tables the joins pass through where the plan's tables are linked in
+    /// more than one way: `["student_course_attendance"]` for students and
+    /// courses linked by attendance as well as by registration.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub via: Vec<String>,
     /// Rows to return; defaults to 1,000 and may not exceed 200,000.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit: Option<u64>,
@@ -85,6 +90,7 @@ impl Default for Plan {
             extreme_per: None,
             outliers: None,
             order: Vec::new(),
+            via: Vec::new(),
             limit: None,
             sql: None,
         }

@@ -90,7 +90,7 @@ impl Ctx<'_, '_> {
         needed.extend(ms.iter().flat_map(|m| m.tables.clone()));
         needed.extend(filter_tables.iter().cloned());
         dedup(&mut needed);
-        let steps = joins::plan_joins(self.r.m, table, &needed)?;
+        let steps = joins::plan_joins(self.r.m, table, &needed, self.via)?;
         let multiplied = joins::multiplied(&steps);
         let is_multiplied = |t: &String| multiplied.iter().any(|x| x.eq_ignore_ascii_case(t));
         let p = Parts {

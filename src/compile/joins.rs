@@ -38,8 +38,9 @@ fn edges(m: &Manifest) -> Vec<(String, String, String, String)> {
 }
 
 /// The joins from `base` to every table in `needed`, shortest paths, each
-/// table joined once.
-pub fn plan_joins(m: &Manifest, base: &str, needed: &[String]) -> Result<Vec<JoinStep>, CompileError> {
+/// table joined once. Among shortest paths of equal length, the one through
+/// the most tables of `via` (the plan's choice of link) is taken.
+pub fn plan_joins(m: &Manifest, base: &str, needed: &[String], via: &[String]) -> Result<Vec<JoinStep>, CompileError> {
     let edges = edges(m);
     let mut steps: Vec<JoinStep> = Vec::new();
     let mut joined: Vec<String> = vec![base.to_ascii_lowercase()];
@@ -47,7 +48,7 @@ pub fn plan_joins(m: &Manifest, base: &str, needed: &[String]) -> Result<Vec<Joi
         if joined.contains(&target.to_ascii_lowercase()) {
             continue;
         }
-        let path = shortest_path(&edges, base, target).ok_or_else(|| CompileError::NoJoinPath {
+        let path = shortest_path(&edges, base, target, via).ok_or_else(|| CompileError::NoJoinPath {
             from: base.to_string(),
             to: target.clone(),
         })?;
@@ -61,17 +62,31 @@ pub fn plan_joins(m: &Manifest, base: &str, needed: &[String]) -> Result<Vec<Joi
     Ok(steps)
 }
 
-/// BFS over the undirected join graph.
+/// BFS over the undirected join graph; among the shortest paths, the first
+/// (in edge order) through the most tables of `via`.
 fn shortest_path(
     edges: &[(String, String, String, String)],
     from: &str,
     to: &str,
+    via: &[String],
 ) -> Option<Vec<JoinStep>> {
     let mut queue = VecDeque::from([(from.to_string(), Vec::<JoinStep>::new())]);
     let mut seen = vec![from.to_ascii_lowercase()];
+    let mut best: Option<(usize, Vec<JoinStep>)> = None;
+    let through = |p: &[JoinStep]| p.iter().filter(|s| via.iter().any(|v| v.eq_ignore_ascii_case(&s.table))).count();
     while let Some((at, path)) = queue.pop_front() {
+        if best.as_ref().is_some_and(|(_, b)| path.len() > b.len()) {
+            break;
+        }
         if at.eq_ignore_ascii_case(to) {
-            return Some(path);
+            let score = through(&path);
+            if via.is_empty() {
+                return Some(path);
+            }
+            if best.as_ref().is_none_or(|(s, _)| score > *s) {
+                best = Some((score, path));
+            }
+            continue;
         }
         for (mt, mc, ot, oc) in edges {
             let next = if mt.eq_ignore_ascii_case(&at) {
@@ -82,10 +97,14 @@ fn shortest_path(
                 None
             };
             if let Some((next, fans_out)) = next {
-                if seen.contains(&next.to_ascii_lowercase()) {
+                let key = next.to_ascii_lowercase();
+                // With a choice to make, a table is reached again by other
+                // paths of the same length; without one, once is enough.
+                let on_path = path.iter().any(|s| s.table.eq_ignore_ascii_case(next)) || key == from.to_ascii_lowercase();
+                if on_path || (seen.contains(&key) && (via.is_empty() || !key.eq_ignore_ascii_case(to) && !via.iter().any(|v| v.eq_ignore_ascii_case(next)))) {
                     continue;
                 }
-                seen.push(next.to_ascii_lowercase());
+                seen.push(key);
                 let mut p = path.clone();
                 p.push(JoinStep {
                     from: at.clone(),
@@ -97,7 +116,7 @@ fn shortest_path(
             }
         }
     }
-    None
+    best.map(|(_, p)| p)
 }
 
 /// The tables among `steps` whose rows repeat a base row more than once:
@@ -153,7 +172,7 @@ pub fn finest(m: &Manifest, tables: &[String]) -> Option<String> {
         .find(|t| {
             tables.iter().all(|o| {
                 o.eq_ignore_ascii_case(t)
-                    || shortest_path(&edges, t, o).is_some_and(|p| p.iter().all(|s| !s.fans_out))
+                    || shortest_path(&edges, t, o, &[]).is_some_and(|p| p.iter().all(|s| !s.fans_out))
             })
         })
         .or_else(|| tables.first())

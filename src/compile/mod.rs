@@ -89,7 +89,8 @@ pub fn compile(plan: &Plan, m: &Manifest) -> Result<Compiled, CompileError> {
             || !plan.order.is_empty()
             || plan.latest_per.is_some()
             || plan.extreme_per.is_some()
-            || plan.outliers.is_some();
+            || plan.outliers.is_some()
+            || !plan.via.is_empty();
         if structured {
             return Err(CompileError::Invalid(
                 "a plan with `sql` may not also have measures, dimensions, fields, filters or order".into(),
@@ -103,17 +104,26 @@ pub fn compile(plan: &Plan, m: &Manifest) -> Result<Compiled, CompileError> {
         return Ok(Compiled { sql, limit });
     }
     let r = Resolver::new(m);
-    let c = Ctx { r: &r };
+    for t in &plan.via {
+        if m.table(t).is_none() {
+            return Err(CompileError::Invalid(format!("`via` names `{t}`, which is not a table of this dataset")));
+        }
+    }
+    let c = Ctx { r: &r, via: &plan.via };
     let sql = c.structured(plan, plan.limit.map(|_| limit))?;
     Ok(Compiled { sql, limit })
 }
 
 struct Ctx<'a, 'm> {
     r: &'a Resolver<'m>,
+    /// Tables the joins should pass through (`Plan::via`).
+    via: &'a [String],
 }
 
 /// A group-by column: SQL, output name.
 struct Dim {
+    /// The name the plan gives it (`table.column` or a dimension's name).
+    name: String,
     sql: String,
     alias: String,
     tables: Vec<String>,
@@ -133,7 +143,7 @@ impl Ctx<'_, '_> {
             .map(|d| {
                 let f = self.r.field(&d.name)?;
                 let (sql, alias) = self.r.with_grain(&f, d.grain)?;
-                Ok(Dim { sql, alias, tables: f.tables.clone(), temporal: is_temporal(&f.ty) })
+                Ok(Dim { name: d.name.clone(), sql, alias, tables: f.tables.clone(), temporal: is_temporal(&f.ty) })
             })
             .collect::<Result<Vec<_>, CompileError>>()?;
         let (where_sql, filter_tables) = self.predicates(&plan.filters)?;
@@ -286,7 +296,7 @@ impl Ctx<'_, '_> {
             Some((t, _)) => t.clone(),
             None => joins::finest(self.r.m, &tables).unwrap_or_default(),
         };
-        let steps = joins::plan_joins(self.r.m, &base, &tables)?;
+        let steps = joins::plan_joins(self.r.m, &base, &tables, self.via)?;
         let select: Vec<String> = cols.iter().map(|(s, a, _)| format!("{s} AS {}", ident(a))).collect();
         let distinct = if plan.fields.is_empty() { "DISTINCT " } else { "" };
         let mut sql = format!(
@@ -649,7 +659,11 @@ impl Ctx<'_, '_> {
                 .iter()
                 .find(|m| m.alias.eq_ignore_ascii_case(&o.by) || m.metric.as_deref().is_some_and(|x| x.eq_ignore_ascii_case(&o.by)))
                 .map(|m| ident(&m.alias))
-                .or_else(|| dims.iter().find(|d| d.alias.eq_ignore_ascii_case(&o.by) || d.alias.starts_with(&format!("{}_", o.by))).map(|d| ident(&d.alias)))
+                .or_else(|| {
+                    dims.iter()
+                        .find(|d| d.alias.eq_ignore_ascii_case(&o.by) || d.name.eq_ignore_ascii_case(&o.by) || d.alias.starts_with(&format!("{}_", o.by)))
+                        .map(|d| ident(&d.alias))
+                })
                 .or_else(|| {
                     plan.fields.iter().find(|f| f.eq_ignore_ascii_case(&o.by)).and_then(|f| self.r.field(f).ok()).map(|f| ident(&f.name))
                 })

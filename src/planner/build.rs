@@ -175,6 +175,8 @@ impl<'a> Ctx<'a> {
         self.check_leftovers()?;
         let (m, sc, pieces, used, recognised) = (self.m, self.sc, self.p, self.used.clone(), self.matches.clone());
         let mut u = self.finish()?;
+        let words: Vec<String> = pieces.iter().flat_map(|x| x.words.split_whitespace()).map(str::to_lowercase).collect();
+        u.plan.via = schema::link_choice(m, &u.plan, &words).map_err(|reason| Refusal { reason, recognised: recognised.clone() })?;
         let notes = super::account::check(m, pieces, &used, &u.plan)
             .and_then(|notes| super::account::check_matches(m, &u.matches, &u.plan).map(|()| notes))
             .and_then(|notes| schema::join_doubt(m, sc, &u.plan).map_or(Ok(notes), Err))
@@ -407,6 +409,29 @@ impl<'a> Ctx<'a> {
 
     // ----- assembling --------------------------------------------------------
 
+    /// Values read on `field` that the question puts after both "from" and
+    /// "to" ("routes from the United States to Canada"): a source and a
+    /// destination, not either value.
+    fn from_and_to(&self, field: &str) -> bool {
+        let on_field = |k: usize| {
+            self.used[k]
+                && self.p[k].lex().is_some_and(|c| {
+                    c.first().is_some_and(|c| match &c.target {
+                        Target::Value(f, _) => self.field_info(*f).is_some_and(|f| f.name == field),
+                        _ => false,
+                    })
+                })
+        };
+        let before = |k: usize| {
+            (0..k)
+                .rev()
+                .find(|&j| !matches!(self.p[j].norm.as_str(), "the" | "a" | "an"))
+                .map(|j| self.p[j].norm.as_str())
+        };
+        let marks: Vec<&str> = (0..self.p.len()).filter(|&k| on_field(k)).filter_map(before).collect();
+        marks.contains(&"from") && (marks.contains(&"to") || marks.contains(&"into"))
+    }
+
     /// Two equalities on one column ("directed by 'Ben Jones' or 'Brandon
     /// Vietti'", "from France and Germany") mean either value: one IN list.
     /// A range that cannot hold ("after 2013 or before 2008") is refused: the
@@ -437,6 +462,13 @@ impl<'a> Ctx<'a> {
                 out.push(f);
                 continue;
             };
+            if self.from_and_to(&f.field) {
+                return Err(self.refuse(format!(
+                    "The question gives two values of {} different roles (\"from\" one, \"to\" the other), \
+                     but I found only one column for both; I won't read them as either value.",
+                    f.field
+                )));
+            }
             let values = |x: &Filter| match &x.value {
                 Some(Operand::Value(serde_json::Value::Array(a))) => a.clone(),
                 Some(Operand::Value(v)) => vec![v.clone()],
@@ -941,6 +973,7 @@ impl<'a> Ctx<'a> {
             extreme_per: self.extreme.clone(),
             outliers: self.outliers.clone(),
             order,
+            via: Vec::new(),
             limit: self.limit,
             sql: None,
         };

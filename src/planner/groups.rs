@@ -64,7 +64,21 @@ impl Ctx<'_> {
                 Target::Column(ct, cc) => {
                     let own_key = *ct == t && schema::row_key(self.m, t) == Some(*cc);
                     let pointer = Some(*ct) == self.base && schema::foreign_key(self.m, *ct, t) == Some(*cc);
-                    (own_key || pointer).then(|| self.field_info(Field::Col(*ct, *cc))).flatten().map(|f| (k, f))
+                    if !(own_key || pointer) {
+                        return None;
+                    }
+                    // The key listed as is: the base rows' own pointer holds
+                    // the same values, with no join that would drop rows
+                    // pointing at no row of `t` ("the department id and the
+                    // number of employees of each department").
+                    let field = match self.base {
+                        Some(b) if own_key && b != t => match schema::reverse_key(self.m, t, b) {
+                            Some((key, fk)) if key == *cc => Field::Col(b, fk),
+                            _ => Field::Col(*ct, *cc),
+                        },
+                        _ => Field::Col(*ct, *cc),
+                    };
+                    self.field_info(field).map(|f| (k, f))
                 }
                 _ => None,
             })

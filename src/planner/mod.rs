@@ -114,6 +114,8 @@ mod groups_tests;
 #[cfg(test)]
 mod heads10_tests;
 #[cfg(test)]
+mod links12_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;

@@ -9,6 +9,8 @@
 
 use crate::plan::Agg;
 use crate::planner::lexicon::{Field, Lexicon, SimpleAgg, Target};
+use crate::planner::tokenize::split_identifier;
+use crate::planner::verbs::{stem_begins, verb_root};
 use crate::semantic::{is_numeric, is_temporal, DimensionKind, Manifest};
 
 /// Precomputed facts about a manifest.
@@ -479,6 +481,119 @@ pub fn join_doubt(m: &Manifest, sc: &Schema, plan: &crate::plan::Plan) -> Option
         ));
     }
     None
+}
+
+/// The link tables the joins must pass through when two of the plan's
+/// tables meet through either of two different tables the plan does not
+/// read (students and courses through registrations and through
+/// attendance): the path one of the question's `words` names by a word of
+/// its own ("attended"), else the path made only of the two tables' own
+/// words (`part_faults` between parts and faults). With neither, the
+/// answer would depend on a link the question never names: refused.
+pub fn link_choice(m: &Manifest, plan: &crate::plan::Plan, words: &[String]) -> Result<Vec<String>, String> {
+    let tables = plan_tables(m, plan);
+    let n = m.tables.len();
+    let mut adj = vec![Vec::new(); n];
+    for j in &m.joins {
+        if let (Some(a), Some(b)) = (table_of(m, &j.from), table_of(m, &j.to)) {
+            if a != b {
+                adj[a].push(b);
+                adj[b].push(a);
+            }
+        }
+    }
+    let mut via: Vec<String> = Vec::new();
+    for (i, &a) in tables.iter().enumerate() {
+        for &b in &tables[i + 1..] {
+            if adj[a].contains(&b) {
+                continue;
+            }
+            let paths = shortest_links(&adj, a, b);
+            if paths.len() < 2 || paths.iter().any(|p| p.iter().all(|t| tables.contains(t))) {
+                continue;
+            }
+            let ends: Vec<String> = [a, b].iter().flat_map(|&t| split_identifier(&m.tables[t].name)).collect();
+            // A link table's words that are not the two tables' own.
+            let own = |t: usize| -> Vec<String> {
+                split_identifier(&m.tables[t].name).into_iter().filter(|w| !ends.iter().any(|e| same_word(e, w))).collect()
+            };
+            let named: Vec<&Vec<usize>> = paths
+                .iter()
+                .filter(|p| p.iter().any(|&t| own(t).iter().any(|w| words.iter().any(|q| same_word(q, w) || verb_root(q).is_some_and(|r| stem_begins(&r, w))))))
+                .collect();
+            let pure: Vec<&Vec<usize>> = paths.iter().filter(|p| p.iter().all(|&t| own(t).is_empty())).collect();
+            let chosen = match (named.as_slice(), pure.as_slice()) {
+                ([one], _) | ([], [one]) => *one,
+                _ => {
+                    let ways: Vec<String> = paths
+                        .iter()
+                        .take(3)
+                        .map(|p| p.iter().map(|&t| m.tables[t].name.as_str()).collect::<Vec<_>>().join(" and "))
+                        .collect();
+                    return Err(format!(
+                        "{} and {} are linked through {}; the question doesn't say which.",
+                        m.tables[a].name,
+                        m.tables[b].name,
+                        ways.join(" or through ")
+                    ));
+                }
+            };
+            for &t in chosen {
+                if !via.contains(&m.tables[t].name) {
+                    via.push(m.tables[t].name.clone());
+                }
+            }
+        }
+    }
+    Ok(via)
+}
+
+/// One word, singular or plural ("items" / "item", "fault" / "faults").
+fn same_word(a: &str, b: &str) -> bool {
+    let (a, b) = (a.to_lowercase(), b.to_lowercase());
+    a.trim_end_matches('s') == b.trim_end_matches('s')
+}
+
+/// The tables between `a` and `b` on each shortest path of the undirected
+/// join graph (at most 8 paths; one path means the link is clear).
+fn shortest_links(adj: &[Vec<usize>], a: usize, b: usize) -> Vec<Vec<usize>> {
+    let n = adj.len();
+    let mut dist = vec![usize::MAX; n];
+    let mut queue = std::collections::VecDeque::from([a]);
+    dist[a] = 0;
+    while let Some(x) = queue.pop_front() {
+        for &y in &adj[x] {
+            if dist[y] == usize::MAX {
+                dist[y] = dist[x] + 1;
+                queue.push_back(y);
+            }
+        }
+    }
+    if dist[b] == usize::MAX {
+        return Vec::new();
+    }
+    // Walk back from `b` along strictly decreasing distances.
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    let mut stack: Vec<(usize, Vec<usize>)> = vec![(b, Vec::new())];
+    while let Some((x, inner)) = stack.pop() {
+        if out.len() >= 8 {
+            break;
+        }
+        for &y in &adj[x] {
+            if dist[y] != usize::MAX && dist[y] + 1 == dist[x] {
+                if y == a {
+                    if !out.contains(&inner) {
+                        out.push(inner.clone());
+                    }
+                } else {
+                    let mut next = inner.clone();
+                    next.insert(0, y);
+                    stack.push((y, next));
+                }
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
