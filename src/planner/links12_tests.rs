@@ -1,8 +1,7 @@
 //! Table-driven tests of joins the question has to choose: two tables
 //! linked through either of two other tables (volunteers and shelters,
 //! through registrations and through donations) take the link a word of the
-//! question names, else the one made only of the two tables' own words,
-//! else are refused; the key listed "for each" entity is read from the
+//! question names, else are refused; the key listed "for each" entity is read from the
 //! counted rows' own pointer; two values of one column put "from" and "to"
 //! are not read as either value.
 
