@@ -409,27 +409,62 @@ impl<'a> Ctx<'a> {
 
     // ----- assembling --------------------------------------------------------
 
-    /// Values read on `field` that the question puts after both "from" and
-    /// "to" ("routes from the United States to Canada"): a source and a
-    /// destination, not either value.
-    fn from_and_to(&self, field: &str) -> bool {
-        let on_field = |k: usize| {
-            self.used[k]
-                && self.p[k].lex().is_some_and(|c| {
-                    c.first().is_some_and(|c| match &c.target {
-                        Target::Value(f, _) => self.field_info(*f).is_some_and(|f| f.name == field),
-                        _ => false,
-                    })
-                })
+    /// The pieces that wrote the text values of `filters`, in question order.
+    fn value_pieces(&self, filters: &[&Filter]) -> Vec<usize> {
+        let texts: Vec<&str> = filters
+            .iter()
+            .flat_map(|f| match &f.value {
+                Some(Operand::Value(serde_json::Value::Array(a))) => a.iter().filter_map(|v| v.as_str()).collect(),
+                Some(Operand::Value(serde_json::Value::String(v))) => vec![v.as_str()],
+                _ => Vec::new(),
+            })
+            .collect();
+        // A value may span pieces the value index joined ("East" "Julianaside").
+        let written = |k: usize, n: usize| {
+            let words: Vec<&str> = self.p[k..(k + n).min(self.p.len())].iter().map(|x| x.words.as_str()).collect();
+            words.join(" ").trim_matches(|ch| matches!(ch, '"' | '\'')).to_string()
         };
+        (0..self.p.len())
+            .filter(|&k| texts.iter().any(|t| (1..=4).any(|n| t.eq_ignore_ascii_case(&written(k, n)))))
+            .collect()
+    }
+
+    /// Values of one column (the `filters` about to merge) that the
+    /// question puts after both "from" and "to" ("routes from the United States to Canada"): a source and a
+    /// destination, not either value.
+    fn from_and_to(&self, filters: &[&Filter]) -> bool {
         let before = |k: usize| {
             (0..k)
                 .rev()
                 .find(|&j| !matches!(self.p[j].norm.as_str(), "the" | "a" | "an"))
                 .map(|j| self.p[j].norm.as_str())
         };
-        let marks: Vec<&str> = (0..self.p.len()).filter(|&k| on_field(k)).filter_map(before).collect();
+        let marks: Vec<&str> = self.value_pieces(filters).into_iter().filter_map(before).collect();
         marks.contains(&"from") && (marks.contains(&"to") || marks.contains(&"into"))
+    }
+
+    /// Two lists of values on two columns written as pairs ("in East
+    /// Julianaside, Texas or in Gleasonmouth, Arizona"): one list per column
+    /// would also take East Julianaside, Arizona. The plan has no "this
+    /// pair or that pair".
+    fn paired_lists(&self, filters: &[Filter]) -> Option<String> {
+        let lists: Vec<(&str, Vec<usize>)> = filters
+            .iter()
+            .filter(|f| f.op == Op::In)
+            .map(|f| (f.field.as_str(), self.value_pieces(&[f])))
+            .filter(|(_, at)| at.len() == 2)
+            .collect();
+        for (i, (a, x)) in lists.iter().enumerate() {
+            for (b, y) in &lists[i + 1..] {
+                if (x[0] < y[0] && y[0] < x[1] && x[1] < y[1]) || (y[0] < x[0] && x[0] < y[1] && y[1] < x[1]) {
+                    return Some(format!(
+                        "The values of {a} and {b} come in pairs, and I can't say \"this pair or that pair\": \
+                         one list per column would also match the values mixed."
+                    ));
+                }
+            }
+        }
+        None
     }
 
     /// Two equalities on one column ("directed by 'Ben Jones' or 'Brandon
@@ -462,7 +497,7 @@ impl<'a> Ctx<'a> {
                 out.push(f);
                 continue;
             };
-            if self.from_and_to(&f.field) {
+            if self.from_and_to(&[&*g, &f]) {
                 return Err(self.refuse(format!(
                     "The question gives two values of {} different roles (\"from\" one, \"to\" the other), \
                      but I found only one column for both; I won't read them as either value.",
@@ -509,6 +544,9 @@ impl<'a> Ctx<'a> {
                     )));
                 }
             }
+        }
+        if let Some(reason) = self.paired_lists(&out) {
+            return Err(self.refuse(reason));
         }
         self.filters = out;
         Ok(())

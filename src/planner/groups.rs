@@ -140,6 +140,22 @@ impl Ctx<'_> {
             self.mark(i);
             return Ok(());
         }
+        // "the total number of customers across banks", where the customers
+        // are a column of the banks: one group per measured row would make
+        // the total each row's own value. The whole, as with "all".
+        if self.p[i].norm == "across" {
+            if let Some(j) = self.next_sig(i) {
+                match self.p[j].top() {
+                    Some(Target::Table(t)) if !self.used[j] && self.p[j].plural && Some(*t) == self.base => {
+                        let name = self.table_name(*t);
+                        self.mark(i);
+                        self.take(j, MatchKind::Table, name, 1.0);
+                        return Ok(());
+                    }
+                    _ => {}
+                }
+            }
+        }
         let mut k = i;
         let mut any = false;
         while let Some(j) = self.next_sig(k) {

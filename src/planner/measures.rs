@@ -482,6 +482,20 @@ impl Ctx<'_> {
                 _ => break,
             }
         }
+        // "movie ratings": a table's noun before the plural noun of a table
+        // pointing at it only says whose; the head noun is what is counted.
+        if let Some(k) = j {
+            if let (Some(Target::Table(a)), Some(n)) = (self.p[k].top(), self.next_sig(k)) {
+                if let Some(Target::Table(b)) = self.p[n].top() {
+                    let (a, b) = (*a, *b);
+                    if n == k + 1 && !self.p[k].plural && self.p[n].plural && a != b && schema::foreign_key(self.m, b, a).is_some() {
+                        let name = self.table_name(a);
+                        self.take(k, MatchKind::Table, name, 0.9);
+                        j = Some(n);
+                    }
+                }
+            }
+        }
         // Counting prefers the rows a table name names over a column of the
         // same name ("number of orchestras").
         let target = j.and_then(|k| {

@@ -116,6 +116,8 @@ mod heads10_tests;
 #[cfg(test)]
 mod links12_tests;
 #[cfg(test)]
+mod whole12_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;
