@@ -447,6 +447,9 @@ pub fn plan_tables(m: &Manifest, plan: &crate::plan::Plan) -> Vec<usize> {
 /// other. Tables meet soundly when some table reaches all of them along
 /// many-to-one joins.
 pub fn join_doubt(m: &Manifest, sc: &Schema, plan: &crate::plan::Plan) -> Option<String> {
+    if let Some(doubt) = join_through_absent(m, plan) {
+        return Some(doubt);
+    }
     let tables = plan_tables(m, plan);
     if tables.len() < 2 {
         return None;
@@ -493,16 +496,7 @@ pub fn join_doubt(m: &Manifest, sc: &Schema, plan: &crate::plan::Plan) -> Option
 /// is named gave as many wrong answers as right ones.)
 pub fn link_choice(m: &Manifest, plan: &crate::plan::Plan, words: &[String]) -> Result<Vec<String>, String> {
     let tables = plan_tables(m, plan);
-    let n = m.tables.len();
-    let mut adj = vec![Vec::new(); n];
-    for j in &m.joins {
-        if let (Some(a), Some(b)) = (table_of(m, &j.from), table_of(m, &j.to)) {
-            if a != b {
-                adj[a].push(b);
-                adj[b].push(a);
-            }
-        }
-    }
+    let adj = join_graph(m);
     let mut via: Vec<String> = Vec::new();
     for (i, &a) in tables.iter().enumerate() {
         for &b in &tables[i + 1..] {
@@ -546,6 +540,63 @@ pub fn link_choice(m: &Manifest, plan: &crate::plan::Plan, words: &[String]) -> 
         }
     }
     Ok(via)
+}
+
+/// A plan whose main query can only join two of its tables through a table
+/// one of its filters says has no matching row ("school names without a
+/// school bus", with the name read from the drivers, whom only buses link to
+/// schools): every row would need that table's row and its absence at once.
+fn join_through_absent(m: &Manifest, plan: &crate::plan::Plan) -> Option<String> {
+    use crate::plan::{Op, Operand};
+    let absent: Vec<usize> = plan
+        .filters
+        .iter()
+        .filter(|f| f.op == Op::NotExists)
+        .filter_map(|f| match &f.value {
+            Some(Operand::Column { column }) => table_of(m, column),
+            _ => None,
+        })
+        .collect();
+    if absent.is_empty() {
+        return None;
+    }
+    let main = plan_tables(m, &crate::plan::Plan { filters: plan.filters.iter().filter(|f| f.op != Op::NotExists).cloned().collect(), ..plan.clone() });
+    let mut main = main;
+    for f in plan.filters.iter().filter(|f| f.op == Op::NotExists) {
+        if let Some(t) = table_of(m, &f.field) {
+            if !main.contains(&t) {
+                main.push(t);
+            }
+        }
+    }
+    let adj = join_graph(m);
+    for (i, &a) in main.iter().enumerate() {
+        for &b in &main[i + 1..] {
+            let paths = shortest_links(&adj, a, b);
+            if let Some(&t) = absent.iter().find(|t| !main.contains(t) && !paths.is_empty() && paths.iter().all(|p| p.contains(t))) {
+                return Some(format!(
+                    "{} and {} meet only through {}, which the question says has no matching row; \
+                     say which table each word belongs to.",
+                    m.tables[a].name, m.tables[b].name, m.tables[t].name
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// Each table's neighbours along the manifest's joins, either way.
+fn join_graph(m: &Manifest) -> Vec<Vec<usize>> {
+    let mut adj = vec![Vec::new(); m.tables.len()];
+    for j in &m.joins {
+        if let (Some(a), Some(b)) = (table_of(m, &j.from), table_of(m, &j.to)) {
+            if a != b {
+                adj[a].push(b);
+                adj[b].push(a);
+            }
+        }
+    }
+    adj
 }
 
 /// One word, singular or plural ("items" / "item", "fault" / "faults").
@@ -654,6 +705,29 @@ to = "country.country_id"
         let got = join_doubt(&m, &sc, &plan);
         match want {
             None => assert_eq!(got, None),
+            Some(w) => assert!(got.as_deref().is_some_and(|g| g.contains(w)), "{got:?}"),
+        }
+    }
+
+    /// Teams with no season: a country can reach a team only through the
+    /// seasons the filter says are absent.
+    #[rstest]
+    #[case::own_columns(&["team.team_name"], None)]
+    #[case::through_the_absent_rows(&["team.team_name", "country.country_name"], Some("meet only through match_season"))]
+    fn a_join_through_rows_said_to_be_absent_is_doubted(#[case] fields: &[&str], #[case] want: Option<&str>) {
+        use crate::plan::{Filter, Op, Operand};
+        let m: Manifest = toml::from_str(TOML).unwrap();
+        let lx = Lexicon::new(&m);
+        let sc = Schema::new(&m, &lx);
+        let no_season = Filter {
+            field: "team.team_id".into(),
+            op: Op::NotExists,
+            value: Some(Operand::Column { column: "match_season.team_id".into() }),
+        };
+        let plan = Plan { fields: fields.iter().map(|f| f.to_string()).collect(), filters: vec![no_season], sql: None, ..Plan::from_sql("") };
+        let got = join_doubt(&m, &sc, &plan);
+        match want {
+            None => assert!(got.as_deref().is_none_or(|g| !g.contains("meet only through")), "{got:?}"),
             Some(w) => assert!(got.as_deref().is_some_and(|g| g.contains(w)), "{got:?}"),
         }
     }
