@@ -508,6 +508,22 @@ impl Ctx<'_> {
                 (t, o) => o.or(t),
             }
         });
+        // "the number of audience" with a `num_of_audience` column: the
+        // column is itself a number of something; counting it would count
+        // its distinct values. It is listed (or summed) as any number is.
+        if let (Some(c), Some(_)) = (&target, j) {
+            if let Target::Column(t, col) = c.target {
+                let name = &self.m.tables[t].columns[col].name;
+                let first = crate::words::identifier_words(name).into_iter().next().unwrap_or_default();
+                // "the total number of customers" sums it (`totals_of_counts`).
+                let total = self.p[i].words.to_lowercase().contains("total")
+                    || self.prev_sig(i).is_some_and(|k| matches!(self.p[k].norm.as_str(), "total" | "overall"));
+                if !distinct && !total && self.is_numeric_target(&c.target) && matches!(first.as_str(), "num" | "number" | "no" | "nbr" | "count" | "cnt") {
+                    self.mark(i);
+                    return;
+                }
+            }
+        }
         let kind = match (&target, j) {
             (Some(c), Some(k)) => {
                 let kind = match &c.target {

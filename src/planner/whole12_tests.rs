@@ -2,7 +2,8 @@
 //! come in pairs on two columns ("East Julianaside, Texas or Gleasonmouth,
 //! Arizona") are refused, not crossed; "across" the very rows a total adds
 //! up ("customers across banks") is the whole, not one group per row; and
-//! "movie ratings" counts ratings, the movie only saying whose.
+//! "movie ratings" counts ratings, the movie only saying whose; "the number
+//! of customers" with a `no_of_customers` column is that column.
 
 use rstest::rstest;
 
@@ -126,4 +127,17 @@ fn a_noun_before_the_counted_noun_says_whose() {
     let Outcome::Planned(u) = OfflinePlanner::new(&m).plan(question) else { panic!("{question}: not planned") };
     let sql = crate::compile::compile(&u.plan, &m).map(|c| c.sql).unwrap_or_else(|e| panic!("{question}: {e}"));
     assert!(sql.contains("FROM rating") && !sql.contains("movie"), "{question}: {sql}");
+}
+
+#[test]
+fn a_column_that_is_a_number_of_something_is_not_counted() {
+    // `no_of_customers` already counts; counting it would count its distinct values.
+    let question = "Show the number of customers of each bank.";
+    match places().plan(question) {
+        Outcome::Planned(u) => {
+            let plan = format!("{:?}", u.plan);
+            assert!(plan.contains("no_of_customers") && !plan.contains("CountDistinct"), "{question}: {plan}");
+        }
+        Outcome::NotUnderstood(n) => panic!("{question}: not understood: {}", n.reason),
+    }
 }
