@@ -41,6 +41,13 @@ impl Ctx<'_> {
                 value: None,
             }),
             Target::Value(f, v) => {
+                // "Sonoma County" may also be a county called Sonoma: left
+                // unread, so the question is refused rather than guessed.
+                if let Some(vx) = self.values {
+                    if self.value_or_column_and_value(vx, &v, &vx.holders(&v)).is_some() {
+                        return None;
+                    }
+                }
                 let f = self.value_role(k, f, &v, c.confidence)?;
                 let fi = self.field_info(f)?;
                 Some(Filter {

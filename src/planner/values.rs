@@ -45,9 +45,44 @@ fn not_text(s: &str) -> bool {
 impl Ctx<'_> {
     /// The column `text` belongs to by the data, given `guess`, the column
     /// the question's words chose (None: they chose none).
+    /// "Sonoma County": a value of one column as written, and also a value
+    /// of another column ("Sonoma") followed by that column's own name
+    /// (`county`). Either reading is plausible, so neither is taken.
+    pub(super) fn value_or_column_and_value(
+        &self,
+        vx: &crate::dataset::value_index::ValueLookup,
+        text: &str,
+        holders: &[crate::dataset::value_index::Holder],
+    ) -> Option<String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let (last, rest) = words.split_last()?;
+        if holders.is_empty() || rest.is_empty() {
+            return None;
+        }
+        let singular = |w: &str| w.to_lowercase().trim_end_matches('s').to_string();
+        let rest = rest.join(" ");
+        vx.holders(&rest).into_iter().find_map(|h| {
+            let named = crate::words::identifier_words(&self.m.tables[h.table].columns[h.column].name)
+                .last()
+                .is_some_and(|w| singular(w) == singular(last));
+            let same = holders.iter().any(|x| (x.table, x.column) == (h.table, h.column));
+            (named && !same).then(|| {
+                format!(
+                    "'{text}' is a value of {}, and '{rest}' is a {} ({}): say which you mean.",
+                    schema::qualified(self.m, holders[0].table, holders[0].column),
+                    last.to_lowercase(),
+                    schema::qualified(self.m, h.table, h.column)
+                )
+            })
+        })
+    }
+
     pub(super) fn place_value(&self, text: &str, guess: Option<&FieldInfo>) -> Placement {
         let Some(vx) = self.values else { return Placement::Keep };
         let holders = vx.holders(text);
+        if let Some(reason) = self.value_or_column_and_value(vx, text, &holders) {
+            return Placement::Refuse(reason);
+        }
         let guess_col = guess.and_then(|g| g.column.map(|c| (g.table, c)));
         if let Some((t, c)) = guess_col {
             if let Some(h) = holders.iter().find(|h| (h.table, h.column) == (t, c)) {

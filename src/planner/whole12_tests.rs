@@ -3,7 +3,9 @@
 //! Arizona") are refused, not crossed; "across" the very rows a total adds
 //! up ("customers across banks") is the whole, not one group per row; and
 //! "movie ratings" counts ratings, the movie only saying whose; "the number
-//! of customers" with a `no_of_customers` column is that column.
+//! of customers" with a `no_of_customers` column is that column; and
+//! "Springfield City", a value of one column but also the city Springfield,
+//! is not guessed.
 
 use rstest::rstest;
 
@@ -139,5 +141,77 @@ fn a_column_that_is_a_number_of_something_is_not_counted() {
             assert!(plan.contains("no_of_customers") && !plan.contains("CountDistinct"), "{question}: {plan}");
         }
         Outcome::NotUnderstood(n) => panic!("{question}: not understood: {}", n.reason),
+    }
+}
+
+/// A hand-written value index over the charity's shelters: "Springfield
+/// City" is a shelter's name, and Springfield a city.
+fn shelter_index() -> crate::dataset::value_index::ValueIndex {
+    use crate::dataset::value_index::{IndexedColumn, ValueIndex};
+    let col = |column: &str, values: &[&str]| IndexedColumn {
+        table: "shelters".into(),
+        column: column.into(),
+        distinct: values.len(),
+        values: values.iter().map(|v| v.to_string()).collect(),
+        complete: true,
+    };
+    ValueIndex {
+        columns: vec![
+            col("name", &["Springfield City", "Harbour House"]),
+            col("city", &["Springfield", "Portland"]),
+        ],
+    }
+}
+
+#[rustfmt::skip]
+#[rstest]
+// A shelter called "Springfield City", or the shelters of the city Springfield.
+#[case("What is the country of Springfield City?", None)]
+#[case("What is the country of Harbour House?", Some("shelter_name = Harbour House"))]
+#[case("What is the country of the shelter in Springfield?", Some("city = Springfield"))]
+fn a_value_that_is_also_a_value_and_its_column_is_not_guessed(#[case] question: &str, #[case] want: Option<&str>) {
+    let m = super::fixtures::from_toml(
+        r#"
+name = "shelters"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "shelters"
+file = "shelters.csv"
+primary_key = "shelter_id"
+label = "name"
+columns = [
+  { name = "shelter_id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "city", type = "VARCHAR", nullable = false },
+  { name = "country", type = "VARCHAR", nullable = false },
+]
+
+[[dimensions]]
+name = "shelter_name"
+column = "shelters.name"
+kind = "categorical"
+values = ["Springfield City", "Harbour House"]
+
+[[dimensions]]
+name = "city"
+column = "shelters.city"
+kind = "categorical"
+values = ["Springfield", "Portland"]
+"#,
+    );
+    let idx = shelter_index();
+    match (OfflinePlanner::new(&m).with_values(Some(&idx)).plan(question), want) {
+        (Outcome::Planned(u), Some(w)) => {
+            let got: Vec<String> = u.plan.filters.iter().map(|f| format!("{} {} {}", f.field.rsplit('.').next().unwrap_or_default(), f.op.symbol(), match &f.value {
+                Some(crate::plan::Operand::Value(v)) => v.as_str().unwrap_or_default().to_string(),
+                _ => String::new(),
+            })).collect();
+            assert_eq!(got.join(" & "), w, "{question}: {:?}", u.plan);
+        }
+        (Outcome::Planned(u), None) => panic!("{question}: planned {:?}", u.plan),
+        (Outcome::NotUnderstood(n), Some(_)) => panic!("{question}: not understood: {}", n.reason),
+        (Outcome::NotUnderstood(_), None) => {}
     }
 }
