@@ -600,7 +600,7 @@ fn join_graph(m: &Manifest) -> Vec<Vec<usize>> {
 }
 
 /// One word, singular or plural ("items" / "item", "fault" / "faults").
-fn same_word(a: &str, b: &str) -> bool {
+pub(super) fn same_word(a: &str, b: &str) -> bool {
     let (a, b) = (a.to_lowercase(), b.to_lowercase());
     a.trim_end_matches('s') == b.trim_end_matches('s')
 }

@@ -59,12 +59,11 @@ impl Ctx<'_> {
         if holders.is_empty() || rest.is_empty() {
             return None;
         }
-        let singular = |w: &str| w.to_lowercase().trim_end_matches('s').to_string();
         let rest = rest.join(" ");
         vx.holders(&rest).into_iter().find_map(|h| {
             let named = crate::words::identifier_words(&self.m.tables[h.table].columns[h.column].name)
                 .last()
-                .is_some_and(|w| singular(w) == singular(last));
+                .is_some_and(|w| schema::same_word(w, last));
             let same = holders.iter().any(|x| (x.table, x.column) == (h.table, h.column));
             (named && !same).then(|| {
                 format!(
