@@ -75,10 +75,12 @@ impl Ctx<'_> {
                 self.compare_number(i, op, j, x, after)
             }
             PieceKind::Lex(_) => {
-                // "above age 20": column then number.
+                // "above age 20": column then number. Not "more than the
+                // employee with id 163", a row whose value is compared.
+                let row_named = |n: usize| (j + 1..n).any(|k| matches!(self.p[k].norm.as_str(), "with" | "whose" | "who" | "that" | "which" | "where"));
                 if let Some(n) = self
                     .next_sig(j)
-                    .filter(|&n| matches!(self.p[n].kind, PieceKind::Number(_)))
+                    .filter(|&n| matches!(self.p[n].kind, PieceKind::Number(_)) && !row_named(n))
                 {
                     if let Some(f) = self
                         .pick(j, &|t| {

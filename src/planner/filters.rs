@@ -234,12 +234,16 @@ impl Ctx<'_> {
         if self.used[j] {
             return;
         }
-        let Some(c) = self.pick(j, &|t| matches!(t, Target::Table(_) | Target::Column(..) | Target::Dimension(_))) else {
+        // "not assigned to any project": after "any", a noun that names a
+        // table means its rows, even when a column is named so too.
+        let after_any = j > 0 && self.p[j - 1].norm == "any";
+        let table = if after_any { self.pick(j, &|t| matches!(t, Target::Table(_))).filter(|c| !c.fuzzy) } else { None };
+        let Some(c) = table.or_else(|| self.pick(j, &|t| matches!(t, Target::Table(_) | Target::Column(..) | Target::Dimension(_)))) else {
             return;
         };
         let t = match &c.target {
             Target::Table(t) => *t,
-            other if self.p[j].plural => match schema::target_table(self.m, self.lx, other) {
+            other if self.p[j].plural || schema::target_table(self.m, self.lx, other).is_some_and(|t| self.any_of_table(j, t)) => match schema::target_table(self.m, self.lx, other) {
                 Some(t) => t,
                 None => return,
             },

@@ -39,3 +39,16 @@ pub(super) fn filters(p: &Plan) -> String {
     }
     out.join(" & ")
 }
+
+/// The plan `planner` makes of `question`, or its reason for refusing.
+pub(super) fn plan_or_reason(planner: &super::OfflinePlanner, question: &str) -> Result<Plan, String> {
+    match planner.plan(question) {
+        super::Outcome::Planned(u) => Ok(u.plan),
+        super::Outcome::NotUnderstood(n) => Err(n.reason),
+    }
+}
+
+/// The plan's groups (each dimension's field), in order.
+pub(super) fn groups(p: &Plan) -> Vec<String> {
+    p.dimensions.iter().map(|d| d.name.clone()).collect()
+}

@@ -79,6 +79,11 @@ impl Ctx<'_> {
             if matches!(w, "the" | "a" | "an" | "on" | "in" | "currently") || NEGATION.contains(&w) {
                 continue;
             }
+            // "student ids who are on scholarship": the noun comes before
+            // the word for what is listed of it.
+            if saw_predicate && matches!(w, "id" | "ids" | "name" | "names") {
+                continue;
+            }
             return (saw_predicate && matches!(self.p[k].top(), Some(Target::Table(_) | Target::Column(..) | Target::Dimension(_))))
                 .then_some(k);
         }

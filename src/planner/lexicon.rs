@@ -143,9 +143,14 @@ impl Lexicon {
     pub fn new(m: &Manifest) -> Lexicon {
         let mut lx = Lexicon::default();
         for (i, metric) in m.metrics.iter().enumerate() {
-            lx.add(&metric.name, Target::Metric(i), 1.0);
+            // A derived aggregate named like a stored column (`MIN(salary)`
+            // as `min_salary` beside `jobs.min_salary`): the column the
+            // data holds is what the words name first.
+            let stored = m.derived && m.tables.iter().any(|t| t.columns.iter().any(|c| c.name.eq_ignore_ascii_case(&metric.name)));
+            let (own, syn) = if stored { (0.85, 0.85) } else { (1.0, 0.95) };
+            lx.add(&metric.name, Target::Metric(i), own);
             for s in &metric.synonyms {
-                lx.add(s, Target::Metric(i), 0.95);
+                lx.add(s, Target::Metric(i), syn);
             }
             lx.metric_aggs.push(parse_simple_agg(m, &metric.expr));
         }

@@ -312,7 +312,9 @@ impl Ctx<'_> {
     /// "which genre ...": with a measure, group by the subject.
     pub(super) fn group_by_subject(&mut self) {
         if let Some(s) = self.subject {
-            let numeric_col = matches!(self.p[s].top(), Some(t @ Target::Column(..)) if self.is_numeric_target(t));
+            // "which price ...": a number column is measured, not grouped;
+            // "which majors have ...", in the plural, names its values as groups.
+            let numeric_col = !self.p[s].plural && matches!(self.p[s].top(), Some(t @ Target::Column(..)) if self.is_numeric_target(t));
             if !self.used[s] && !self.measures.is_empty() && !numeric_col {
                 self.group_by(s);
             }

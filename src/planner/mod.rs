@@ -118,6 +118,8 @@ mod links12_tests;
 #[cfg(test)]
 mod whole12_tests;
 #[cfg(test)]
+mod session13_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;

@@ -483,6 +483,15 @@ impl Ctx<'_> {
             return;
         }
         for (k, m) in self.measures.iter().enumerate() {
+            // "jobs which minimum salary is greater than 9000": a measure
+            // compared with a number is a condition, not a ranking.
+            let name = match m.kind {
+                MKind::Metric(mi) => Some(self.m.metrics[mi].name.as_str()),
+                _ => m.alias.as_deref(),
+            };
+            if self.having.iter().any(|h| Some(h.field.as_str()) == name) {
+                continue;
+            }
             let words: Vec<String> = m
                 .words
                 .split_whitespace()

@@ -1,0 +1,76 @@
+//! Table-driven tests of the planner changes of the thirteenth round:
+//! number-coded columns named in the plural as the groups ("which majors
+//! have more than 2 students").
+
+use rstest::rstest;
+
+use super::fixtures::{fixture, groups, plan_or_reason};
+use super::*;
+
+fn advising() -> OfflinePlanner {
+    OfflinePlanner::new(&fixture("advising"))
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("Which majors have more than 2 students?", Ok(&["student.major"][..]))]
+#[case("Show all advisors who have at least two students.", Ok(&["student.advisor"][..]))]
+#[case("Which cities have more than 2 students?", Ok(&["city_code"][..]))]
+// In the singular, a number column is what is measured, not a group.
+#[case("What is the average age of students?", Ok(&[][..]))]
+fn number_coded_columns_in_the_plural_group(#[case] question: &str, #[case] want: Result<&[&str], ()>) {
+    match (plan_or_reason(&advising(), question), want) {
+        (Ok(p), Ok(w)) => assert_eq!(groups(&p), w, "{question}"),
+        (Err(r), Ok(_)) => panic!("{question}: not understood: {r}"),
+        (Ok(p), Err(())) => panic!("{question}: planned {:?}", groups(&p)),
+        (Err(_), Err(())) => {}
+    }
+}
+
+/// The plan as one line: fields, groups, filters, having, order, limit.
+fn outline(p: &crate::plan::Plan) -> String {
+    let having: Vec<String> = p.having.iter().map(|h| format!("{} {:?}", h.field, h.op)).collect();
+    let order: Vec<String> = p.order.iter().map(|o| format!("{}{}", o.by, if o.desc { " desc" } else { "" })).collect();
+    format!(
+        "fields: {} | by: {} | where: {} | having: {} | order: {} | limit: {:?}",
+        p.fields.join(","),
+        groups(p).join(","),
+        super::fixtures::filters(p),
+        having.join(","),
+        order.join(","),
+        p.limit
+    )
+}
+
+#[rustfmt::skip]
+#[rstest]
+// Request verbs are not conditions.
+#[case("Retrieve the list of all student last names.", Ok("where:  |"))]
+#[case("Provide the last names of all students.", Ok("where:  |"))]
+// After "any", a word naming a table means its rows, though a column is
+// named so too.
+#[case("Find the name of scientists who are not assigned to any project.", Ok("where: scientists.ssn not_exists Column { column: \"assignedto.scientist\" }"))]
+// "student ids who are on scholarship": a yes/no column said of the rows.
+#[case("Show student ids who are on scholarship.", Ok("where: onscholarship eq Y"))]
+// A comparison with one row's value is not a comparison of its key.
+#[case("Show the first names of employees earning more than the employee with id 163.", Err("more than"))]
+// A stored column beats a derived aggregate of the same name, and a
+// compared measure is no ranking.
+#[case("Display the job title of jobs which minimum salary is greater than 9000.", Ok("where: jobs.min_salary gt 9000"))]
+fn words_and_conditions(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    match (plan_or_reason(&advising(), question), want) {
+        (Ok(p), Ok(w)) => assert!(outline(&p).contains(w), "{question}: {}", outline(&p)),
+        (Err(r), Ok(_)) => panic!("{question}: not understood: {r}"),
+        (Ok(p), Err(_)) => panic!("{question}: planned {}", outline(&p)),
+        (Err(r), Err(w)) => assert!(r.contains(w), "{question}: {r}"),
+    }
+}
+
+#[test]
+fn a_compared_measure_is_not_ranked() {
+    let q = "Show the city code of students which minimum age is greater than 20.";
+    match plan_or_reason(&advising(), q) {
+        Ok(p) => assert!(p.limit.is_none() && !p.having.is_empty(), "{q}: {}", outline(&p)),
+        Err(r) => panic!("{q}: not understood: {r}"),
+    }
+}
