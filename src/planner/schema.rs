@@ -504,10 +504,22 @@ pub fn link_choice(m: &Manifest, plan: &crate::plan::Plan, words: &[String]) -> 
                 continue;
             }
             let paths = shortest_links(&adj, a, b);
+            let ends: Vec<String> = [a, b].iter().flat_map(|&t| split_identifier(&m.tables[t].name)).collect();
+            // Three tables or more between them, none read or named: which
+            // rows relate is a guess among many relations.
+            let said = |t: usize| tables.contains(&t) || split_identifier(&m.tables[t].name).iter().any(|w| words.iter().any(|q| same_word(q, w) || verb_root(q).is_some_and(|r| stem_begins(&r, w))));
+            if let Some(p) = paths.iter().find(|p| p.iter().filter(|&&t| !said(t)).count() >= 3).filter(|_| paths.iter().all(|p| p.iter().filter(|&&t| !said(t)).count() >= 3)) {
+                let names: Vec<&str> = p.iter().map(|&t| m.tables[t].name.as_str()).collect();
+                return Err(format!(
+                    "{} and {} are linked only through {}, which the question doesn't name; say how they relate.",
+                    m.tables[a].name,
+                    m.tables[b].name,
+                    names.join(", ")
+                ));
+            }
             if paths.len() < 2 || paths.iter().any(|p| p.iter().all(|t| tables.contains(t))) {
                 continue;
             }
-            let ends: Vec<String> = [a, b].iter().flat_map(|&t| split_identifier(&m.tables[t].name)).collect();
             // A link table's words that are not the two tables' own.
             let own = |t: usize| -> Vec<String> {
                 split_identifier(&m.tables[t].name).into_iter().filter(|w| !ends.iter().any(|e| same_word(e, w))).collect()

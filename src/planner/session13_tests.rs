@@ -74,3 +74,34 @@ fn a_compared_measure_is_not_ranked() {
         Err(r) => panic!("{q}: not understood: {r}"),
     }
 }
+
+#[rustfmt::skip]
+#[rstest]
+// Members and buildings meet only through visits, rooms and floors.
+#[case(&["average", "age", "of", "members", "by", "building"], Err("linked only through floors, rooms, visits"))]
+// Naming the tables between says how they relate.
+#[case(&["average", "age", "of", "members", "who", "visited", "rooms", "on", "floors", "by", "building"], Ok(()))]
+fn three_unnamed_tables_between_are_a_guess(#[case] words: &[&str], #[case] want: Result<(), &str>) {
+    let m = fixture("chain");
+    let plan = crate::plan::Plan {
+        measures: vec![serde_json::from_value(serde_json::json!({"agg": "avg", "column": "members.age"})).expect("a measure")],
+        dimensions: vec![crate::plan::DimensionRef { name: "buildings.building_name".into(), grain: None }],
+        ..Default::default()
+    };
+    let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+    match (super::schema::link_choice(&m, &plan, &words), want) {
+        (Ok(_), Ok(())) => {}
+        (Err(r), Ok(())) => panic!("{words:?}: refused: {r}"),
+        (Ok(via), Err(_)) => panic!("{words:?}: joined via {via:?}"),
+        (Err(r), Err(w)) => assert!(r.contains(w), "{words:?}: {r}"),
+    }
+}
+
+#[test]
+fn a_question_over_three_unnamed_tables_is_refused() {
+    let q = "What is the average age of members for each building name?";
+    match plan_or_reason(&OfflinePlanner::new(&fixture("chain")), q) {
+        Ok(p) => panic!("{q}: planned {}", outline(&p)),
+        Err(r) => assert!(r.contains("linked only through"), "{q}: {r}"),
+    }
+}
