@@ -827,6 +827,7 @@ impl<'a> Ctx<'a> {
         self.conditions_into_exists();
         self.merge_filters()?;
         self.semi_join_listing();
+        self.key_from_conditioned_side();
         let base = self.base;
         let mut measures: Vec<Measure> = Vec::new();
         let mut names: Vec<String> = Vec::new();

@@ -46,6 +46,7 @@ mod key_sums;
 mod key_number;
 mod kinds;
 mod lexicon;
+mod key_side;
 mod listing;
 mod measures;
 mod month_values;

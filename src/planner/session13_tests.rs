@@ -105,3 +105,16 @@ fn a_question_over_three_unnamed_tables_is_refused() {
         Err(r) => assert!(r.contains("linked only through"), "{q}: {r}"),
     }
 }
+
+#[rustfmt::skip]
+#[rstest]
+// The key is read where the condition is, once per type.
+#[case("What is the document type code for document type \"Paper\"?", "fields: ref_document_types.document_type_code |")]
+// With the documents' own columns, their rows are listed.
+#[case("What are the document names and document type codes of documents with type name Paper?", "fields: all_documents.document_name,")]
+fn a_key_is_read_where_it_is_conditioned(#[case] question: &str, #[case] want: &str) {
+    match plan_or_reason(&OfflinePlanner::new(&fixture("doc_types")), question) {
+        Ok(p) => assert!(outline(&p).contains(want), "{question}: {}", outline(&p)),
+        Err(r) => panic!("{question}: not understood: {r}"),
+    }
+}
