@@ -83,8 +83,16 @@ impl Ctx<'_> {
                 _ => None,
             })
             .collect();
-        match found.as_slice() {
-            [one] => Some(one.clone()),
+        // "customer ids": the table's noun, then "id(s)" not read yet.
+        let said: Vec<(usize, FieldInfo)> = (0..self.p.len().saturating_sub(1))
+            .filter(|&k| k != j && self.p[k].top() == Some(&Target::Table(t)) && !self.used[k + 1] && matches!(self.p[k + 1].norm.as_str(), "id" | "ids"))
+            .filter_map(|k| {
+                let key = schema::row_key(self.m, t)?;
+                self.field_info(Field::Col(t, key)).map(|f| (k + 1, f))
+            })
+            .collect();
+        match (found.as_slice(), said.as_slice()) {
+            ([one], _) | ([], [one]) => Some(one.clone()),
             _ => None,
         }
     }

@@ -118,3 +118,12 @@ fn a_key_is_read_where_it_is_conditioned(#[case] question: &str, #[case] want: &
         Err(r) => panic!("{question}: not understood: {r}"),
     }
 }
+
+#[test]
+fn a_table_noun_and_ids_name_the_groups_key() {
+    let q = "Show all member ids and the number of visits for each member.";
+    match plan_or_reason(&OfflinePlanner::new(&fixture("chain")), q) {
+        Ok(p) => assert!(groups(&p).contains(&"members.member_id".to_string()), "{q}: {}", outline(&p)),
+        Err(r) => panic!("{q}: not understood: {r}"),
+    }
+}
