@@ -365,8 +365,8 @@ pub const SOFT_WORDS: &[&str] = &[
     "recently", "got", "happening", "seen", "see", "look", "looks", "looking", "compare",
     "compared", "comparison", "over", "time", "period", "each", "every", "many", "much", "big",
     "large", "small", "sum", "mean", "what's", "whats", "there's", "theres", "yet", "far",
-    "anything", "something", "everything", "someone", "anyone", "data", "dataset", "table",
-    "tables", "row", "rows", "entry", "entries", "item", "items", "figure", "figures", "metric",
+    "anything", "something", "everything", "someone", "anyone", "data", "dataset", "database",
+    "databases", "available", "table", "tables", "row", "rows", "entry", "entries", "item", "items", "figure", "figures", "metric",
     "metrics", "kpi", "kpis", "trend", "trends", "pattern", "patterns", "distribution", "spread",
     "happen", "occurring", "reading", "readings",
 ];

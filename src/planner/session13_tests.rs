@@ -47,6 +47,9 @@ fn outline(p: &crate::plan::Plan) -> String {
 // Request verbs are not conditions.
 #[case("Retrieve the list of all student last names.", Ok("where:  |"))]
 #[case("Provide the last names of all students.", Ok("where:  |"))]
+// "in the database", "available": where the rows are, not a condition.
+#[case("How many students are there in the database?", Ok("where:  |"))]
+#[case("Find the number of students available.", Ok("where:  |"))]
 // After "any", a word naming a table means its rows, though a column is
 // named so too.
 #[case("Find the name of scientists who are not assigned to any project.", Ok("where: scientists.ssn not_exists Column { column: \"assignedto.scientist\" }"))]
