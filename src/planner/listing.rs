@@ -50,7 +50,7 @@ impl Ctx<'_> {
                 .or(self.base)
         };
         let Some(t) = table else { return Ok(()) };
-        let all = self.p.iter().position(|x| x.cue() == Some(Cue::All));
+        let all = self.p.iter().position(|x| x.cue() == Some(Cue::All)).or_else(|| self.all_of_table_data(t));
         let subject_is_table = matches!(subject_target, Some(Target::Table(_)));
         if all.is_none() && self.latest.is_none() && self.outliers.is_none() && !subject_is_table {
             if let Some(owned) = self.owned_listing() {
@@ -640,6 +640,21 @@ impl Ctx<'_> {
 }
 
 impl Ctx<'_> {
+    /// "all the product data", "all customer information": "all", the
+    /// listed table's noun, then a word for its contents; the piece of that
+    /// word.
+    fn all_of_table_data(&self, t: usize) -> Option<usize> {
+        (2..self.p.len()).find(|&k| {
+            let x = &self.p[k];
+            let noun = &self.p[k - 1];
+            let before = if self.p[k - 2].norm == "the" && k >= 3 { &self.p[k - 3] } else { &self.p[k - 2] };
+            x.lex().is_none()
+                && matches!(x.norm.as_str(), "data" | "information" | "info" | "details" | "detail")
+                && noun.lex().is_some_and(|c| c.iter().any(|c| !c.fuzzy && c.target == Target::Table(t)))
+                && before.norm == "all"
+        })
+    }
+
     /// True when piece `k` ends with the word "id" ("payment Id", "customer
     /// event ids"): the key column asked for, not the rows it names.
     pub(super) fn says_id(&self, k: usize) -> bool {

@@ -50,6 +50,11 @@ fn outline(p: &crate::plan::Plan) -> String {
 // "in the database", "available": where the rows are, not a condition.
 #[case("How many students are there in the database?", Ok("where:  |"))]
 #[case("Find the number of students available.", Ok("where:  |"))]
+// "in the range of" is "between"; "as well as" is "and".
+#[case("What are the last names of students whose age is in the range of 18 and 20?", Ok("where: student.age between"))]
+#[case("What are the last names of students, as well as their ages?", Ok("fields: student.lname,student.age"))]
+// "all the student data": every column of the rows.
+#[case("What is all the student data?", Ok("student.city_code"))]
 // After "any", a word naming a table means its rows, though a column is
 // named so too.
 #[case("Find the name of scientists who are not assigned to any project.", Ok("where: scientists.ssn not_exists Column { column: \"assignedto.scientist\" }"))]
