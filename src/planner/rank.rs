@@ -525,7 +525,13 @@ impl Ctx<'_> {
     /// "youngest", "oldest", "most populous": an order on a column named for it.
     fn implied_order(&mut self) {
         for i in 0..self.p.len() {
-            if self.used[i] || self.p[i].kind != PieceKind::Unknown {
+            // "the tallest building" beside `years_as_tallest`: one word of
+            // a longer name is a weak reading next to the superlative.
+            let longer = |t: &Target| {
+                self.field_of(t).and_then(|f| f.column.map(|c| split_identifier(&self.m.tables[f.table].columns[c].name).len() > 1)).unwrap_or(false)
+            };
+            let weak_name = !self.p[i].words.contains(' ') && self.p[i].lex().is_some_and(|c| c.iter().all(|c| matches!(c.target, Target::Column(..) | Target::Dimension(_)) && longer(&c.target)));
+            if self.used[i] || !(self.p[i].kind == PieceKind::Unknown || weak_name) {
                 continue;
             }
             let Some((_, word, desc)) = english::IMPLIED_ORDER

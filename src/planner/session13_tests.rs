@@ -135,3 +135,12 @@ fn a_table_noun_and_ids_name_the_groups_key() {
         Err(r) => panic!("{q}: not understood: {r}"),
     }
 }
+
+#[test]
+fn a_superlative_beside_a_longer_name_still_ranks() {
+    let q = "What is the building name of the tallest building?";
+    match plan_or_reason(&OfflinePlanner::new(&fixture("chain")), q) {
+        Ok(p) => assert!(outline(&p).contains("order: buildings.height_feet desc | limit: Some(1)"), "{q}: {}", outline(&p)),
+        Err(r) => panic!("{q}: not understood: {r}"),
+    }
+}
