@@ -207,6 +207,7 @@ impl Ctx<'_> {
 
     pub(super) fn measures_pass(&mut self) {
         self.measures_in_order();
+        self.aggregate_shared_by_and();
         if self.measures.is_empty() {
             self.how_much_sold();
         }

@@ -47,6 +47,7 @@ mod key_number;
 mod kinds;
 mod lexicon;
 mod key_side;
+mod shared_agg;
 mod listing;
 mod measures;
 mod month_values;

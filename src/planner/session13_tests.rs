@@ -144,3 +144,21 @@ fn a_superlative_beside_a_longer_name_still_ranks() {
         Err(r) => panic!("{q}: not understood: {r}"),
     }
 }
+
+#[rustfmt::skip]
+#[rstest]
+#[case("What are the average age and weight of students for each city code?", &["avg_age", "avg(student.weight)"][..])]
+#[case("What are the maximum age and weight of students?", &["max(student.age)", "max(student.weight)"][..])]
+fn one_aggregate_before_two_columns_applies_to_both(#[case] question: &str, #[case] want: &[&str]) {
+    match plan_or_reason(&advising(), question) {
+        Ok(p) => {
+            let got: Vec<String> = p
+                .measures
+                .iter()
+                .map(|m| m.metric.clone().unwrap_or_else(|| format!("{:?}({})", m.agg.unwrap_or(crate::plan::Agg::Count), m.column.clone().unwrap_or_default()).to_lowercase()))
+                .collect();
+            assert_eq!(got, want, "{question}");
+        }
+        Err(r) => panic!("{question}: not understood: {r}"),
+    }
+}
