@@ -146,6 +146,18 @@ impl Ctx<'_> {
             && self.p[i].cue() == Some(Cue::Group)
         {
             self.mark(i);
+            // "across all schools" with `university.school` a column of the
+            // measured rows: all of them, whatever they are called.
+            if let Some(j) = self.next_sig(i + 1).filter(|&j| !self.used[j] && self.p[j].plural) {
+                let of_base = self.p[j].top().and_then(|t| match t {
+                    Target::Column(..) | Target::Dimension(_) => self.field_of(t),
+                    _ => None,
+                });
+                if let Some(f) = of_base.filter(|f| Some(f.table) == self.base && !f.numeric) {
+                    let name = self.table_name(f.table);
+                    self.take(j, MatchKind::Table, name, 0.9);
+                }
+            }
             return Ok(());
         }
         // "the total number of customers across banks", where the customers

@@ -16,6 +16,8 @@ fn advising() -> OfflinePlanner {
 #[case("Which majors have more than 2 students?", Ok(&["student.major"][..]))]
 #[case("Show all advisors who have at least two students.", Ok(&["student.advisor"][..]))]
 #[case("Which cities have more than 2 students?", Ok(&["city_code"][..]))]
+// "across all" a column of the measured rows: all of them.
+#[case("What is the average age across all city codes?", Ok(&[][..]))]
 // In the singular, a number column is what is measured, not a group.
 #[case("What is the average age of students?", Ok(&[][..]))]
 fn number_coded_columns_in_the_plural_group(#[case] question: &str, #[case] want: Result<&[&str], ()>) {
