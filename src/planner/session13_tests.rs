@@ -164,3 +164,12 @@ fn one_aggregate_before_two_columns_applies_to_both(#[case] question: &str, #[ca
         Err(r) => panic!("{question}: not understood: {r}"),
     }
 }
+
+#[test]
+fn for_different_groups() {
+    let q = "Show the average and maximum age for different majors.";
+    match plan_or_reason(&advising(), q) {
+        Ok(p) => assert_eq!(groups(&p), ["student.major"], "{q}: {}", outline(&p)),
+        Err(r) => panic!("{q}: not understood: {r}"),
+    }
+}
