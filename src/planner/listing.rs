@@ -517,7 +517,7 @@ impl Ctx<'_> {
                     // Anything else we cannot place is refused too, unless it reads
                     // as a verb ("ordered", "happening"): unknown nouns and
                     // adjectives ("republics", "premium") are conditions we'd drop.
-                    let verb_like = x.norm.ends_with("ed") || x.norm.ends_with("ing");
+                    let verb_like = x.norm.ends_with("ed") || x.norm.ends_with("ing") || crate::planner::verbs::is_irregular_past(&x.norm);
                     if after_slot || x.capital || before_noun || !verb_like {
                         let what = if after_slot && prev.is_some_and(|k| matches!(self.p[k].cue(), Some(Cue::Group | Cue::Each))) {
                             format!("I don't know what '{}' is in this dataset, so I can't group by it.", x.words)

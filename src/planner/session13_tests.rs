@@ -52,6 +52,8 @@ fn outline(p: &crate::plan::Plan) -> String {
 // "in the database", "available": where the rows are, not a condition.
 #[case("How many students are there in the database?", Ok("where:  |"))]
 #[case("Find the number of students available.", Ok("where:  |"))]
+// An irregular past form is a verb, like a regular one ("sold", "taught").
+#[case("What are the last names of the students who were taught?", Ok("fields: student.lname"))]
 // "in the range of" is "between"; "as well as" is "and".
 #[case("What are the last names of students whose age is in the range of 18 and 20?", Ok("where: student.age between"))]
 #[case("What are the last names of students, as well as their ages?", Ok("fields: student.lname,student.age"))]

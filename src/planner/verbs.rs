@@ -33,6 +33,12 @@ const IRREGULAR: &[(&str, &str)] = &[
     ("dealt", "deal"), ("meant", "mean"), ("felt", "feel"), ("heard", "hear"), ("said", "say"),
 ];
 
+/// An irregular past form or participle ("taught", "sold", "written").
+pub(super) fn is_irregular_past(word: &str) -> bool {
+    let w = word.to_lowercase();
+    IRREGULAR.iter().any(|(form, _)| *form == w)
+}
+
 /// The root of a verb form: "attended" -> "attend", "teaches" -> "teach",
 /// "taught" -> "teach", "enrolling" -> "enroll"; None for words too short
 /// to say anything by their start.
