@@ -32,10 +32,11 @@ impl Ctx<'_> {
             if read_elsewhere {
                 continue;
             }
-            let Some(b) = conditioned.iter().copied().find(|&b| b != a && schema::reverse_key(m, b, a).is_some_and(|(_, fk)| fk == c)) else {
-                continue;
-            };
-            let Some((key, _)) = schema::reverse_key(m, b, a) else { continue };
+            let pointed_at = conditioned.iter().copied().filter(|&b| b != a).find_map(|b| match schema::reverse_key(m, b, a) {
+                Some((key, fk)) if fk == c => Some((b, key)),
+                _ => None,
+            });
+            let Some((b, key)) = pointed_at else { continue };
             let old = std::mem::replace(&mut self.fields[i], schema::qualified(m, b, key));
             let new = self.fields[i].clone();
             for f in self.involved.iter_mut().filter(|f| **f == old) {

@@ -191,7 +191,9 @@ impl Ctx<'_> {
         }
     }
 
-    fn col_measure(&self, agg: Agg, t: usize, col: usize) -> MKind {
+    /// The metric for `agg` of column `col` of table `t`, when the manifest
+    /// has one, else that aggregate of the column.
+    pub(super) fn col_measure(&self, agg: Agg, t: usize, col: usize) -> MKind {
         match self.metric_for(agg, Some((t, col))) {
             Some(mi) => MKind::Metric(mi),
             None => MKind::Agg(agg, Field::Col(t, col)),

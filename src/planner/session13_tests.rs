@@ -1,6 +1,9 @@
 //! Table-driven tests of the planner changes of the thirteenth round:
 //! number-coded columns named in the plural as the groups ("which majors
-//! have more than 2 students").
+//! have more than 2 students"), words of general English ("retrieve", "in
+//! the database", "in the range of", "for different"), a key read where it
+//! is conditioned, one aggregate over two columns, a superlative beside a
+//! longer column name, and tables joined only through three unnamed ones.
 
 use rstest::rstest;
 
@@ -13,19 +16,17 @@ fn advising() -> OfflinePlanner {
 
 #[rustfmt::skip]
 #[rstest]
-#[case("Which majors have more than 2 students?", Ok(&["student.major"][..]))]
-#[case("Show all advisors who have at least two students.", Ok(&["student.advisor"][..]))]
-#[case("Which cities have more than 2 students?", Ok(&["city_code"][..]))]
+#[case("Which majors have more than 2 students?", &["student.major"][..])]
+#[case("Show all advisors who have at least two students.", &["student.advisor"][..])]
+#[case("Which cities have more than 2 students?", &["city_code"][..])]
 // "across all" a column of the measured rows: all of them.
-#[case("What is the average age across all city codes?", Ok(&[][..]))]
+#[case("What is the average age across all city codes?", &[][..])]
 // In the singular, a number column is what is measured, not a group.
-#[case("What is the average age of students?", Ok(&[][..]))]
-fn number_coded_columns_in_the_plural_group(#[case] question: &str, #[case] want: Result<&[&str], ()>) {
-    match (plan_or_reason(&advising(), question), want) {
-        (Ok(p), Ok(w)) => assert_eq!(groups(&p), w, "{question}"),
-        (Err(r), Ok(_)) => panic!("{question}: not understood: {r}"),
-        (Ok(p), Err(())) => panic!("{question}: planned {:?}", groups(&p)),
-        (Err(_), Err(())) => {}
+#[case("What is the average age of students?", &[][..])]
+fn number_coded_columns_in_the_plural_group(#[case] question: &str, #[case] want: &[&str]) {
+    match plan_or_reason(&advising(), question) {
+        Ok(p) => assert_eq!(groups(&p), want, "{question}"),
+        Err(r) => panic!("{question}: not understood: {r}"),
     }
 }
 

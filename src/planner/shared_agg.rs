@@ -11,7 +11,7 @@
 use crate::plan::Agg;
 use crate::planner::build::{Ctx, MKind};
 use crate::planner::intent::PieceKind;
-use crate::planner::lexicon::{Field, Target};
+use crate::planner::lexicon::{SimpleAgg, Target};
 use crate::planner::MatchKind;
 
 impl Ctx<'_> {
@@ -24,7 +24,7 @@ impl Ctx<'_> {
                     None => continue,
                 },
                 MKind::Metric(mi) => match self.lx.metric_aggs.get(*mi).copied().flatten() {
-                    Some(s) if s.column.is_some() => (s.agg, s.column.map_or(0, |(t, _)| t)),
+                    Some(SimpleAgg { agg, column: Some((t, _)) }) => (agg, t),
                     _ => continue,
                 },
                 MKind::Count(_) => continue,
@@ -47,10 +47,7 @@ impl Ctx<'_> {
                 continue;
             }
             let Some(col) = f.column else { continue };
-            let kind = match self.metric_for(agg, Some((f.table, col))) {
-                Some(mi) => MKind::Metric(mi),
-                None => MKind::Agg(agg, Field::Col(f.table, col)),
-            };
+            let kind = self.col_measure(agg, f.table, col);
             let words = format!("{} {}", agg.word(), self.p[j].words);
             self.add_measure(kind, j, words);
             self.take(j, MatchKind::Column, f.name.clone(), c.confidence);
