@@ -52,3 +52,19 @@ pub(super) fn plan_or_reason(planner: &super::OfflinePlanner, question: &str) ->
 pub(super) fn groups(p: &Plan) -> Vec<String> {
     p.dimensions.iter().map(|d| d.name.clone()).collect()
 }
+
+/// The plan for `question` with what the test wants of it, when `want` is
+/// `Ok`; when it is `Err(reason)`, asserts the planner refused with a reason
+/// containing `reason` and returns None. The other outcome panics, naming
+/// the question.
+pub(super) fn planned_or_refused<T>(planner: &super::OfflinePlanner, question: &str, want: Result<T, &str>) -> Option<(Plan, T)> {
+    match (plan_or_reason(planner, question), want) {
+        (Ok(p), Ok(w)) => Some((p, w)),
+        (Ok(p), Err(_)) => panic!("{question}: planned {p:?}"),
+        (Err(r), Ok(_)) => panic!("{question}: not understood: {r}"),
+        (Err(r), Err(reason)) => {
+            assert!(r.contains(reason), "{question}: {r}");
+            None
+        }
+    }
+}

@@ -20,11 +20,8 @@ fn shelter() -> OfflinePlanner {
 // Nothing says whether the volunteer registered at or donated to the shelter.
 #[case("Show the name of each volunteer and the city of their shelter.", None)]
 fn two_links_take_the_one_the_question_names(#[case] question: &str, #[case] via: Option<&[&str]>) {
-    match (shelter().plan(question), via) {
-        (Outcome::Planned(u), Some(want)) => assert_eq!(u.plan.via, want, "{question}: {:?}", u.plan),
-        (Outcome::Planned(u), None) => panic!("{question}: planned {:?}", u.plan),
-        (Outcome::NotUnderstood(n), Some(_)) => panic!("{question}: not understood: {}", n.reason),
-        (Outcome::NotUnderstood(n), None) => assert!(n.reason.contains("linked through"), "{question}: {}", n.reason),
+    if let Some((p, want)) = super::fixtures::planned_or_refused(&shelter(), question, via.ok_or("linked through")) {
+        assert_eq!(p.via, want, "{question}: {p:?}");
     }
 }
 
@@ -89,11 +86,8 @@ values = ["Canada", "Mexico", "United States"]
 // A source and a destination on one column: neither "either value" nor a guess.
 #[case("How many routes go from the United States to Canada?", None)]
 fn values_from_and_to_are_not_either_value(#[case] question: &str, #[case] want: Option<&str>) {
-    match (airlines().plan(question), want) {
-        (Outcome::Planned(u), Some(w)) => assert_eq!(super::fixtures::filters(&u.plan), w, "{question}"),
-        (Outcome::Planned(u), None) => panic!("{question}: planned {}", super::fixtures::filters(&u.plan)),
-        (Outcome::NotUnderstood(n), Some(_)) => panic!("{question}: not understood: {}", n.reason),
-        (Outcome::NotUnderstood(n), None) => assert!(n.reason.contains("\"from\" one, \"to\" the other"), "{question}: {}", n.reason),
+    if let Some((p, w)) = super::fixtures::planned_or_refused(&airlines(), question, want.ok_or("\"from\" one, \"to\" the other")) {
+        assert_eq!(super::fixtures::filters(&p), w, "{question}");
     }
 }
 
