@@ -57,6 +57,12 @@ pub struct Plan {
     pub outliers: Option<Outliers>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub order: Vec<OrderBy>,
+    /// The table whose rows the answer is about when it shows only columns
+    /// of a table they point at: `"body_builder"` with `fields:
+    /// ["people.name"]` lists each body builder's name, one row per
+    /// `body_builder` row.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rows_of: Option<String>,
     /// Tables the joins pass through where the plan's tables are linked in
     /// more than one way: `["student_course_attendance"]` for students and
     /// courses linked by attendance as well as by registration.
@@ -90,6 +96,7 @@ impl Default for Plan {
             extreme_per: None,
             outliers: None,
             order: Vec::new(),
+            rows_of: None,
             via: Vec::new(),
             limit: None,
             sql: None,

@@ -90,6 +90,7 @@ pub fn compile(plan: &Plan, m: &Manifest) -> Result<Compiled, CompileError> {
             || plan.latest_per.is_some()
             || plan.extreme_per.is_some()
             || plan.outliers.is_some()
+            || plan.rows_of.is_some()
             || !plan.via.is_empty();
         if structured {
             return Err(CompileError::Invalid(
@@ -107,6 +108,11 @@ pub fn compile(plan: &Plan, m: &Manifest) -> Result<Compiled, CompileError> {
     for t in &plan.via {
         if m.table(t).is_none() {
             return Err(CompileError::Invalid(format!("`via` names `{t}`, which is not a table of this dataset")));
+        }
+    }
+    if let Some(t) = &plan.rows_of {
+        if m.table(t).is_none() {
+            return Err(CompileError::Invalid(format!("`rows_of` names `{t}`, which is not a table of this dataset")));
         }
     }
     let c = Ctx { r: &r, via: &plan.via };
@@ -147,7 +153,14 @@ impl Ctx<'_, '_> {
             })
             .collect::<Result<Vec<_>, CompileError>>()?;
         let (where_sql, filter_tables) = self.predicates(&plan.filters)?;
-        let (where_sql, filter_tables) = self.with_any_of(where_sql, filter_tables, &plan.any_of)?;
+        let (where_sql, mut filter_tables) = self.with_any_of(where_sql, filter_tables, &plan.any_of)?;
+        // The rows the answer is about are read even when none of their
+        // columns is shown: one answer row per row of that table.
+        if let Some(t) = plan.rows_of.as_ref().and_then(|t| self.r.m.table(t)) {
+            if !filter_tables.iter().any(|x| x.eq_ignore_ascii_case(&t.name)) {
+                filter_tables.push(t.name.clone());
+            }
+        }
         let default_table = dims
             .first()
             .and_then(|d| d.tables.first().cloned())

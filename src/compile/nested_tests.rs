@@ -1,5 +1,6 @@
 //! Comparisons with an aggregate of a set (`Operand::Aggregate`) and the
-//! row(s) with the extreme value per group (`extreme_per`): the SQL text,
+//! row(s) with the extreme value per group (`extreme_per`), the rows of a
+//! table shown through the table they point at (`rows_of`): the SQL text,
 //! the refusals with what to do instead, and answers from running the SQL
 //! on small tables in DuckDB, worked out by hand.
 
@@ -45,7 +46,7 @@ INSERT INTO staff VALUES
   (3, 'Cid', 'A', 30, DATE '2022-01-01'), (4, 'Dee', 'B', 20, DATE '2019-01-01'),
   (5, 'Eve', 'B', 50, DATE '2023-01-01'), (6, 'Fay', 'B', NULL, DATE '2024-01-01');
 CREATE TABLE bonus (staff_id INTEGER, amount INTEGER);
-INSERT INTO bonus VALUES (1, 5), (2, 40), (5, 10);
+INSERT INTO bonus VALUES (1, 5), (2, 40), (5, 10), (2, 3);
 ";
 
 fn staff() -> Manifest {
@@ -118,6 +119,8 @@ fn run(plan: &Plan) -> Vec<String> {
 #[case::dates_against_the_latest(names_where(vec![vs("staff.joined", Op::Lt, Agg::Min, "staff.joined", vec![eq("staff.team", json!("A"))])]), "Dee")]
 #[case::highest_per_team_keeps_ties(top_per("staff.team", "staff.pay", true), "A,Bob;A,Cid;B,Eve")]
 #[case::lowest_per_team_skips_nulls(top_per("staff.team", "staff.pay", false), "A,Ann;B,Dee")]
+// One row per bonus, each its person's name (Bob has two).
+#[case::rows_of_the_pointing_table(Plan { rows_of: Some("bonus".into()), ..names_where(vec![]) }, "Ann;Bob;Bob;Eve")]
 fn answers(#[case] plan: Plan, #[case] want: &str) {
     let want: Vec<&str> = if want.is_empty() { Vec::new() } else { want.split(';').collect() };
     assert_eq!(run(&plan), want, "{}", compile(&plan, &staff()).unwrap().sql);
@@ -171,6 +174,7 @@ fn refusal(plan: Plan) -> String {
     Plan { latest_per: Some(LatestPer { entity: "staff.team".into(), time: "staff.joined".into() }), ..top_per("staff.team", "staff.pay", true) },
     "not both"
 )]
+#[case::rows_of_an_unknown_table(Plan { rows_of: Some("bonuses".into()), ..names_where(vec![]) }, "`rows_of` names `bonuses`, which is not a table")]
 fn refusals_say_what_to_do(#[case] plan: Plan, #[case] want: &str) {
     let e = refusal(plan);
     assert!(e.contains(want), "{e}");

@@ -531,6 +531,9 @@ fn plan_tables(m: &Manifest, plan: &Plan) -> BTreeSet<usize> {
             _ => {}
         }
     }
+    if let Some(t) = &plan.rows_of {
+        add(t);
+    }
     if let Some(x) = &plan.extreme_per {
         add(&x.partition);
         add(&x.by);

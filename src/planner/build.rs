@@ -89,6 +89,9 @@ pub struct Ctx<'a> {
     pub(super) share_at: Option<(usize, usize)>,
     /// The groups already say what to list, once each (a set difference).
     pub(super) set_listing: bool,
+    /// The table whose rows a listing shows through the table they point
+    /// at (`pointing_rows`).
+    pub(super) rows_of: Option<usize>,
     /// The dataset's value index, when it has one (see `values`).
     pub(super) values: Option<&'a crate::dataset::value_index::ValueLookup>,
 }
@@ -121,6 +124,7 @@ impl<'a> Ctx<'a> {
             involved: Vec::new(),
             time_labels: Vec::new(),
             share_at: None,
+            rows_of: None,
             set_listing: false,
             values: None,
         }
@@ -170,6 +174,7 @@ impl<'a> Ctx<'a> {
         self.existence_through_rows();
         self.negations_through_rows()?;
         self.attribute_without_rows();
+        self.rows_named_by_pointing_table();
         self.clause_columns()?;
         self.key_sums()?;
         self.check_leftovers()?;
@@ -1012,6 +1017,7 @@ impl<'a> Ctx<'a> {
             extreme_per: self.extreme.clone(),
             outliers: self.outliers.clone(),
             order,
+            rows_of: self.rows_of.map(|t| self.table_name(t)),
             via: Vec::new(),
             limit: self.limit,
             sql: None,

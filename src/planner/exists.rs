@@ -120,7 +120,7 @@ impl Ctx<'_> {
 
     /// Some condition already read names table `ts`' rows (a value of the
     /// linked rows, a sub-query on them).
-    fn mentions(&self, ts: &[usize]) -> bool {
+    pub(super) fn mentions(&self, ts: &[usize]) -> bool {
         let on = |name: &str| account::resolve(self.m, name).is_some_and(|(t, _)| ts.contains(&t));
         self.filters.iter().any(|f| {
             on(&f.field)
@@ -131,7 +131,7 @@ impl Ctx<'_> {
     /// Everything the answer shows or groups by is a column of the listed
     /// rows' table `b`: a column of the other table would need its rows
     /// joined, not only their existence.
-    fn answer_on(&self, b: usize) -> bool {
+    pub(super) fn answer_on(&self, b: usize) -> bool {
         let own = |name: &str| account::resolve(self.m, name).is_some_and(|(t, _)| t == b);
         self.fields.iter().all(|f| own(f))
             && self.groups.iter().all(|g| own(&g.name))

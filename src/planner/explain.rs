@@ -41,6 +41,9 @@ pub fn summarize(plan: &Plan, time_labels: &[String]) -> Vec<String> {
     if !plan.fields.is_empty() {
         out.push(format!("list: {}", plan.fields.join(", ")));
     }
+    if let Some(t) = &plan.rows_of {
+        out.push(format!("one row per {t} row"));
+    }
     for d in &plan.dimensions {
         match d.grain {
             Some(g) => out.push(format!("by: {} per {}", d.name, g.word())),

@@ -47,6 +47,7 @@ mod key_number;
 mod kinds;
 mod lexicon;
 mod key_side;
+mod pointing_rows;
 mod shared_agg;
 mod listing;
 mod measures;
@@ -121,6 +122,8 @@ mod links12_tests;
 mod whole12_tests;
 #[cfg(test)]
 mod session13_tests;
+#[cfg(test)]
+mod session14_tests;
 #[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]

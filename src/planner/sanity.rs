@@ -104,6 +104,7 @@ fn read_tables(m: &Manifest, plan: &Plan) -> Vec<String> {
     }
     names.extend(plan.filters.iter().filter(|f| f.op != Op::NotExists).map(|f| f.field.as_str()));
     names.extend(plan.order.iter().map(|o| o.by.as_str()));
+    let rows_of = plan.rows_of.iter().map(|t| t.to_ascii_lowercase());
     names
         .into_iter()
         .filter_map(|n| {
@@ -111,6 +112,7 @@ fn read_tables(m: &Manifest, plan: &Plan) -> Vec<String> {
             let col = m.dimensions.iter().find(|d| d.name.eq_ignore_ascii_case(n)).map_or(n, |d| d.column.as_str());
             table_of(col).map(str::to_ascii_lowercase)
         })
+        .chain(rows_of)
         .collect()
 }
 

@@ -429,6 +429,9 @@ pub fn plan_tables(m: &Manifest, plan: &crate::plan::Plan) -> Vec<usize> {
         names.push(&x.by);
     }
     let mut out: Vec<usize> = Vec::new();
+    if let Some(t) = plan.rows_of.as_ref().and_then(|t| m.tables.iter().position(|x| x.name.eq_ignore_ascii_case(t))) {
+        out.push(t);
+    }
     for n in names {
         if let Some(t) = table_of_name(m, n) {
             if !out.contains(&t) {

@@ -1,0 +1,57 @@
+//! Table-driven tests of the planner changes of the fourteenth round: a
+//! table named only as the rows a listing is about, shown through the
+//! table its rows point at ("the names of body builders": one row per
+//! body builder, each its person's name, `Plan::rows_of`).
+
+use rstest::rstest;
+
+use super::fixtures::{fixture, planned_or_refused};
+use super::*;
+
+fn athletes() -> OfflinePlanner {
+    OfflinePlanner::new(&fixture("athletes"))
+}
+
+/// The plan as one line: rows, fields and groups, order, limit.
+fn outline(p: &crate::plan::Plan) -> String {
+    let shown: Vec<String> = p.fields.iter().chain(p.dimensions.iter().map(|d| &d.name)).cloned().collect();
+    let order: Vec<String> = p.order.iter().map(|o| format!("{}{}", o.by, if o.desc { " desc" } else { "" })).collect();
+    format!(
+        "rows: {} | shown: {} | where: {} | order: {} | limit: {:?}",
+        p.rows_of.as_deref().unwrap_or("-"),
+        shown.join(","),
+        super::fixtures::filters(p),
+        order.join(","),
+        p.limit
+    )
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("What are the names of body builders?", Ok("rows: body_builder | shown: people.name | where:  |"))]
+#[case("What is the name of the body builder with the biggest weight?", Ok("rows: body_builder | shown: people.name | where:  | order: people.weight desc | limit: Some(1)"))]
+#[case("List the heights of all body builders.", Ok("rows: body_builder | shown: people.height |"))]
+// Named with the rows they point at, the rows are conditioned as usual.
+#[case("What are the names of people who are body builders?", Ok("rows: body_builder | shown: people.name |"))]
+fn rows_named_through_the_table_they_point_at(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    if let Some((p, want)) = planned_or_refused(&athletes(), question, want) {
+        assert!(outline(&p).starts_with(want), "{question}: {}", outline(&p));
+    }
+}
+
+#[rustfmt::skip]
+#[rstest]
+// A pure link table's name ("train stations") names the stations.
+#[case("What are the locations of train stations?")]
+// Pointing at people in two ways: which one is meant is unsaid.
+#[case("What are the names of game matches?")]
+// A word picking some of the named rows conditions them, not the people.
+#[case("What is the name of the person who made the first rental?")]
+// A condition right after the noun is on the named rows.
+#[case("What are the names of people with rental after 2020-01-01?")]
+// A total over such rows is not read this way.
+#[case("What is the average height of body builders?")]
+fn rows_not_read_through_the_table_they_point_at(#[case] question: &str) {
+    // Each is refused, naming the table noun it could not place.
+    let _: Option<(crate::plan::Plan, ())> = planned_or_refused(&athletes(), question, Err("but couldn't work out how it fits the question"));
+}
