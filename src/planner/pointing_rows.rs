@@ -19,7 +19,7 @@
 
 use crate::plan::Op;
 use crate::planner::account::resolve;
-use crate::planner::build::Ctx;
+use crate::planner::build::{Ctx, MKind};
 use crate::planner::intent::PieceKind;
 use crate::planner::lexicon::Target;
 use crate::planner::schema;
@@ -55,25 +55,7 @@ impl Ctx<'_> {
             return;
         }
         let m = self.m;
-        let table = |name: &str| resolve(m, name).map(|(t, _)| t);
-        // The one table the plan reads so far.
-        let mut read: Vec<usize> = Vec::new();
-        let mut add = |t: Option<usize>| match t {
-            Some(t) if !read.contains(&t) => read.push(t),
-            _ => {}
-        };
-        for f in &self.fields {
-            add(table(f));
-        }
-        for f in &self.filters {
-            add(table(&f.field));
-        }
-        for o in self.order.iter().filter(|o| !o.by.is_empty() && !o.by.starts_with("#m")) {
-            add(table(&o.by));
-        }
-        for g in &self.groups {
-            add(table(&g.name));
-        }
+        let read = self.tables_read();
         let [r] = read.as_slice() else { return };
         let r = *r;
         if !self.measures.is_empty() || !self.answer_on(r) || (self.fields.is_empty() && self.groups.is_empty()) {
@@ -97,6 +79,38 @@ impl Ctx<'_> {
             self.rows_of = Some(t);
             return;
         }
+    }
+
+    /// The tables the plan reads so far: its fields, conditions, order,
+    /// groups and measures.
+    pub(super) fn tables_read(&self) -> Vec<usize> {
+        let m = self.m;
+        let table = |name: &str| resolve(m, name).map(|(t, _)| t);
+        let mut read: Vec<usize> = Vec::new();
+        let mut add = |t: Option<usize>| match t {
+            Some(t) if !read.contains(&t) => read.push(t),
+            _ => {}
+        };
+        for f in &self.fields {
+            add(table(f));
+        }
+        for f in &self.filters {
+            add(table(&f.field));
+        }
+        for o in self.order.iter().filter(|o| !o.by.is_empty() && !o.by.starts_with("#m")) {
+            add(table(&o.by));
+        }
+        for g in &self.groups {
+            add(table(&g.name));
+        }
+        for d in &self.measures {
+            add(match &d.kind {
+                MKind::Agg(_, f) => self.field_info(*f).map(|f| f.table),
+                MKind::Count(t) => t.or(self.base),
+                MKind::Metric(i) => schema::target_table(m, self.lx, &Target::Metric(*i)),
+            });
+        }
+        read
     }
 
     /// The piece `j` is the table's noun ("body builders" for
