@@ -43,7 +43,7 @@ def verdict(c):
 def changed(before, after, set_path):
     b = dict(keyed(load_lines(before)))
     a = dict(keyed(load_lines(after)))
-    strip = lambda d: {k: v for k, v in d.items() if k not in ("confidence",)} if d else d
+    strip = lambda d: {k: v for k, v in d.items() if k not in ("confidence", "notes")} if d else d
     diff = {k for k in a if strip(a[k]) != strip(b.get(k))}
     with open(set_path) as f:
         lines = [line for line in f if line.strip()]

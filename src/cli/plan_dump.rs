@@ -44,6 +44,7 @@ pub fn write(files: &[PathBuf], out: &Path) -> anyhow::Result<()> {
                             "uncertain": u.uncertain,
                             "confidence": u.confidence,
                             "ambiguities": u.ambiguities.len(),
+                            "notes": u.ambiguities.iter().map(|a| format!("{}: {} | {}", a.words, a.chosen, a.alternatives.join(", "))).collect::<Vec<_>>(),
                             "plan": u.plan,
                             "matches": u.matches,
                             "sql": sql.as_ref().map(|s| s.sql.clone()).ok(),

@@ -38,7 +38,7 @@ const MEANINGFUL: &[&str] = &[
 /// Filler words that are also common parts of column names (`amount_paid`,
 /// `room_type`, `level`): left over while the plan reads such a column's
 /// table and uses none of them, they asked for that column.
-const COLUMN_STOPWORDS: &[&str] = &["amount", "type", "types", "level", "levels", "value", "values", "result", "results"];
+pub(super) const COLUMN_STOPWORDS: &[&str] = &["amount", "type", "types", "level", "levels", "value", "values", "result", "results"];
 
 /// True when `word` (or its singular) is a part of the name of a column of
 /// a table in `tables` and no column in `columns` has it.

@@ -302,6 +302,15 @@ impl Ctx<'_> {
                 return Ok(());
             }
         }
+        // "transactions with amount bigger than 10000": a word kept as a
+        // filler because it is part of many column names ("amount",
+        // "value", "level"), right before the cue, naming the one number
+        // column of the rows that has it (`amount_of_transaction`).
+        if let Some((b, f)) = i.checked_sub(1).and_then(|b| self.column_by_filler(b).map(|f| (b, f))) {
+            self.take(b, MatchKind::Column, f.name.clone(), 0.8);
+            self.row_filter(i, n, f, op, x);
+            return Ok(());
+        }
         // "older than 30", "earning less than 6000", "aged 25 or older";
         // after "or", the column of the comparison before it ("lower than
         // 600 or higher than 900") unless a word of measure names another.
@@ -443,6 +452,27 @@ impl Ctx<'_> {
 
     /// A key column (an id): its numbers label rows and are no quantity, so
     /// "more than 3" is never a comparison with it.
+    /// The one number column, not a key, of the rows read (the base table)
+    /// whose name has the filler word at piece `b` ("amount" for
+    /// `amount_of_transaction`).
+    fn column_by_filler(&self, b: usize) -> Option<FieldInfo> {
+        let x = &self.p[b];
+        if x.kind != PieceKind::Stop || !crate::planner::account::COLUMN_STOPWORDS.contains(&x.norm.as_str()) {
+            return None;
+        }
+        let t = self.base?;
+        let w = x.norm.strip_suffix('s').unwrap_or(&x.norm);
+        let found: Vec<FieldInfo> = (0..self.m.tables[t].columns.len())
+            .filter(|&c| crate::planner::tokenize::split_identifier(&self.m.tables[t].columns[c].name).iter().any(|p| p == w))
+            .filter_map(|c| self.field_info(crate::planner::lexicon::Field::Col(t, c)))
+            .filter(|f| f.numeric && !self.is_key(f))
+            .collect();
+        match found.as_slice() {
+            [one] => Some(one.clone()),
+            _ => None,
+        }
+    }
+
     pub(super) fn is_key(&self, f: &FieldInfo) -> bool {
         let Some(col) = f.column.and_then(|c| self.m.tables.get(f.table)?.columns.get(c)) else {
             return false;

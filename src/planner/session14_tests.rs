@@ -1,7 +1,9 @@
 //! Table-driven tests of the planner changes of the fourteenth round: a
 //! table named only as the rows a listing is about, shown through the
 //! table its rows point at ("the names of body builders": one row per
-//! body builder, each its person's name, `Plan::rows_of`).
+//! body builder, each its person's name, `Plan::rows_of`); a filler word
+//! that is part of one number column's name right before a comparison
+//! ("rentals with amount above 20").
 
 use rstest::rstest;
 
@@ -54,4 +56,14 @@ fn rows_named_through_the_table_they_point_at(#[case] question: &str, #[case] wa
 fn rows_not_read_through_the_table_they_point_at(#[case] question: &str) {
     // Each is refused, naming the table noun it could not place.
     let _: Option<(crate::plan::Plan, ())> = planned_or_refused(&athletes(), question, Err("but couldn't work out how it fits the question"));
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("Which rentals have amount above 20?", Ok("rental.amount_paid gt 20"))]
+#[case("List the rental ids with amount at most 5.", Ok("rental.amount_paid le 5"))]
+fn a_filler_naming_one_number_column_is_compared(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    if let Some((p, want)) = planned_or_refused(&athletes(), question, want) {
+        assert_eq!(super::fixtures::filters(&p), want, "{question}");
+    }
 }
