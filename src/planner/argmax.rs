@@ -32,6 +32,9 @@ enum Measure {
     Date,
     /// Age, else a date the other way round: "oldest", "youngest".
     Age,
+    /// The one number column of the rows named before the superlative:
+    /// "the amount of the largest payment".
+    Said,
 }
 
 /// Superlatives that say their measure by themselves, and whether they
@@ -52,6 +55,9 @@ const SUPERLATIVES: &[(&str, Measure, bool)] = &[
     ("first", Measure::Date, false),
     ("oldest", Measure::Age, true),
     ("youngest", Measure::Age, false),
+    ("largest", Measure::Said, true),
+    ("biggest", Measure::Said, true),
+    ("smallest", Measure::Said, false),
 ];
 
 /// Adjectives after a superlative ("most expensive", "highest paid",
@@ -64,6 +70,7 @@ const ADJECTIVES: &[(&str, Measure)] = &[
     ("paid", Measure::Words(&["salary", "pay", "wage", "income", "earnings"])),
     ("earning", Measure::Words(&["salary", "pay", "wage", "income", "earnings"])),
     ("recent", Measure::Date),
+    ("rated", Measure::Words(&["rating", "score", "stars"])),
 ];
 
 /// Words after which a superlative picks a row rather than a value.
@@ -192,7 +199,11 @@ impl Ctx<'_> {
         if self.p[n].plural && count.is_none() && self.limit.is_none() {
             return false;
         }
-        let Some((f, desc)) = self.measured_column(t, measure, desc) else { return false };
+        let found = match measure {
+            Measure::Said => self.number_said_before(t, i).map(|f| (f, desc)),
+            _ => self.measured_column(t, measure, desc),
+        };
+        let Some((f, desc)) = found else { return false };
         self.keep_first(count);
         let dir = if desc { "descending" } else { "ascending" };
         for &k in span.iter().filter(|&&k| Some(k) != after.map(|a| a.0)) {
@@ -235,11 +246,29 @@ impl Ctx<'_> {
             })
             .map(|f| (f, desc)),
             Measure::Date => self.date_column(t).map(|f| (f, desc)),
+            Measure::Said => None,
             Measure::Age => match self.one_column(t, |s, f| f.numeric && !f.temporal && !s.is_key(f) && s.column_says(f, &["age"])) {
                 Some(f) => Some((f, desc)),
                 // "the oldest order": the earliest date.
                 None => self.date_column(t).map(|f| (f, !desc)),
             },
+        }
+    }
+
+    /// The one number column of table `t`, not a key, named before piece
+    /// `i` ("the amount of the largest payment").
+    fn number_said_before(&self, t: usize, i: usize) -> Option<FieldInfo> {
+        let mut found: Vec<FieldInfo> = Vec::new();
+        for k in 0..i {
+            let Some(c) = self.p[k].lex().and_then(|c| c.iter().find(|c| !c.fuzzy && matches!(c.target, Target::Column(..) | Target::Dimension(_)))) else { continue };
+            let Some(f) = self.field_of(&c.target) else { continue };
+            if f.table == t && f.numeric && !f.temporal && !self.is_key(&f) && !found.iter().any(|x| x.name == f.name) {
+                found.push(f);
+            }
+        }
+        match <[FieldInfo; 1]>::try_from(found) {
+            Ok([f]) => Some(f),
+            Err(_) => None,
         }
     }
 

@@ -437,6 +437,8 @@ pub const THESAURUS: &[(&str, &[&str])] = &[
     ("stadium", &["arena", "venue"]),
     ("language", &["tongue"]),
     ("content", &["contents"]),
+    ("elevation", &["altitude"]),
+    ("altitude", &["elevation"]),
 ];
 
 /// Prepositions after which an unknown word sits where a filter or group

@@ -3,7 +3,9 @@
 //! table its rows point at ("the names of body builders": one row per
 //! body builder, each its person's name, `Plan::rows_of`); a filler word
 //! that is part of one number column's name right before a comparison
-//! ("rentals with amount above 20").
+//! ("rentals with amount above 20"); superlatives: "the highest rated",
+//! "the largest rental" by the one number column named before it, and
+//! "altitude" for an `elevation` column.
 
 use rstest::rstest;
 
@@ -65,5 +67,19 @@ fn rows_not_read_through_the_table_they_point_at(#[case] question: &str) {
 fn a_filler_naming_one_number_column_is_compared(#[case] question: &str, #[case] want: Result<&str, &str>) {
     if let Some((p, want)) = planned_or_refused(&athletes(), question, want) {
         assert_eq!(super::fixtures::filters(&p), want, "{question}");
+    }
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("What is the name of the highest rated station?", Ok("order: station.rating desc | limit: Some(1)"))]
+#[case("What is the name of the station with the lowest altitude?", Ok("order: station.elevation | limit: Some(1)"))]
+#[case("What is the amount paid of the largest rental?", Ok("order: rental.amount_paid desc | limit: Some(1)"))]
+#[case("Show the amount paid of the smallest rental.", Ok("order: rental.amount_paid | limit: Some(1)"))]
+// Two number columns named before "largest": which one orders is unsaid.
+#[case("What are the rating and elevation of the largest station?", Err(""))]
+fn superlatives_by_rating_altitude_and_the_column_named(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    if let Some((p, want)) = planned_or_refused(&athletes(), question, want) {
+        assert!(outline(&p).ends_with(want), "{question}: {}", outline(&p));
     }
 }
