@@ -27,9 +27,9 @@ const ARRANGING: &[&str] = &[
 ];
 
 /// True when piece `k` is a participle that takes an agent.
-fn participle(p: &[Piece], k: usize) -> bool {
+pub(super) fn participle(p: &[Piece], k: usize) -> bool {
     let w = p[k].norm.as_str();
-    (w.ends_with("ed") || w.ends_with("en")) && w.len() > 3 && !ARRANGING.contains(&w)
+    ((w.ends_with("ed") || w.ends_with("en")) && w.len() > 3 || crate::planner::verbs::is_irregular_past(w)) && !ARRANGING.contains(&w)
 }
 
 /// The tables piece `k` could name.

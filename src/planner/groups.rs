@@ -185,6 +185,12 @@ impl Ctx<'_> {
                     k = j;
                     continue;
                 }
+                // "a lesson taught by Janessa Sawayn": after a participle,
+                // "by" names who did it; the name is a value, read by
+                // `bare_names`.
+                PieceKind::Unknown if self.p[j].capital && self.p[i].norm == "by" && i > 0 && super::agent::participle(self.p, i - 1) => {
+                    return Ok(());
+                }
                 PieceKind::Unknown => {
                     return Err(self.refuse(format!(
                         "I don't know what '{}' is in this dataset, so I can't group by it.",

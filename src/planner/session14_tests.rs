@@ -5,11 +5,13 @@
 //! that is part of one number column's name right before a comparison
 //! ("rentals with amount above 20"); superlatives: "the highest rated",
 //! "the largest rental" by the one number column named before it, and
-//! "altitude" for an `elevation` column.
+//! "altitude" for an `elevation` column; "by" after a participle naming
+//! who did it ("rentals made by Ada Lovelace"), a value, not a group.
 
 use rstest::rstest;
 
 use super::fixtures::{fixture, planned_or_refused};
+use crate::dataset::value_index::{IndexedColumn, ValueIndex};
 use super::*;
 
 fn athletes() -> OfflinePlanner {
@@ -81,5 +83,31 @@ fn a_filler_naming_one_number_column_is_compared(#[case] question: &str, #[case]
 fn superlatives_by_rating_altitude_and_the_column_named(#[case] question: &str, #[case] want: Result<&str, &str>) {
     if let Some((p, want)) = planned_or_refused(&athletes(), question, want) {
         assert!(outline(&p).ends_with(want), "{question}: {}", outline(&p));
+    }
+}
+
+/// The athletes fixture with its people's first names and names indexed.
+fn athletes_with_values() -> OfflinePlanner {
+    let col = |table: &str, column: &str, values: &[&str]| IndexedColumn {
+        table: table.into(),
+        column: column.into(),
+        distinct: values.len(),
+        values: values.iter().map(|v| v.to_string()).collect(),
+        complete: true,
+    };
+    let idx = ValueIndex { columns: vec![col("people", "first_name", &["Ada", "Alan"]), col("people", "name", &["Lovelace", "Turing"])] };
+    OfflinePlanner::new(&fixture("athletes")).with_values(Some(&idx))
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("What is the average amount paid of rentals made by Ada Lovelace?", Ok("people.first_name eq Ada & people.name eq Lovelace"))]
+#[case("How many rentals were booked by Alan?", Ok("people.first_name eq Alan"))]
+// "by" before a name the data does not hold is still refused.
+#[case("How many rentals were made by Grace?", Err("I don't know what 'Grace' is"))]
+fn by_after_a_participle_names_who_did_it(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    if let Some((p, want)) = planned_or_refused(&athletes_with_values(), question, want) {
+        assert!(p.dimensions.is_empty(), "{question}: grouped by {:?}", p.dimensions);
+        assert_eq!(super::fixtures::filters(&p), want, "{question}");
     }
 }
