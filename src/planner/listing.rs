@@ -513,11 +513,15 @@ impl Ctx<'_> {
                         (matches!(pk.kind, PieceKind::Stop) && english::is_slot(&pk.norm))
                             || matches!(pk.cue(), Some(Cue::Group | Cue::Each | Cue::Null | Cue::Not | Cue::Named | Cue::Cmp(_)))
                     });
-                    let before_noun = self.next_sig(i).is_some_and(|n| matches!(self.p[n].top(), Some(Target::Table(_) | Target::Dimension(_) | Target::Column(..))) && self.p[n].lex().is_some_and(|c| c.iter().all(|c| !c.fuzzy)));
+                    let verb_like = x.norm.ends_with("ed") || x.norm.ends_with("ing") || crate::planner::verbs::is_irregular_past(&x.norm);
+                    // "premium customers": an adjective before a noun; a verb
+                    // before a preposition ("provided by the department",
+                    // "involved in match seasons") is not one.
+                    let preposition = self.p.get(i + 1).is_some_and(|n| n.norm == "by");
+                    let before_noun = !(verb_like && preposition) && self.next_sig(i).is_some_and(|n| matches!(self.p[n].top(), Some(Target::Table(_) | Target::Dimension(_) | Target::Column(..))) && self.p[n].lex().is_some_and(|c| c.iter().all(|c| !c.fuzzy)));
                     // Anything else we cannot place is refused too, unless it reads
                     // as a verb ("ordered", "happening"): unknown nouns and
                     // adjectives ("republics", "premium") are conditions we'd drop.
-                    let verb_like = x.norm.ends_with("ed") || x.norm.ends_with("ing") || crate::planner::verbs::is_irregular_past(&x.norm);
                     if after_slot || x.capital || before_noun || !verb_like {
                         let what = if after_slot && prev.is_some_and(|k| matches!(self.p[k].cue(), Some(Cue::Group | Cue::Each))) {
                             format!("I don't know what '{}' is in this dataset, so I can't group by it.", x.words)

@@ -6,7 +6,9 @@
 //! ("rentals with amount above 20"); superlatives: "the highest rated",
 //! "the largest rental" by the one number column named before it, and
 //! "altitude" for an `elevation` column; "by" after a participle naming
-//! who did it ("rentals made by Ada Lovelace"), a value, not a group.
+//! who did it ("rentals made by Ada Lovelace"), a value, not a group; an
+//! unknown participle before "by" is a verb, not an adjective of the noun
+//! after it ("locations served by stations").
 
 use rstest::rstest;
 
@@ -109,5 +111,16 @@ fn by_after_a_participle_names_who_did_it(#[case] question: &str, #[case] want: 
     if let Some((p, want)) = planned_or_refused(&athletes_with_values(), question, want) {
         assert!(p.dimensions.is_empty(), "{question}: grouped by {:?}", p.dimensions);
         assert_eq!(super::fixtures::filters(&p), want, "{question}");
+    }
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("How many different locations are provided by different stations?", Ok("station.location"))]
+#[case("List the locations offered by each station.", Ok("station.location"))]
+fn an_unknown_participle_before_by_is_a_verb(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    if let Some((p, want)) = planned_or_refused(&athletes(), question, want) {
+        let read: Vec<String> = p.fields.iter().cloned().chain(p.dimensions.iter().map(|d| d.name.clone())).chain(p.measures.iter().filter_map(|m| m.column.clone())).collect();
+        assert_eq!(read, [want], "{question}");
     }
 }
