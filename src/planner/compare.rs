@@ -450,8 +450,6 @@ impl Ctx<'_> {
         Ok(None)
     }
 
-    /// A key column (an id): its numbers label rows and are no quantity, so
-    /// "more than 3" is never a comparison with it.
     /// The one number column, not a key, of the rows read (the base table)
     /// whose name has the filler word at piece `b` ("amount" for
     /// `amount_of_transaction`).
@@ -473,6 +471,8 @@ impl Ctx<'_> {
         }
     }
 
+    /// A key column (an id): its numbers label rows and are no quantity, so
+    /// "more than 3" is never a comparison with it.
     pub(super) fn is_key(&self, f: &FieldInfo) -> bool {
         let Some(col) = f.column.and_then(|c| self.m.tables.get(f.table)?.columns.get(c)) else {
             return false;

@@ -514,9 +514,9 @@ impl Ctx<'_> {
                             || matches!(pk.cue(), Some(Cue::Group | Cue::Each | Cue::Null | Cue::Not | Cue::Named | Cue::Cmp(_)))
                     });
                     let verb_like = x.norm.ends_with("ed") || x.norm.ends_with("ing") || crate::planner::verbs::is_irregular_past(&x.norm);
-                    // "premium customers": an adjective before a noun; a verb
-                    // before a preposition ("provided by the department",
-                    // "involved in match seasons") is not one.
+                    // "premium customers": an adjective before a noun; a
+                    // participle before "by" ("provided by the department")
+                    // is a verb, not one.
                     let preposition = self.p.get(i + 1).is_some_and(|n| n.norm == "by");
                     let before_noun = !(verb_like && preposition) && self.next_sig(i).is_some_and(|n| matches!(self.p[n].top(), Some(Target::Table(_) | Target::Dimension(_) | Target::Column(..))) && self.p[n].lex().is_some_and(|c| c.iter().all(|c| !c.fuzzy)));
                     // Anything else we cannot place is refused too, unless it reads

@@ -17,7 +17,6 @@
 //! or picking word sits right beside the noun ("shipment after 2000",
 //! "the first rental"), since it would condition the named rows.
 
-use crate::plan::Op;
 use crate::planner::account::resolve;
 use crate::planner::build::{Ctx, MKind};
 use crate::planner::intent::PieceKind;
@@ -70,9 +69,7 @@ impl Ctx<'_> {
             if c.fuzzy || t == r || self.mentions(&[t]) || only_keys(m, t) || !self.names_rows(j, t) || self.conditioned_here(j) {
                 continue;
             }
-            let Some((key, _)) = schema::reverse_key(m, r, t) else { continue };
-            let key = schema::qualified(m, r, key);
-            if self.filters.iter().any(|f| f.field == key && matches!(f.op, Op::Exists | Op::NotExists)) {
+            if schema::reverse_key(m, r, t).is_none() {
                 continue;
             }
             self.take(j, MatchKind::Table, self.table_name(t), c.confidence);
