@@ -662,11 +662,38 @@ impl Ctx<'_> {
                 };
                 continue;
             }
+            if self.order_by_number_column(i, &fi) {
+                return Ok(());
+            }
             return Err(self.refuse(format!(
                 "I read '{}' as a count of the different values of {}, a number column; I couldn't tell whether to count rows or add the numbers up.",
                 self.measures[i].words, fi.name
             )));
         }
         Ok(())
+    }
+
+    /// "companies ordered by descending number of sales", "counties in
+    /// ascending order of number of police officers": a count of a number
+    /// column's values that only orders rows listed from its table is the
+    /// column itself, the order of those rows. True when read so.
+    fn order_by_number_column(&mut self, i: usize, fi: &crate::planner::schema::FieldInfo) -> bool {
+        let m = self.m;
+        let own = |name: &str| crate::planner::account::resolve(m, name).is_some_and(|(t, _)| t == fi.table);
+        let orders = |by: &str| by.is_empty() || by == format!("#m{i}");
+        if self.measures.len() != 1
+            || !self.having.is_empty()
+            || self.groups.is_empty()
+            || !self.groups.iter().all(|g| g.grain.is_none() && own(&g.name))
+            || !self.order.iter().any(|o| orders(&o.by))
+        {
+            return false;
+        }
+        for o in self.order.iter_mut().filter(|o| orders(&o.by)) {
+            o.by.clone_from(&fi.name);
+        }
+        self.fields = std::mem::take(&mut self.groups).into_iter().map(|g| g.name).collect();
+        self.measures.clear();
+        true
     }
 }

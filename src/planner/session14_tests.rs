@@ -124,3 +124,15 @@ fn an_unknown_participle_before_by_is_a_verb(#[case] question: &str, #[case] wan
         assert_eq!(read, [want], "{question}");
     }
 }
+
+#[rustfmt::skip]
+#[rstest]
+#[case("List the station names ordered by descending number of passengers.", Ok("shown: station.station_name | where:  | order: station.passengers desc"))]
+#[case("Show the locations of stations in ascending order of number of passengers.", Ok("shown: station.location | where:  | order: station.passengers |"))]
+// Counted for a total, a number column's values are still refused.
+#[case("What is the number of passengers of stations?", Err("count of the different values"))]
+fn ordered_by_the_number_of_a_number_column(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    if let Some((p, want)) = planned_or_refused(&athletes(), question, want) {
+        assert!(p.measures.is_empty() && outline(&p).contains(want), "{question}: {}", outline(&p));
+    }
+}
