@@ -8,7 +8,9 @@
 //! Invariants: the date is a column of the rows listed, named right after
 //! or right before the cue ("the latest join year", "left office the
 //! latest", a number column "launched most recently"), or the one number or date column whose name has the verb
-//! before the cue ("launched" -> `launch`, "joined" -> `year_join`); it
+//! before the cue ("launched" -> `launch`, "joined" -> `year_join`), else
+//! the one date or time column of the rows ("the order made most
+//! recently"); it
 //! must be a date, a year or named for the verb, never a guess among
 //! several. A plural listing needs a count. Counts, sums and averages,
 //! and "for each" questions, are left to the other passes.
@@ -103,7 +105,9 @@ impl Ctx<'_> {
                 };
                 let Some(n) = (0..b).rev().find(|&k| self.p[k].lex().is_some()) else { return false };
                 let Some(t) = self.exact_table(n) else { return false };
-                let Some(f) = self.verb_column(t, &self.p[b].norm) else { return false };
+                // "the order made most recently": a verb naming no column
+                // dates the rows by their one date.
+                let Some(f) = self.verb_column(t, &self.p[b].norm).or_else(|| self.only_date(t)) else { return false };
                 verb = Some(b);
                 (None, f, Some(n))
             }
@@ -154,6 +158,19 @@ impl Ctx<'_> {
             .filter_map(|c| self.field_info(Field::Col(t, c)))
             .filter(|f| (f.numeric || f.temporal) && !self.is_key(f))
             .filter(|f| self.column_words(f).iter().any(|w| w == verb || w.starts_with(root)))
+            .collect();
+        match <[FieldInfo; 1]>::try_from(found) {
+            Ok([f]) => Some(f),
+            Err(_) => None,
+        }
+    }
+
+    /// The one date or time column of table `t` (not a year or a number).
+    fn only_date(&self, t: usize) -> Option<FieldInfo> {
+        let table = self.m.tables.get(t)?;
+        let found: Vec<FieldInfo> = (0..table.columns.len())
+            .filter_map(|c| self.field_info(Field::Col(t, c)))
+            .filter(|f| f.temporal && !self.is_key(f))
             .collect();
         match <[FieldInfo; 1]>::try_from(found) {
             Ok([f]) => Some(f),

@@ -136,3 +136,13 @@ fn ordered_by_the_number_of_a_number_column(#[case] question: &str, #[case] want
         assert!(p.measures.is_empty() && outline(&p).contains(want), "{question}: {}", outline(&p));
     }
 }
+
+#[rustfmt::skip]
+#[rstest]
+#[case("Find the id of the rental booked most recently.", Ok("order: rental.rental_date desc | limit: Some(1)"))]
+#[case("Find the id of the rental booked least recently.", Ok("order: rental.rental_date | limit: Some(1)"))]
+fn most_recently_dates_rows_by_their_one_date(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    if let Some((p, want)) = planned_or_refused(&athletes(), question, want) {
+        assert!(outline(&p).ends_with(want), "{question}: {}", outline(&p));
+    }
+}
