@@ -76,6 +76,11 @@ impl Ctx<'_> {
                 saw_predicate = true;
                 continue;
             }
+            // "the ids for those on scholarship": the pronoun is the rows
+            // and says the predicate itself.
+            if matches!(w, "those" | "ones") {
+                return Some(k);
+            }
             if matches!(w, "the" | "a" | "an" | "on" | "in" | "currently") || NEGATION.contains(&w) {
                 continue;
             }

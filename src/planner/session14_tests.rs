@@ -146,3 +146,13 @@ fn most_recently_dates_rows_by_their_one_date(#[case] question: &str, #[case] wa
         assert!(outline(&p).ends_with(want), "{question}: {}", outline(&p));
     }
 }
+
+#[rustfmt::skip]
+#[rstest]
+#[case("What are the rental ids for those returned?", Ok("rental.returned eq true"))]
+#[case("What are the rental ids of rentals that are returned?", Ok("rental.returned eq true"))]
+fn those_with_a_yes_no_column_is_a_condition(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    if let Some((p, want)) = planned_or_refused(&athletes(), question, want) {
+        assert_eq!(super::fixtures::filters(&p), want, "{question}");
+    }
+}
