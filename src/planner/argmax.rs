@@ -290,7 +290,7 @@ impl Ctx<'_> {
     }
 
     /// The only column of table `t` that `fits`.
-    fn one_column(&self, t: usize, fits: impl Fn(&Self, &FieldInfo) -> bool) -> Option<FieldInfo> {
+    pub(super) fn one_column(&self, t: usize, fits: impl Fn(&Self, &FieldInfo) -> bool) -> Option<FieldInfo> {
         let table = self.m.tables.get(t)?;
         let found: Vec<FieldInfo> = (0..table.columns.len())
             .filter_map(|c| self.field_info(Field::Col(t, c)))

@@ -460,15 +460,11 @@ impl Ctx<'_> {
         }
         let t = self.base?;
         let w = x.norm.strip_suffix('s').unwrap_or(&x.norm);
-        let found: Vec<FieldInfo> = (0..self.m.tables[t].columns.len())
-            .filter(|&c| crate::planner::tokenize::split_identifier(&self.m.tables[t].columns[c].name).iter().any(|p| p == w))
-            .filter_map(|c| self.field_info(crate::planner::lexicon::Field::Col(t, c)))
-            .filter(|f| f.numeric && !self.is_key(f))
-            .collect();
-        match found.as_slice() {
-            [one] => Some(one.clone()),
-            _ => None,
-        }
+        self.one_column(t, |s, f| {
+            f.numeric
+                && !s.is_key(f)
+                && f.column.is_some_and(|c| crate::planner::tokenize::split_identifier(&s.m.tables[t].columns[c].name).iter().any(|p| p == w))
+        })
     }
 
     /// A key column (an id): its numbers label rows and are no quantity, so

@@ -40,11 +40,6 @@ fn only_keys(m: &crate::semantic::Manifest, t: usize) -> bool {
     })
 }
 
-/// A word's singular, for comparing a noun with a table's name.
-fn singular(w: &str) -> &str {
-    w.strip_suffix('s').filter(|x| x.len() >= 3 && !x.ends_with('s')).unwrap_or(w)
-}
-
 impl Ctx<'_> {
     /// Reads an unused table noun as the rows a listing shows, through the
     /// table they point at, when everything else the plan reads is that
@@ -117,7 +112,7 @@ impl Ctx<'_> {
     fn names_rows(&self, j: usize, t: usize) -> bool {
         let last = self.p[j].words.split_whitespace().last().map(str::to_lowercase).unwrap_or_default();
         let name = split_identifier(&self.m.tables[t].name);
-        name.last().is_some_and(|n| singular(n) == singular(&last))
+        name.last().is_some_and(|n| crate::words::singular(n) == crate::words::singular(&last))
     }
 
     /// A condition read right after the noun ("shipment after 2000-01-01")

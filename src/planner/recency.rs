@@ -167,14 +167,6 @@ impl Ctx<'_> {
 
     /// The one date or time column of table `t` (not a year or a number).
     fn only_date(&self, t: usize) -> Option<FieldInfo> {
-        let table = self.m.tables.get(t)?;
-        let found: Vec<FieldInfo> = (0..table.columns.len())
-            .filter_map(|c| self.field_info(Field::Col(t, c)))
-            .filter(|f| f.temporal && !self.is_key(f))
-            .collect();
-        match <[FieldInfo; 1]>::try_from(found) {
-            Ok([f]) => Some(f),
-            Err(_) => None,
-        }
+        self.one_column(t, |s, f| f.temporal && !s.is_key(f))
     }
 }
