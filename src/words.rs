@@ -20,7 +20,8 @@ pub fn identifier_words(name: &str) -> Vec<String> {
 
 /// A camelCase or PascalCase word split where its case changes, each part
 /// as written: `surfaceArea` -> [surface, Area], `HTTPServer` -> [HTTP,
-/// Server], `CO2Level` -> [CO2, Level]; `co2` stays whole.
+/// Server], `CO2Level` -> [CO2, Level]; `co2` stays whole. A plural
+/// acronym keeps its `s`: `IDs` -> [IDs], `URLsList` -> [URLs, List].
 pub fn camel_parts(s: &str) -> Vec<String> {
     let chars: Vec<char> = s.chars().collect();
     let mut parts = Vec::new();
@@ -28,9 +29,13 @@ pub fn camel_parts(s: &str) -> Vec<String> {
     for (k, &c) in chars.iter().enumerate() {
         let boundary = k > 0 && c.is_uppercase() && {
             let prev = chars[k - 1];
+            let plural_acronym = chars.get(k + 1) == Some(&'s')
+                && chars.get(k + 2).is_none_or(|n| n.is_uppercase() || n.is_ascii_digit());
             prev.is_lowercase()
                 || prev.is_ascii_digit()
-                || (prev.is_uppercase() && chars.get(k + 1).is_some_and(|n| n.is_lowercase()))
+                || (prev.is_uppercase()
+                    && chars.get(k + 1).is_some_and(|n| n.is_lowercase())
+                    && !plural_acronym)
         };
         if boundary && !cur.is_empty() {
             parts.push(std::mem::take(&mut cur));
@@ -111,6 +116,9 @@ mod tests {
     #[case("CO2Level", &["co2", "level"])]
     #[case("orderID", &["order", "id"])]
     #[case("HTTPServer", &["http", "server"])]
+    #[case("IDs", &["ids"])]
+    #[case("studentIDs", &["student", "ids"])]
+    #[case("URLsList", &["urls", "list"])]
     #[case("home-team id", &["home", "team", "id"])]
     #[case("t.col_name", &["t", "col", "name"])]
     #[case("address2", &["address2"])]

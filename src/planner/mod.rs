@@ -125,6 +125,8 @@ mod session13_tests;
 #[cfg(test)]
 mod session14_tests;
 #[cfg(test)]
+mod session15_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;

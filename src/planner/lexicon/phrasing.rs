@@ -15,8 +15,9 @@ use crate::planner::tokenize::{stem, stems};
 use crate::semantic::Manifest;
 
 /// Lone head words that name the one column of a table containing them
-/// ("the date" of a claim for `Date_Claim_Made`).
-const LONE_HEADS: &[&str] = &["date", "code", "description", "year", "time"];
+/// ("the date" of a claim for `Date_Claim_Made`, "the status" of an order
+/// for `order_status_code`).
+const LONE_HEADS: &[&str] = &["date", "code", "description", "year", "time", "status"];
 
 /// Nouns a question may put after a column's own name to say what it is
 /// ("the founded year", "the snatch score", "the phone number").
@@ -49,11 +50,25 @@ impl Lexicon {
         }
         // "founded year", "snatch score", "phone number", "arrival time":
         // a column named without the noun a question puts after it.
-        if cstems.len() <= 2 && !cstems.iter().any(|w| names::HEADS.contains(&w.as_str())) {
+        // Also after the part of the name past the table's own words:
+        // "phone number" for `customers.customer_phone`.
+        let own = cstems.len() > tstems.len() && cstems.starts_with(tstems);
+        let rest = if own { &cstems[tstems.len()..] } else { &[] };
+        // Weaker after the last word alone, as for any part of a name:
+        // "phone number" for `performers.customer_phone` too.
+        let content = |w: &String| w.len() >= 3 && !crate::planner::english::is_stopword(w);
+        let last = match cstems {
+            [.., w] if cstems.len() >= 2 && content(w) => &cstems[cstems.len() - 1..],
+            _ => &[],
+        };
+        for (base, weight) in [(cstems, 0.8), (rest, 0.8), (last, 0.7)] {
+            if base.is_empty() || base.len() > 2 || base.iter().any(|w| names::HEADS.contains(&w.as_str())) {
+                continue;
+            }
             for h in TRAILING_NOUNS {
-                let mut ph = cstems.to_vec();
+                let mut ph = base.to_vec();
                 ph.push((*h).to_string());
-                self.add_stems(ph, target.clone(), 0.8, None);
+                self.add_stems(ph, target.clone(), weight, None);
             }
         }
         // "birthday": the column of a date of birth (`date_of_birth`, `dob`).
