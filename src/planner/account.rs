@@ -121,7 +121,10 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
                     "name" | "names" => {
                         beside || output_has(m, plan, is_name_like) || filter_has(m, plan, is_name_like) && names_value(p, i)
                     }
-                    "id" | "ids" => output_has(m, plan, is_id_like) || filter_has(m, plan, is_id_like),
+                    // "with id 163", "whose id is 5": a filter on an id
+                    // with its value right after; "the ids of orders
+                    // whose status is 'X'" asks to see them.
+                    "id" | "ids" => output_has(m, plan, is_id_like) || filter_has(m, plan, is_id_like) && id_value(p, i),
                     "number" | "numbers" => {
                         counts(plan) || output_has(m, plan, is_number_like) || count_phrase(p, i) || compound_number(m, p, used, plan, i)
                     }
@@ -392,6 +395,14 @@ fn names_value(p: &[Piece], i: usize) -> bool {
         || p[..i].iter().rev().take(3).take_while(clause).any(|x| value(&x))
 }
 
+/// A value within three words after piece `i`, in its clause.
+fn id_value(p: &[Piece], i: usize) -> bool {
+    let clause = |x: &&Piece| !matches!(x.kind, PieceKind::Punct(_));
+    p.iter().skip(i + 1).take(3).take_while(clause).any(|x| {
+        matches!(x.kind, PieceKind::Quoted(..) | PieceKind::Number(_)) || x.top().is_some_and(|t| matches!(t, Target::Value(..)))
+    })
+}
+
 fn filter_has(m: &Manifest, plan: &Plan, test: fn(&Manifest, usize, usize) -> bool) -> bool {
     plan.filters.iter().filter_map(|f| resolve(m, &f.field)).any(|(t, c)| test(m, t, c))
 }
@@ -470,11 +481,13 @@ fn is_name_like(m: &Manifest, t: usize, c: usize) -> bool {
         || schema::row_name(m, t) == schema::row_key(m, t) && schema::described(&m.tables[t]) == Some(c)
 }
 
-/// A column that identifies its rows: an id, key or code, or the primary key.
+/// A column that identifies its rows: an id, key or code, or the primary
+/// key. A status or type code sorts rows into kinds; it names none.
 fn is_id_like(m: &Manifest, t: usize, c: usize) -> bool {
     let w = words_of(m, t, c);
     let col = &m.tables[t].columns[c];
-    w.iter().any(|x| matches!(x.as_str(), "id" | "ids" | "key" | "code" | "no" | "num" | "number"))
+    let kind = w.iter().any(|x| matches!(x.as_str(), "status" | "type" | "category" | "kind"));
+    w.iter().any(|x| matches!(x.as_str(), "id" | "ids" | "key" | "no" | "num" | "number") || x == "code" && !kind)
         || col.name.to_ascii_lowercase().ends_with("id")
         || m.tables[t].primary_key.as_deref().is_some_and(|k| k.eq_ignore_ascii_case(&col.name))
 }
@@ -546,4 +559,27 @@ fn plan_tables(m: &Manifest, plan: &Plan) -> BTreeSet<usize> {
         add(&o.by);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_status_or_type_code_identifies_no_row() {
+        let m = crate::planner::fixtures::fixture("bookings");
+        let col = |t: &str, c: &str| {
+            let ti = m.tables.iter().position(|x| x.name == t).unwrap();
+            (ti, m.tables[ti].columns.iter().position(|x| x.name == c).unwrap())
+        };
+        for (t, c, want) in [
+            ("customer_orders", "order_id", true),
+            ("customer_orders", "order_status_code", false),
+            ("bookings", "status_code", false),
+            ("student", "StuID", true),
+        ] {
+            let (ti, ci) = col(t, c);
+            assert_eq!(is_id_like(&m, ti, ci), want, "{t}.{c}");
+        }
+    }
 }
