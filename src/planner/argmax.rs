@@ -73,6 +73,9 @@ const ADJECTIVES: &[(&str, Measure)] = &[
     ("rated", Measure::Words(&["rating", "score", "stars"])),
 ];
 
+/// Words of a column holding when something began: a year read as its date.
+const BEGAN: &[&str] = &["founded", "established", "opened", "built", "incorporated"];
+
 /// Words after which a superlative picks a row rather than a value.
 const PICKING: &[&str] = &["with", "has", "have", "having"];
 
@@ -273,11 +276,12 @@ impl Ctx<'_> {
     }
 
     /// The one date of table `t`: a date column, else a number column
-    /// named for a year or date.
+    /// named for a year or date, else for when the thing began (`founded`,
+    /// `year_opened`: "the oldest college").
     fn date_column(&self, t: usize) -> Option<FieldInfo> {
-        self.one_column(t, |s, f| f.temporal && !s.is_key(f)).or_else(|| {
-            self.one_column(t, |s, f| f.numeric && !s.is_key(f) && s.column_says(f, &["year", "date"]))
-        })
+        self.one_column(t, |s, f| f.temporal && !s.is_key(f))
+            .or_else(|| self.one_column(t, |s, f| f.numeric && !s.is_key(f) && s.column_says(f, &["year", "date"])))
+            .or_else(|| self.one_column(t, |s, f| f.numeric && !s.is_key(f) && s.column_says(f, BEGAN)))
     }
 
     /// True when a word of `f`'s column name is one of `words`.

@@ -556,6 +556,10 @@ impl Lexicon {
         // "account" for `acc`, "first" for the `f` of `fname`.
         if t.norm.chars().count() >= 3 && !english::is_stopword(&t.norm) && t.norm != "full" {
             for a in &self.abbrevs {
+                // "Lyon" capitalised mid-sentence is a name, not the `l` of `LName`.
+                if t.capital && a.chars().count() == 1 {
+                    continue;
+                }
                 if names::spells_out(&t.stem, a) || names::spells_out(&t.norm, a) {
                     out.push((a.clone(), 0.8));
                 }

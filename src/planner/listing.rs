@@ -552,6 +552,12 @@ impl Ctx<'_> {
                 {
                     return Err(self.refuse(format!("I recognised '{}' but couldn't work out how it fits the question.", x.words)));
                 }
+                // "customers in Lyon" with "Lyon" read as a column's name
+                // (`LName`) and left over: a name written capitalised
+                // mid-sentence is most likely a value the reading lost.
+                PieceKind::Lex(c) if x.capital && !c.iter().any(|c| matches!(c.target, Target::Table(_))) => {
+                    return Err(self.refuse(format!("I recognised '{}' but couldn't work out how it fits the question.", x.words)));
+                }
                 // Other names left over are checked against the plan by `account`.
                 _ => {}
             }

@@ -169,7 +169,8 @@ impl Ctx<'_> {
                     });
                     let done = next_lex.is_some_and(|j| self.rank_by(j, desc));
                     // "in alphabetical order": by the first text column shown.
-                    let alphabetical = self.p[i].words.to_lowercase().contains("alphabetic");
+                    let words = self.p[i].words.to_lowercase();
+                    let alphabetical = words.contains("alphabetic") || words.contains("lexicographic");
                     let done = done || (!alphabetical && self.direction_of_key_before(i, desc));
                     if !done {
                         match self.order.last_mut() {

@@ -3,7 +3,9 @@
 //! table's only column with that word (`order_status_code`); "phone
 //! number" names a phone column, after the table's own words
 //! (`customers.customer_phone`) or, weaker, after the name's last word
-//! (`performers.customer_phone`, chosen when the question names performers).
+//! (`performers.customer_phone`, chosen when the question names performers);
+//! "lexicographical order" is alphabetical; "living in" adds no condition
+//! of its own; "the oldest" of rows with only a founding year.
 
 use rstest::rstest;
 
@@ -25,6 +27,7 @@ fn bookings() -> OfflinePlanner {
             col("customer_orders", "order_status_code", &["Delivered", "Cancelled"]),
             col("bookings", "status_code", &["Good", "Stop"]),
             col("performers", "customer_name", &["Ashley", "Marco"]),
+            col("customers", "city", &["Lyon", "Oslo"]),
         ],
     };
     OfflinePlanner::new(&fixture("bookings")).with_values(Some(&idx))
@@ -70,4 +73,56 @@ fn phone_number_names_a_phone_column(#[case] question: &str, #[case] want: Resul
     if let Some((p, want)) = planned_or_refused(&bookings(), question, want) {
         assert!(outline(&p).starts_with(want), "{question}: {}", outline(&p));
     }
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("List the venue names in lexicographical order.", Ok("shown: venues.venue_name | where:  | order: venues.venue_name |"))]
+#[case("List the venue names in descending lexicographical order.", Ok("shown: venues.venue_name | where:  | order: venues.venue_name desc |"))]
+#[case("How many customers are living in Lyon?", Ok("shown:  | where: customers.city eq Lyon |"))]
+#[case("How many customers are in Lyon?", Ok("shown:  | where: customers.city eq Lyon |"))]
+#[case("How many customers live in Lyon?", Ok("shown:  | where: customers.city eq Lyon |"))]
+// A capitalised name is no initial of `LName`, and a name the data does not hold is refused.
+#[case("How many customers are living in Paris?", Err("I don't know what 'Paris' means"))]
+// A name written capitalised mid-sentence, read as some column and left over, is refused.
+#[case("How many customers are in Capacity?", Err("I recognised 'Capacity'"))]
+#[case("What is the capacity of the oldest venue?", Ok("shown: venues.capacity,venues.founded | where:  | order: venues.founded | limit: Some(1)"))]
+fn words_for_order_and_place(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    if let Some((p, want)) = planned_or_refused(&bookings(), question, want) {
+        assert!(outline(&p).starts_with(want), "{question}: {}", outline(&p));
+    }
+}
+
+/// A name written capitalised mid-sentence that only spells out a short
+/// part of some column's name (`acc` of `acc_code`), left over, is refused:
+/// it is most likely a value the reading lost.
+#[test]
+fn a_capitalised_name_left_over_is_refused() {
+    let m = super::fixtures::from_toml(
+        r#"
+name = "banks"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "customer"
+file = "customer.csv"
+primary_key = "cust_id"
+columns = [
+  { name = "cust_id", type = "BIGINT", nullable = false },
+  { name = "city", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "bank"
+file = "bank.csv"
+primary_key = "bank_id"
+columns = [
+  { name = "bank_id", type = "BIGINT", nullable = false },
+  { name = "acc_code", type = "VARCHAR", nullable = false },
+]
+"#,
+    );
+    let got = super::fixtures::plan_or_reason(&OfflinePlanner::new(&m), "How many customers are in Accra?");
+    assert!(got.as_ref().is_err_and(|r| r.contains("Accra")), "{got:?}");
 }
