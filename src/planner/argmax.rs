@@ -185,6 +185,9 @@ impl Ctx<'_> {
             n = self.next_sig(k);
         }
         let table = n.filter(|&n| !self.used[n]).and_then(|n| self.table_at(n).map(|t| (n, t)));
+        // "the person who is the oldest": the rows named before, when the
+        // superlative ends the question.
+        let table = table.or_else(|| if after.is_none() { self.rows_before_trailing(i, n) } else { None });
         let Some((n, t)) = table else {
             // "the youngest male": a value, not a table (`value_superlative`),
             // which reads a count before the superlative only; one after it
@@ -215,6 +218,28 @@ impl Ctx<'_> {
         self.take(n, MatchKind::Table, self.table_name(t), 0.9);
         self.list_rows_of(n, t, f, desc);
         true
+    }
+
+    /// "the person who is the oldest?", "members that are the youngest": the
+    /// table named right before "who/that/which is the" and a superlative
+    /// at piece `i` that ends the question (`next` is what follows it).
+    fn rows_before_trailing(&self, i: usize, next: Option<usize>) -> Option<(usize, usize)> {
+        if next.is_some_and(|k| !matches!(self.p[k].kind, PieceKind::Punct('?' | '.'))) {
+            return None;
+        }
+        let mut k = (0..i).rev().find(|&k| self.p[k].norm != "the")?;
+        if !matches!(self.p[k].norm.as_str(), "is" | "are" | "was" | "were") {
+            return None;
+        }
+        k = k.checked_sub(1)?;
+        if !matches!(self.p[k].norm.as_str(), "who" | "that" | "which") {
+            return None;
+        }
+        k = k.checked_sub(1)?;
+        if self.used[k] {
+            return None;
+        }
+        self.table_at(k).map(|t| (k, t))
     }
 
     /// True when what the question asks before piece `i` (but `skip`) is of table `t`:

@@ -5,7 +5,8 @@
 //! (`customers.customer_phone`) or, weaker, after the name's last word
 //! (`performers.customer_phone`, chosen when the question names performers);
 //! "lexicographical order" is alphabetical; "living in" adds no condition
-//! of its own; "the oldest" of rows with only a founding year.
+//! of its own; "the oldest" of rows with only a founding year, and "the
+//! venue which is the oldest" with the superlative last.
 
 use rstest::rstest;
 
@@ -87,6 +88,9 @@ fn phone_number_names_a_phone_column(#[case] question: &str, #[case] want: Resul
 // A name written capitalised mid-sentence, read as some column and left over, is refused.
 #[case("How many customers are in Capacity?", Err("I recognised 'Capacity'"))]
 #[case("What is the capacity of the oldest venue?", Ok("shown: venues.capacity,venues.founded | where:  | order: venues.founded | limit: Some(1)"))]
+// A superlative ending the question picks among the rows named before it.
+#[case("What is the capacity of the venue which is the oldest?", Ok("shown: venues.capacity,venues.founded | where:  | order: venues.founded | limit: Some(1)"))]
+#[case("What is the name of the student who is the youngest?", Ok("shown: student.LName,student.Age | where:  | order: student.Age | limit: Some(1)"))]
 fn words_for_order_and_place(#[case] question: &str, #[case] want: Result<&str, &str>) {
     if let Some((p, want)) = planned_or_refused(&bookings(), question, want) {
         assert!(outline(&p).starts_with(want), "{question}: {}", outline(&p));
