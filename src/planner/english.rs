@@ -446,6 +446,16 @@ pub const THESAURUS: &[(&str, &[&str])] = &[
     ("content", &["contents"]),
     ("elevation", &["altitude"]),
     ("altitude", &["elevation"]),
+    ("university", &["college"]),
+    ("college", &["university"]),
+    ("manufacturer", &["maker", "company"]),
+    ("donator", &["donor"]),
+    ("aircraft", &["airplane", "plane"]),
+    ("vehicle", &["car"]),
+    ("car", &["vehicle"]),
+    ("job", &["occupation"]),
+    ("occupation", &["job"]),
+    ("phone", &["telephone"]),
 ];
 
 /// Prepositions after which an unknown word sits where a filter or group

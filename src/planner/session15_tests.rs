@@ -130,3 +130,62 @@ columns = [
     let got = super::fixtures::plan_or_reason(&OfflinePlanner::new(&m), "How many customers are in Accra?");
     assert!(got.as_ref().is_err_and(|r| r.contains("Accra")), "{got:?}");
 }
+
+/// Everyday names of things a schema names otherwise: a manufacturer is a
+/// company, an aircraft an airplane, a donator a donor, a university a college.
+#[rstest]
+#[case("How many companies are there?", "manufacturers")]
+#[case("List the names of all airplanes.", "aircraft")]
+#[case("Show all donor names.", "endowment")]
+#[case("How many colleges are there?", "university")]
+fn everyday_synonyms_name_tables(#[case] question: &str, #[case] table: &str) {
+    let m = super::fixtures::from_toml(
+        r#"
+name = "synonyms"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "manufacturers"
+file = "manufacturers.csv"
+primary_key = "code"
+columns = [
+  { name = "code", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "revenue", type = "DOUBLE", nullable = false },
+]
+
+[[tables]]
+name = "aircraft"
+file = "aircraft.csv"
+primary_key = "aid"
+columns = [
+  { name = "aid", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "endowment"
+file = "endowment.csv"
+primary_key = "endowment_id"
+columns = [
+  { name = "endowment_id", type = "BIGINT", nullable = false },
+  { name = "donator_name", type = "VARCHAR", nullable = false },
+  { name = "amount", type = "DOUBLE", nullable = false },
+]
+
+[[tables]]
+name = "university"
+file = "university.csv"
+primary_key = "school_id"
+columns = [
+  { name = "school_id", type = "BIGINT", nullable = false },
+  { name = "school", type = "VARCHAR", nullable = false },
+  { name = "founded", type = "DOUBLE", nullable = false },
+]
+"#,
+    );
+    let p = super::fixtures::plan_or_reason(&OfflinePlanner::new(&m), question).unwrap_or_else(|r| panic!("{question}: {r}"));
+    let named: Vec<String> = p.fields.iter().chain(p.measures.iter().filter_map(|x| x.column.as_ref())).cloned().collect();
+    assert!(named.iter().any(|f| f == table || f.starts_with(&format!("{table}."))), "{question}: {p:?}");
+}
