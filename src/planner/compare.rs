@@ -481,6 +481,9 @@ impl Ctx<'_> {
     /// The nearest numeric column named before piece `i` (within the clause).
     pub(super) fn nearest_before(&mut self, i: usize, numeric: bool) -> Option<(usize, FieldInfo)> {
         let mut k = i;
+        // "the black percentage is greater than 10": a word of share right
+        // after a number column says what the column holds.
+        let mut share = None;
         for _ in 0..4 {
             k = self.prev_sig(k)?;
             match &self.p[k].kind {
@@ -495,8 +498,15 @@ impl Ctx<'_> {
                         )
                     })?;
                     let f = self.field_of(&c.target)?;
+                    if share.is_some() && !(f.numeric && !f.temporal) {
+                        return None;
+                    }
+                    if let Some(s) = share.filter(|_| !numeric || f.numeric) {
+                        self.mark(s);
+                    }
                     return (!numeric || f.numeric).then_some((k, f));
                 }
+                PieceKind::Cue(Cue::Share) if share.is_none() && self.prev_sig(i) == Some(k) => share = Some(k),
                 PieceKind::Cue(Cue::Not) | PieceKind::Punct(_) => continue,
                 _ => return None,
             }

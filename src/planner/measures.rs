@@ -571,6 +571,17 @@ impl Ctx<'_> {
 
     /// "what share of orders were cancelled", "percentage of resolved tickets that breached SLA".
     fn share_phrase(&mut self, i: usize) {
+        // "the hispanic percentage", "their oppose rate": right after a
+        // number column (and not "percentage of ..."), the word says what
+        // the column holds; the column is read where it stands.
+        let column_before = i.checked_sub(1).filter(|&b| !self.used[b]).and_then(|b| {
+            self.pick(b, &|t| matches!(t, Target::Column(..) | Target::Dimension(_))).and_then(|c| self.field_of(&c.target))
+        });
+        let of_after = self.p.get(i + 1).is_some_and(|x| x.norm == "of");
+        if column_before.is_some_and(|f| f.numeric && !f.temporal && !self.is_key(&f)) && !of_after {
+            self.mark(i);
+            return;
+        }
         let mut j = self.next_sig(i);
         while let Some(k) = j {
             match self.p[k].top() {

@@ -9,11 +9,16 @@
 //!   Rank 1 is the highest, so "highest" and "top" run against the
 //!   numbers; the question doesn't say which end is meant.
 //!
+//! - Two superlatives on two columns ("the highest support rate, lowest
+//!   consider rate") read as one row ordered by both: each asks for its
+//!   own column's extreme.
+//!
 //! Invariants: reads only the pieces' words, the final plan and the
 //! manifest; never changes the plan; the reason names the column.
 
 use crate::plan::Plan;
 use crate::planner::account::resolve;
+use crate::planner::english::Cue;
 use crate::planner::intent::Piece;
 use crate::planner::tokenize::split_identifier;
 use crate::semantic::Manifest;
@@ -37,6 +42,18 @@ fn is_rank(m: &Manifest, t: usize, c: usize) -> bool {
 pub(super) fn check(m: &Manifest, p: &[Piece], plan: &Plan) -> Result<(), String> {
     if plan.limit.is_none() {
         return Ok(());
+    }
+    // "the highest support rate, lowest consider rate": two superlatives
+    // on two columns are each one's extreme, not one row first by both.
+    let superlatives = p.iter().filter(|x| matches!(x.cue(), Some(Cue::Most | Cue::Least))).count();
+    if let [a, b, ..] = plan.order.as_slice() {
+        if plan.limit == Some(1) && superlatives >= 2 && plan.measures.is_empty() && plan.dimensions.is_empty() && a.by != b.by {
+            let extreme = |desc: bool| if desc { "maximum" } else { "minimum" };
+            return Err(format!(
+                "I read two superlatives as one row first by {} and then by {}; one row need not hold both extremes. Ask for each, e.g. 'the {} {} and the {} {}'.",
+                a.by, b.by, extreme(a.desc), a.by, extreme(b.desc), b.by
+            ));
+        }
     }
     let says_id = p.iter().any(|x| matches!(x.norm.as_str(), "id" | "ids" | "identifier"));
     for o in &plan.order {

@@ -6,7 +6,10 @@
 //! (`performers.customer_phone`, chosen when the question names performers);
 //! "lexicographical order" is alphabetical; "living in" adds no condition
 //! of its own; "the oldest" of rows with only a founding year, and "the
-//! venue which is the oldest" with the superlative last.
+//! venue which is the oldest" with the superlative last; "percentage" or
+//! "rate" right after a number column names that column ("the black
+//! percentage is greater than 10"); two superlatives on two columns are
+//! not one row ordered by both.
 
 use rstest::rstest;
 
@@ -188,4 +191,43 @@ columns = [
     let p = super::fixtures::plan_or_reason(&OfflinePlanner::new(&m), question).unwrap_or_else(|r| panic!("{question}: {r}"));
     let named: Vec<String> = p.fields.iter().chain(p.measures.iter().filter_map(|x| x.column.as_ref())).cloned().collect();
     assert!(named.iter().any(|f| f == table || f.starts_with(&format!("{table}."))), "{question}: {p:?}");
+}
+
+/// Cities with shares of their population as number columns.
+fn cities() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"
+name = "cities"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "city"
+file = "city.csv"
+primary_key = "city_id"
+label = "name"
+columns = [
+  { name = "city_id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "white", type = "DOUBLE", nullable = false },
+  { name = "black", type = "DOUBLE", nullable = false },
+  { name = "hispanic", type = "DOUBLE", nullable = false },
+  { name = "support_rate", type = "DOUBLE", nullable = false },
+  { name = "oppose_rate", type = "DOUBLE", nullable = false },
+]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("Which cities have a black percentage greater than 10?", Ok("where: city.black gt 10"))]
+#[case("Return the hispanic percentage for cities in which the black percentage is greater than 10.", Ok("shown: city.hispanic,city.black | where: city.black gt 10"))]
+// "percentage of" is a share of rows; "white share" the column.
+#[case("What percentage of cities have a white share above 50?", Ok("where: city.white gt 50"))]
+#[case("Find the highest support rate, lowest oppose rate of all cities.", Err("two superlatives"))]
+fn a_share_word_after_a_number_column_names_it(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    if let Some((p, want)) = planned_or_refused(&cities(), question, want) {
+        assert!(outline(&p).contains(want), "{question}: {}", outline(&p));
+    }
 }
