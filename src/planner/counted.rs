@@ -24,7 +24,7 @@ use crate::planner::schema;
 use crate::planner::MatchKind;
 
 /// Nouns that stand for rows of whatever the question counts.
-const ROW_NOUNS: &[&str] = &[
+pub(super) const ROW_NOUNS: &[&str] = &[
     "records", "record", "times", "entries", "entry", "rows", "row", "instances", "occurrences", "people",
     "persons",
 ];

@@ -11,7 +11,7 @@
 //! leftover check runs last and is the only place that turns unused words
 //! into refusals.
 
-use crate::planner::build::{Ctx, Refusal};
+use crate::planner::build::{Ctx, MKind, Refusal};
 use crate::planner::english::{self, Cue};
 use crate::planner::intent::PieceKind;
 use crate::planner::lexicon::{Field, Target};
@@ -506,6 +506,16 @@ impl Ctx<'_> {
             }
             let x = &self.p[i];
             match &x.kind {
+                // "the greatest number of times": the rows a count already
+                // counts. Not "people", who may be a population to add up.
+                PieceKind::Unknown
+                    if super::counted::ROW_NOUNS.contains(&x.norm.as_str())
+                        && !matches!(x.norm.as_str(), "people" | "persons")
+                        && self.prev_sig(i).is_some_and(|k| self.used[k] && self.p[k].cue() == Some(Cue::Count))
+                        && self.measures.iter().any(|m| matches!(m.kind, MKind::Count(_))) =>
+                {
+                    self.mark(i);
+                }
                 PieceKind::Unknown => {
                     let prev = (0..i).rev().find(|&k| !matches!(self.p[k].norm.as_str(), "the" | "a" | "an" | "their" | "its" | "his" | "her" | "our" | "my"));
                     let after_slot = prev.is_some_and(|k| {

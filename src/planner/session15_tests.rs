@@ -231,3 +231,15 @@ fn a_share_word_after_a_number_column_names_it(#[case] question: &str, #[case] w
         assert!(outline(&p).contains(want), "{question}: {}", outline(&p));
     }
 }
+
+#[rustfmt::skip]
+#[rstest]
+#[case("Show the status that has been used the greatest number of times.", Ok("shown: bookings.status_code | where:  | order: bookings_count desc | limit: Some(1)"))]
+#[case("How many times has the status Good been given?", Ok("shown:  | where: bookings.status_code eq Good |"))]
+// People may be a population to add up, not rows to count.
+#[case("How many people live in Lyon?", Err("I don't know what 'people' means"))]
+fn times_after_a_count_are_the_rows_it_counts(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    if let Some((p, want)) = planned_or_refused(&bookings(), question, want) {
+        assert!(outline(&p).starts_with(want), "{question}: {}", outline(&p));
+    }
+}
