@@ -70,6 +70,8 @@ fn status_names_the_only_status_column_of_a_table(#[case] question: &str, #[case
 #[rstest]
 #[case("What are the names and phone numbers of all customers?", Ok("shown: customers.customer_name,customers.customer_phone |"))]
 #[case("List the phone numbers of suppliers.", Ok("shown: suppliers.supplier_phone |"))]
+// A number that identifies a thing is its id.
+#[case("List the order dates and customer numbers of all orders.", Ok("shown: customer_orders.order_date,customer_orders.customer_id |"))]
 // The performers' phone column is named like a customer's: the question
 // names performers, and their own phone is what it asks for.
 #[case("What is the phone number of the performer Ashley?", Ok("shown: performers.customer_phone | where: performers.customer_name eq Ashley"))]

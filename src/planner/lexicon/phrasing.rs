@@ -71,6 +71,13 @@ impl Lexicon {
                 self.add_stems(ph, target.clone(), weight, None);
             }
         }
+        // "the department number" for `department_id`: a number that
+        // identifies a thing is its id.
+        if let [thing, id] = cstems {
+            if id == "id" && thing.len() >= 3 && !GENERIC.contains(&thing.as_str()) {
+                self.add_stems(vec![thing.clone(), "number".to_string()], target.clone(), 0.75, None);
+            }
+        }
         // "birthday": the column of a date of birth (`date_of_birth`, `dob`).
         if is_birth_date(cstems) {
             self.add_stems(vec![stem("birthday")], target.clone(), 0.9, None);
