@@ -225,6 +225,7 @@ impl Lexicon {
                 }
             }
         }
+        lx.add_key_nouns(m);
         lx.add_lone_heads(m);
         lx.add_members(m);
         lx

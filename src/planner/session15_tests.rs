@@ -56,7 +56,7 @@ fn a_plural_acronym_is_one_word(#[case] question: &str, #[case] want: Result<&st
 
 #[rustfmt::skip]
 #[rstest]
-#[case("What are the dates of the orders whose status is 'Delivered'?", Ok("shown: customer_orders.order_date,customer_orders.order_id | where: customer_orders.order_status_code eq Delivered"))]
+#[case("What are the dates of the orders whose status is 'Delivered'?", Ok("shown: customer_orders.order_date | where: customer_orders.order_status_code eq Delivered"))]
 #[case("List the order ids of orders in Cancelled status.", Ok("shown: customer_orders.order_id | where: customer_orders.order_status_code eq Cancelled"))]
 #[case("What is the most frequent status of bookings?", Ok("shown: bookings.status_code | where:  | order: bookings_count desc"))]
 #[case("How many orders are there for each status?", Ok("shown: customer_orders.order_status_code |"))]
@@ -243,5 +243,49 @@ fn a_share_word_after_a_number_column_names_it(#[case] question: &str, #[case] w
 fn times_after_a_count_are_the_rows_it_counts(#[case] question: &str, #[case] want: Result<&str, &str>) {
     if let Some((p, want)) = planned_or_refused(&bookings(), question, want) {
         assert!(outline(&p).starts_with(want), "{question}: {}", outline(&p));
+    }
+}
+
+/// The thing a table's key counts names its rows when no table is called
+/// that: "branches" for `bank` keyed by `branch_id`.
+#[rstest]
+#[case("Count the number of bank branches.", Ok("bank"))]
+#[case("What is the average number of customers of branches?", Ok("bank"))]
+// A table called that is the rows: "customers" stays the customer table.
+#[case("How many customers are there?", Ok("customer"))]
+fn a_key_names_the_rows_it_counts(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    let m = super::fixtures::from_toml(
+        r#"
+name = "branches"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "bank"
+file = "bank.csv"
+primary_key = "branch_id"
+columns = [
+  { name = "branch_id", type = "BIGINT", nullable = false },
+  { name = "bname", type = "VARCHAR", nullable = false },
+  { name = "no_of_customers", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "customer"
+file = "customer.csv"
+primary_key = "cust_id"
+columns = [
+  { name = "cust_id", type = "BIGINT", nullable = false },
+  { name = "branch_id", type = "BIGINT", nullable = false },
+]
+
+[[joins]]
+from = "customer.branch_id"
+to = "bank.branch_id"
+"#,
+    );
+    if let Some((p, want)) = planned_or_refused(&OfflinePlanner::new(&m), question, want) {
+        let tables: Vec<String> = p.measures.iter().filter_map(|x| x.column.as_ref()).map(|c| c.split('.').next().unwrap_or("").to_string()).collect();
+        assert_eq!(tables, vec![want.to_string()], "{question}: {p:?}");
     }
 }

@@ -171,6 +171,24 @@ impl Lexicon {
         }
     }
 
+    /// "bank branches" for `bank` keyed by `branch_id`, "festivals" for
+    /// `festival_detail` keyed by `festival_id`: the thing a table's key
+    /// counts names its rows, when no table is called that.
+    pub(super) fn add_key_nouns(&mut self, m: &Manifest) {
+        let tables: Vec<Vec<String>> = m.tables.iter().map(|t| stems(&t.name)).collect();
+        for (ti, t) in m.tables.iter().enumerate() {
+            let Some(pk) = t.primary_key.as_deref() else { continue };
+            let [thing, id] = stems(pk).try_into().unwrap_or_default();
+            if id != "id" || thing.len() < 3 || GENERIC.contains(&thing.as_str()) {
+                continue;
+            }
+            if tables.iter().any(|x| x.len() == 1 && x[0] == thing) {
+                continue;
+            }
+            self.add_stems(vec![thing], Target::Table(ti), 0.7, None);
+        }
+    }
+
     /// A lone head word ("date", "code") for the only column of a table
     /// whose name has it, when no column is named just that.
     pub(super) fn add_lone_heads(&mut self, m: &Manifest) {
