@@ -68,3 +68,11 @@ pub(super) fn planned_or_refused<T>(planner: &super::OfflinePlanner, question: &
         }
     }
 }
+
+/// The plan as one line: shown fields and groups, row filters, order
+/// (`desc` after a descending key) and limit.
+pub(super) fn outline(p: &Plan) -> String {
+    let shown: Vec<String> = p.fields.iter().chain(p.dimensions.iter().map(|d| &d.name)).cloned().collect();
+    let order: Vec<String> = p.order.iter().map(|o| format!("{}{}", o.by, if o.desc { " desc" } else { "" })).collect();
+    format!("shown: {} | where: {} | order: {} | limit: {:?}", shown.join(","), filters(p), order.join(","), p.limit)
+}

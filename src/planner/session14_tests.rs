@@ -20,18 +20,9 @@ fn athletes() -> OfflinePlanner {
     OfflinePlanner::new(&fixture("athletes"))
 }
 
-/// The plan as one line: rows, fields and groups, order, limit.
+/// The plan as one line: the rows it is about, then `fixtures::outline`.
 fn outline(p: &crate::plan::Plan) -> String {
-    let shown: Vec<String> = p.fields.iter().chain(p.dimensions.iter().map(|d| &d.name)).cloned().collect();
-    let order: Vec<String> = p.order.iter().map(|o| format!("{}{}", o.by, if o.desc { " desc" } else { "" })).collect();
-    format!(
-        "rows: {} | shown: {} | where: {} | order: {} | limit: {:?}",
-        p.rows_of.as_deref().unwrap_or("-"),
-        shown.join(","),
-        super::fixtures::filters(p),
-        order.join(","),
-        p.limit
-    )
+    format!("rows: {} | {}", p.rows_of.as_deref().unwrap_or("-"), super::fixtures::outline(p))
 }
 
 #[rustfmt::skip]
