@@ -501,7 +501,7 @@ impl Ctx<'_> {
                     if share.is_some() && !(f.numeric && !f.temporal) {
                         return None;
                     }
-                    if let Some(s) = share.filter(|_| !numeric || f.numeric) {
+                    if let Some(s) = share {
                         self.mark(s);
                     }
                     return (!numeric || f.numeric).then_some((k, f));

@@ -551,7 +551,14 @@ impl Ctx<'_> {
                 PieceKind::Quoted(..) => {
                     return Err(self.refuse(format!("I couldn't tell where to look for '{}'.", x.words)));
                 }
-                PieceKind::Lex(c) if c.iter().any(|c| matches!(c.target, Target::Value(..) | Target::Segment(_))) && c.first().is_some_and(|c| !c.fuzzy) => {
+                // A value left over; or "customers in Lyon" with "Lyon" read
+                // as a column's name (`LName`) and left over: a name written
+                // capitalised mid-sentence is most likely a value the
+                // reading lost.
+                PieceKind::Lex(c)
+                    if c.iter().any(|c| matches!(c.target, Target::Value(..) | Target::Segment(_))) && c.first().is_some_and(|c| !c.fuzzy)
+                        || x.capital && !c.iter().any(|c| matches!(c.target, Target::Table(_))) =>
+                {
                     return Err(self.refuse(format!("I recognised '{}' but couldn't work out how it fits the question.", x.words)));
                 }
                 // A dimension named but not used would be dropped from the question.
@@ -560,12 +567,6 @@ impl Ctx<'_> {
                         && !c.iter().any(|c| matches!(c.target, Target::Table(_)))
                         && c.first().is_some_and(|c| !c.fuzzy && c.confidence >= 0.9 && matches!(c.target, Target::Dimension(d) if self.m.dimensions[d].kind == crate::semantic::DimensionKind::Categorical)) =>
                 {
-                    return Err(self.refuse(format!("I recognised '{}' but couldn't work out how it fits the question.", x.words)));
-                }
-                // "customers in Lyon" with "Lyon" read as a column's name
-                // (`LName`) and left over: a name written capitalised
-                // mid-sentence is most likely a value the reading lost.
-                PieceKind::Lex(c) if x.capital && !c.iter().any(|c| matches!(c.target, Target::Table(_))) => {
                     return Err(self.refuse(format!("I recognised '{}' but couldn't work out how it fits the question.", x.words)));
                 }
                 // Other names left over are checked against the plan by `account`.
