@@ -192,6 +192,23 @@ impl Ctx<'_> {
             }
         }
         self.implied_order();
+        self.count_before_subject();
+    }
+
+    /// "the 3 departments with the most courses": a whole number right
+    /// before the plural subject of a ranking is how many to keep.
+    fn count_before_subject(&mut self) {
+        if self.order.is_empty() || self.limit.is_some() {
+            return;
+        }
+        let Some(s) = self.subject.filter(|&s| self.p[s].plural) else { return };
+        let Some(n) = self.prev_sig(s).filter(|&n| !self.used[n]) else { return };
+        let PieceKind::Number(x) = self.p[n].kind else { return };
+        if x.fract() != 0.0 || x < 1.0 {
+            return;
+        }
+        self.limit = Some(x as u64);
+        self.take(n, MatchKind::Limit, format!("{}", x as u64), 1.0);
     }
 
     /// "sorted by price decreasing and name ascending", "by the disposed

@@ -283,3 +283,14 @@ to = "bank.branch_id"
         assert_eq!(tables, vec![want.to_string()], "{question}: {p:?}");
     }
 }
+
+#[rustfmt::skip]
+#[rstest]
+// A whole number before the plural subject of a ranking keeps that many.
+#[case("What are the 2 customers with the most orders?", Ok("limit: Some(2)"))]
+#[case("Which customer has the most orders?", Ok("limit: Some(1)"))]
+fn a_count_before_the_ranked_subject_is_the_limit(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    if let Some((p, want)) = planned_or_refused(&bookings(), question, want) {
+        assert!(outline(&p).ends_with(want), "{question}: {}", outline(&p));
+    }
+}
