@@ -387,20 +387,26 @@ fn compound_number(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan, i: usi
 /// the name instead: a filter on a name elsewhere does not bear it out.
 /// "'Book' in its name" puts the value just before the word.
 fn names_value(p: &[Piece], i: usize) -> bool {
-    let value = |x: &&Piece| {
-        matches!(x.kind, PieceKind::Quoted(..) | PieceKind::Number(_)) || x.top().is_some_and(|t| matches!(t, Target::Value(..)))
-    };
-    let clause = |x: &&Piece| !matches!(x.kind, PieceKind::Punct(_));
-    p.iter().skip(i + 1).take(5).take_while(clause).any(|x| value(&x))
-        || p[..i].iter().rev().take(3).take_while(clause).any(|x| value(&x))
+    value_after(p, i, 5) || p[..i].iter().rev().take(3).take_while(in_clause).any(is_value)
 }
 
 /// A value within three words after piece `i`, in its clause.
 fn id_value(p: &[Piece], i: usize) -> bool {
-    let clause = |x: &&Piece| !matches!(x.kind, PieceKind::Punct(_));
-    p.iter().skip(i + 1).take(3).take_while(clause).any(|x| {
-        matches!(x.kind, PieceKind::Quoted(..) | PieceKind::Number(_)) || x.top().is_some_and(|t| matches!(t, Target::Value(..)))
-    })
+    value_after(p, i, 3)
+}
+
+/// A value (quoted text, a number, a stored value) within `n` pieces
+/// after piece `i`, in its clause.
+fn value_after(p: &[Piece], i: usize, n: usize) -> bool {
+    p.iter().skip(i + 1).take(n).take_while(in_clause).any(is_value)
+}
+
+fn in_clause(x: &&Piece) -> bool {
+    !matches!(x.kind, PieceKind::Punct(_))
+}
+
+fn is_value(x: &Piece) -> bool {
+    matches!(x.kind, PieceKind::Quoted(..) | PieceKind::Number(_)) || x.top().is_some_and(|t| matches!(t, Target::Value(..)))
 }
 
 fn filter_has(m: &Manifest, plan: &Plan, test: fn(&Manifest, usize, usize) -> bool) -> bool {

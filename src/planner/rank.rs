@@ -202,13 +202,9 @@ impl Ctx<'_> {
             return;
         }
         let Some(s) = self.subject.filter(|&s| self.p[s].plural) else { return };
-        let Some(n) = self.prev_sig(s).filter(|&n| !self.used[n]) else { return };
-        let PieceKind::Number(x) = self.p[n].kind else { return };
-        if x.fract() != 0.0 || x < 1.0 {
-            return;
+        if let Some(count) = self.prev_sig(s).and_then(|n| self.whole_count(n)) {
+            self.keep_first(Some(count));
         }
-        self.limit = Some(x as u64);
-        self.take(n, MatchKind::Limit, format!("{}", x as u64), 1.0);
     }
 
     /// "sorted by price decreasing and name ascending", "by the disposed
