@@ -317,6 +317,7 @@ pub const CUES: &[(&str, Cue)] = &[
     ("word", Cue::Contains),
     ("with the letter", Cue::Contains),
     ("the letter", Cue::Contains),
+    ("letter", Cue::Contains),
     ("like", Cue::Contains),
     ("named", Cue::Named),
     ("called", Cue::Named),

@@ -443,6 +443,21 @@ impl Ctx<'_> {
         }
     }
 
+    /// True when the column word at `k` follows a possessive, "with" or
+    /// "has" ("whose name", "with a location", "their first names").
+    fn introduced(&self, k: usize) -> bool {
+        let mut j = k;
+        while j > 0 && matches!(self.p[j - 1].norm.as_str(), "the" | "a" | "an") {
+            j -= 1;
+        }
+        j.checked_sub(1).is_some_and(|j| {
+            matches!(
+                self.p[j].norm.as_str(),
+                "whose" | "with" | "its" | "their" | "his" | "her" | "has" | "have" | "having" | "where"
+            )
+        })
+    }
+
     /// Quoted text: a known value, a name ("named 'Robbin CV'"), or a text
     /// match; with a value index, on the column that holds it (`values`).
     pub(super) fn quoted(&mut self) -> Result<(), Refusal> {
@@ -474,7 +489,9 @@ impl Ctx<'_> {
                 && self.next_sig(i).is_some_and(|n| self.p[n].lex().is_some());
             let mut contains = self.cue_at(prev) == Some(Cue::Contains) || in_column;
             // "starts with 'Orbit'", "ending with 'son'": a prefix or suffix match.
-            let affix = i.checked_sub(1).filter(|&k| self.p[k].norm == "with").and_then(|k| {
+            // "ends with the letter 'm'": "with" may start the cue before the text.
+            let with = (i.saturating_sub(3)..i).rev().take_while(|&k| self.p[k].is_filler() || self.p[k].cue() == Some(Cue::Contains) || self.p[k].norm == "with").find(|&k| self.p[k].norm == "with");
+            let affix = with.and_then(|k| {
                 let v = k.checked_sub(1)?;
                 let w = self.p[v].norm.as_str();
                 let start = matches!(w, "start" | "starts" | "starting" | "begin" | "begins" | "beginning");
@@ -491,13 +508,14 @@ impl Ctx<'_> {
                     .filter(|f| !f.numeric && !f.temporal)
                     .map(|f| (k, f))
             };
-            let before = prev.and_then(|p| {
-                if self.p[p].cue().is_some() {
-                    self.prev_sig(p)
-                } else {
-                    Some(p)
-                }
-            });
+            // The column is named before the verb: "first name starting with 'D'".
+            // Past the cue: "description contains 'Book'", "descriptions include letter 't'".
+            let mut before = affix.map_or(prev, |(v, ..)| self.prev_sig(v));
+            let mut cues = 0;
+            while let Some(p) = before.filter(|&p| self.p[p].cue().is_some() && (cues == 0 || self.p[p].cue() == Some(Cue::Contains))) {
+                before = self.prev_sig(p);
+                cues += 1;
+            }
             let mut found = near(self, before).or_else(|| near(self, self.next_sig(i)));
             // The rows' name, unless it is a number and the text is not
             // ("members of the club 'Bootup Baltimore'" on a link table whose
@@ -543,7 +561,10 @@ impl Ctx<'_> {
                 }
             }
             let found_named = found.is_some();
-            if let Some((k, _)) = found {
+            // "Which accelerator name contains 'Opera'?": the column before
+            // the verb is also what is asked, unless a possessive or "with"
+            // makes it a property of the rows ("whose name contains").
+            if let Some((k, _)) = found.filter(|(k, _)| Some(*k) != before || self.introduced(*k)) {
                 self.take_lex(k);
             }
             let Some(f) = field else { continue };

@@ -65,6 +65,7 @@ mod rank;
 mod recency;
 mod sanity;
 mod schema;
+mod spelled;
 mod subject;
 mod time;
 mod totals;
@@ -126,6 +127,8 @@ mod session13_tests;
 mod session14_tests;
 #[cfg(test)]
 mod session15_tests;
+#[cfg(test)]
+mod session16_tests;
 #[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
@@ -340,7 +343,7 @@ impl OfflinePlanner {
 
     /// Plans one question.
     pub fn plan(&self, question: &str) -> Outcome {
-        let toks = coordinate::distribute(tokenize::tokenize(question), &self.lexicon);
+        let toks = coordinate::distribute(spelled::quote_search_text(tokenize::tokenize(question)), &self.lexicon);
         let mut pieces = intent::pieces(&toks, &self.lexicon, &self.cues, self.default_year);
         kinds::resolve(&self.manifest, &mut pieces);
         month_values::as_values(&mut pieces, &self.manifest, self.values.as_deref());

@@ -1,0 +1,40 @@
+//! Table-driven tests of the planner changes of the sixteenth round: text
+//! a question spells out without quotes is searched for ("the letter m",
+//! "contains NY", "names starting with Orbit", "whose first letter is S"),
+//! on the column named before the verb, not on a column the verb's own
+//! word names ("first name starting with 'D'" is not `start_date`).
+
+use rstest::rstest;
+
+use super::fixtures::{fixture, outline, planned_or_refused};
+use super::*;
+
+fn staff() -> OfflinePlanner {
+    OfflinePlanner::new(&fixture("staff_text"))
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("Which employees have a first name starting with 'D'?", Ok("where: employees.first_name like D%"))]
+#[case("List the employees whose first name begins with the letter D.", Ok("where: employees.first_name like D%"))]
+#[case("Find employees whose first name starts with D.", Ok("where: employees.first_name like D%"))]
+#[case("Show the salaries of employees whose first name is ending with the letter m.", Ok("where: employees.first_name like %m"))]
+#[case("Which employees have first names that end with the letter m?", Ok("where: employees.first_name like %m"))]
+#[case("Which employees have the letter Z in their first names?", Ok("where: employees.first_name like %Z%"))]
+#[case("Show the employees whose last name has the letter s.", Ok("where: employees.last_name like %s%"))]
+#[case("Give the last names of employees whose first name has letter 'a' in it.", Ok("where: employees.first_name like %a%"))]
+#[case("What are the countries of all airlines whose names start with Orbit?", Ok("where: airlines.name like Orbit%"))]
+#[case("How many airlines have a location that contains NY?", Ok("where: airlines.location like %NY%"))]
+#[case("Which airlines have a name whose first letter is S?", Ok("where: airlines.name like S%"))]
+#[case("Find the names of products whose stock number starts with 2.", Ok("where: products.stock_number like 2%"))]
+#[case("Find the category descriptions of the products whose descriptions include letter 't'.", Ok("where: products.product_description like %t%"))]
+// The column before the verb is shown too when it is what the question asks
+// for, not when a possessive makes it a property of the rows.
+#[case("Which airline location contains the word 'Oslo'?", Ok("shown: airlines.location | where: airlines.location like %Oslo%"))]
+#[case("Show all locations that contain the string 'Oslo'.", Ok("shown: airlines.location | where: airlines.location like %Oslo%"))]
+#[case("Find the employees whose last name contains 'son'.", Ok("shown: employees.employee_id,employees.first_name,employees.start_date | where: employees.last_name like %son%"))]
+fn spelled_search_text(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    if let Some((p, want)) = planned_or_refused(&staff(), question, want) {
+        assert!(outline(&p).contains(want), "{question}: {}", outline(&p));
+    }
+}

@@ -1,0 +1,154 @@
+//! Search text a question spells out without quotes: "the letter a",
+//! "names starting with Orbit", "a location that contains NY", "whose
+//! first letter is S". Those words are text to look for, not names of the
+//! schema or values to match whole: they become quoted tokens, as if the
+//! question had quoted them, and "first letter is" reads "starts with".
+
+use super::tokenize::{TokKind, Token};
+
+/// Words that announce search text ("contains", "starting with").
+fn search_verb(toks: &[Token], i: usize) -> Option<(usize, bool)> {
+    let t = toks.get(i)?;
+    if !t.is_word() {
+        return None;
+    }
+    let affix = matches!(
+        t.norm.as_str(),
+        "start" | "starts" | "starting" | "started" | "begin" | "begins" | "beginning" | "end" | "ends" | "ending"
+    );
+    if affix {
+        return toks.get(i + 1).filter(|w| w.norm == "with").map(|_| (i + 2, true));
+    }
+    let contains = matches!(
+        t.norm.as_str(),
+        "contain" | "contains" | "containing" | "include" | "includes" | "including"
+    );
+    contains.then_some((i + 1, false))
+}
+
+/// Words between the verb and the text: "the letter", "the word", "a string".
+fn announces(t: &Token) -> bool {
+    t.is_word()
+        && matches!(
+            t.norm.as_str(),
+            "the" | "a" | "an" | "letter" | "letters" | "character" | "characters" | "word" | "string" | "substring" | "text"
+        )
+}
+
+fn is_letter_word(t: &Token) -> bool {
+    t.is_word() && matches!(t.norm.as_str(), "letter" | "letters" | "character")
+}
+
+/// A word that can only be text to look for: one letter after "letter",
+/// a word in capitals ("NY"), a name after "starting with" ("Orbit"), a
+/// number after "starts with".
+fn searched(t: &Token, after_letter: bool, affix: bool) -> bool {
+    let single = t.is_word() && t.raw.chars().count() == 1 && t.raw.chars().all(char::is_alphabetic);
+    let capitals = t.is_word()
+        && t.raw.chars().count() >= 2
+        && t.raw.chars().all(|c| c.is_ascii_uppercase());
+    match t.kind {
+        TokKind::Word => single && (after_letter || affix) || capitals || affix && t.capital,
+        TokKind::Number(_) => affix && !after_letter,
+        _ => false,
+    }
+}
+
+fn quote(t: &Token) -> Token {
+    Token {
+        raw: t.raw.clone(),
+        norm: t.raw.to_lowercase(),
+        stem: t.raw.to_lowercase(),
+        kind: TokKind::Quoted(t.raw.clone()),
+        capital: false,
+    }
+}
+
+/// "first letter is S" -> "starts with 'S'", "last letter is m" -> "ends
+/// with 'm'": the two words keep what the question wrote.
+fn letter_position(toks: &mut [Token], i: usize) {
+    let at = |k: usize, w: &[&str]| toks.get(k).is_some_and(|t| t.is_word() && w.contains(&t.norm.as_str()));
+    if !(at(i, &["first", "initial", "last", "final"]) && at(i + 1, &["letter", "character"]) && at(i + 2, &["is", "was", "being", "equals"])) {
+        return;
+    }
+    let start = at(i, &["first", "initial"]);
+    let raw = format!("{} {}", toks[i].raw, toks[i + 1].raw);
+    let verb = if start { "starts" } else { "ends" };
+    toks[i] = Token { raw, norm: verb.into(), stem: if start { "start" } else { "end" }.into(), kind: TokKind::Word, capital: false };
+    toks[i + 1] = Token { raw: toks[i + 2].raw.clone(), norm: "with".into(), stem: "with".into(), kind: TokKind::Word, capital: false };
+    toks[i + 2] = Token { raw: String::new(), norm: "the".into(), stem: "the".into(), kind: TokKind::Word, capital: false };
+}
+
+/// Rewrites spelled-out search text as quoted tokens.
+pub fn quote_search_text(mut toks: Vec<Token>) -> Vec<Token> {
+    for i in 0..toks.len() {
+        letter_position(&mut toks, i);
+    }
+    toks.retain(|t| !(t.raw.is_empty() && t.norm == "the"));
+    for i in 0..toks.len() {
+        // "the letter a", "letter 'S'" (already quoted), "a letter z".
+        if is_letter_word(&toks[i]) {
+            if let Some(t) = toks.get(i + 1).filter(|t| searched(t, true, false)) {
+                toks[i + 1] = quote(t);
+            }
+            continue;
+        }
+        let Some((mut k, affix)) = search_verb(&toks, i) else { continue };
+        let mut after_letter = false;
+        while toks.get(k).is_some_and(announces) {
+            after_letter |= is_letter_word(&toks[k]);
+            k += 1;
+        }
+        if let Some(t) = toks.get(k).filter(|t| searched(t, after_letter, affix)) {
+            toks[k] = quote(t);
+        }
+    }
+    toks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::planner::tokenize::tokenize;
+    use rstest::rstest;
+
+    fn quoted(q: &str) -> Vec<String> {
+        quote_search_text(tokenize(q))
+            .into_iter()
+            .filter_map(|t| match t.kind {
+                TokKind::Quoted(s) => Some(s),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[rstest]
+    #[case("employees whose first name ends with the letter m", &["m"])]
+    #[case("customers with the letter a in their names", &["a"])]
+    #[case("staff whose nickname has the letter s", &["s"])]
+    #[case("employees who contain a letter z to their first name", &["z"])]
+    #[case("universities with a location that contains NY", &["NY"])]
+    #[case("customers whose first name contains ROY", &["ROY"])]
+    #[case("airlines whose names start with Orbit", &["Orbit"])]
+    #[case("products whose stock number starts with 2", &["2"])]
+    #[case("founders of companies whose first letter is S", &["S"])]
+    #[case("names whose last letter is e", &["e"])]
+    #[case("names starting with 'Ab'", &["Ab"])]
+    // Not search text: a table after "contains", a count, a plain word.
+    #[case("Which range contains the most mountains?", &[])]
+    #[case("counties that contain cities with a letter grade", &[])]
+    #[case("Which Album contains Tracks by Queen?", &[])]
+    #[case("the max and min grade point for all letter grade", &[])]
+    #[case("shops that opened after 2012 and start with a discount", &[])]
+    fn spelled_text_is_quoted(#[case] q: &str, #[case] want: &[&str]) {
+        assert_eq!(quoted(q), want, "{q}");
+    }
+
+    #[test]
+    fn first_letter_reads_starts_with() {
+        let toks = quote_search_text(tokenize("companies whose first letter is S"));
+        let words: Vec<&str> = toks.iter().map(|t| t.norm.as_str()).collect();
+        assert_eq!(words, ["companies", "whose", "starts", "with", "s"]);
+        assert_eq!(toks[2].raw, "first letter");
+    }
+}
