@@ -457,6 +457,7 @@ pub const THESAURUS: &[(&str, &[&str])] = &[
     ("job", &["occupation"]),
     ("occupation", &["job"]),
     ("phone", &["telephone"]),
+    ("population", &["resident", "inhabitant", "people"]),
 ];
 
 /// Prepositions after which an unknown word sits where a filter or group

@@ -38,3 +38,29 @@ fn spelled_search_text(#[case] question: &str, #[case] want: Result<&str, &str>)
         assert!(outline(&p).contains(want), "{question}: {}", outline(&p));
     }
 }
+
+#[rustfmt::skip]
+#[rstest]
+#[case("Which districts have more than 100000 people?", Ok("where: districts.city_population gt 100000"))]
+#[case("What is the name of the district with the most residents?", Ok("order: districts.city_population desc | limit: Some(1)"))]
+#[case("List the districts with between 2000 and 5000 inhabitants.", Ok("districts.city_population"))]
+fn people_are_a_population(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    if let Some((p, want)) = planned_or_refused(&staff(), question, want) {
+        assert!(outline(&p).contains(want), "{question}: {}", outline(&p));
+    }
+}
+
+#[rstest]
+#[case("districts with between 2000 and 5000 inhabitants")]
+#[case("films made from 1990 to 20000 times")]
+fn a_range_of_numbers_is_no_time(#[case] text: &str) {
+    let found = time::find(&tokenize::tokenize(text), None);
+    assert!(found.is_empty(), "{text}: {found:?}");
+}
+
+#[test]
+fn a_range_of_years_is_still_time() {
+    let found = time::find(&tokenize::tokenize("opened between 1990 and 2000"), None);
+    let want = time::TimeKind::Range { start: Some("1990-01-01".into()), end: Some("2001-01-01".into()) };
+    assert_eq!(found.first().map(|e| e.kind.clone()), Some(want));
+}

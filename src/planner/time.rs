@@ -124,7 +124,14 @@ pub fn find(toks: &[Token], default_year: Option<i32>) -> Vec<TimeExpr> {
                                 )
                             }) {
                                 let _ = sep;
-                                if let Some(e2) = at(toks, e.end + 1, question_year) {
+                                let e2 = at(toks, e.end + 1, question_year);
+                                // "between 2000 and 5000 inhabitants": a range of
+                                // numbers, not of years.
+                                if e2.is_none() && toks.get(e.end + 1).is_some_and(|t| t.number().is_some()) {
+                                    i += 1;
+                                    continue;
+                                }
+                                if let Some(e2) = e2 {
                                     if let TimeKind::Range { end: en2, .. } = e2.kind {
                                         to = en2;
                                         stop = e2.end;
