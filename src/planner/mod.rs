@@ -53,6 +53,7 @@ mod listing;
 mod measures;
 mod month_values;
 mod order_doubt;
+mod other_extreme;
 mod own_rows;
 mod pairs;
 pub mod model;

@@ -64,3 +64,16 @@ fn a_range_of_years_is_still_time() {
     let want = time::TimeKind::Range { start: Some("1990-01-01".into()), end: Some("2001-01-01".into()) };
     assert_eq!(found.first().map(|e| e.kind.clone()), Some(want));
 }
+
+#[rustfmt::skip]
+#[rstest]
+#[case("Show the name of towns in the county that has the largest number of police officers.", Ok("where: counties.police_officers eq Aggregate { agg: Max, column: \"counties.police_officers\", filters: [] } | order:  | limit: None"))]
+#[case("Give the name of towns in the county with the fewest police officers.", Ok("where: counties.police_officers eq Aggregate { agg: Min"))]
+// The listed rows are the ranked ones: the first in that order.
+#[case("Which county has the most police officers?", Ok("order: counties.police_officers desc | limit: Some(1)"))]
+#[case("What is the name of the town with the largest population?", Ok("order: towns.town_population desc | limit: Some(1)"))]
+fn the_extreme_of_other_rows_picks_the_listed_ones(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    if let Some((p, want)) = planned_or_refused(&staff(), question, want) {
+        assert!(outline(&p).contains(want), "{question}: {}", outline(&p));
+    }
+}
