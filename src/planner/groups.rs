@@ -138,6 +138,10 @@ impl Ctx<'_> {
 
     /// "by status and priority", "per site", "by revenue" (a ranking key).
     pub(super) fn group_list(&mut self, i: usize) -> Result<(), Refusal> {
+        // "in alphabetical order by last name": the order's key, not a group.
+        if self.p[i].norm == "by" && matches!(self.cue_at(self.prev_sig(i)), Some(Cue::Asc | Cue::Desc)) {
+            return Ok(());
+        }
         // "across all poker players", "for all singers": the whole, not groups.
         if self
             .p

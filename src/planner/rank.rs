@@ -116,6 +116,23 @@ impl Ctx<'_> {
         }
     }
 
+    /// "ordered by sales and profits": a column right after "and" that
+    /// follows the order key `j` is the next key, in the same direction.
+    fn second_key(&mut self, j: usize, desc: bool) {
+        let Some(a) = self.next_sig(j).filter(|&a| self.p[a].cue() == Some(Cue::And) && !self.used[a]) else { return };
+        // "and their last names" is more to show, not a key.
+        let k = (a + 1..self.p.len()).find(|&k| self.p[k].norm != "the");
+        let Some(k) = k.filter(|&k| !self.used[k] && matches!(self.p[k].top(), Some(Target::Column(..) | Target::Dimension(_)))) else { return };
+        // The list goes on after it ("by name and age of ..."): not a key.
+        if self.next_sig(k).is_some_and(|n| !matches!(self.p[n].kind, PieceKind::Punct(_))) {
+            return;
+        }
+        let before = self.order.len();
+        if self.rank_by(k, desc) && self.order.len() > before {
+            self.mark(a);
+        }
+    }
+
     fn set_order(&mut self, by: String, desc: bool) {
         // A pending "top N" order takes this key.
         if let Some(o) = self.order.iter_mut().find(|o| o.by.is_empty()) {
@@ -153,6 +170,7 @@ impl Ctx<'_> {
                     if let Some(j) = j {
                         let desc = self.direction_after(i).unwrap_or(false);
                         if self.rank_by(j, desc) {
+                            self.second_key(j, desc);
                             self.take(
                                 i,
                                 MatchKind::Order,
@@ -164,10 +182,18 @@ impl Ctx<'_> {
                 }
                 Some(d @ (Cue::Desc | Cue::Asc)) => {
                     let desc = d == Cue::Desc;
-                    let next_lex = self.next_sig(i).filter(|&j| {
+                    // "in alphabetical order by last name": the key after "by".
+                    let by = self.next_sig(i).filter(|&j| self.p[j].norm == "by" && !self.used[j]);
+                    let next_lex = by.map_or(self.next_sig(i), |b| self.next_sig(b)).filter(|&j| {
                         !self.used[j] && (self.p[j].lex().is_some() || self.measure_at(j).is_some())
                     });
                     let done = next_lex.is_some_and(|j| self.rank_by(j, desc));
+                    if let Some(j) = next_lex.filter(|_| done) {
+                        if let Some(b) = by {
+                            self.mark(b);
+                        }
+                        self.second_key(j, desc);
+                    }
                     // "in alphabetical order": by the first text column shown.
                     let words = self.p[i].words.to_lowercase();
                     let alphabetical = words.contains("alphabetic") || words.contains("lexicographic");

@@ -77,3 +77,18 @@ fn the_extreme_of_other_rows_picks_the_listed_ones(#[case] question: &str, #[cas
         assert!(outline(&p).contains(want), "{question}: {}", outline(&p));
     }
 }
+
+#[rustfmt::skip]
+#[rstest]
+#[case("List the employees' first and last names in alphabetical order by last name.", Ok("order: employees.last_name |"))]
+#[case("List the employees' first names in descending order by salary.", Ok("order: employees.salary desc |"))]
+#[case("Show the first names of employees ordered by salary and last name.", Ok("order: employees.salary,employees.last_name |"))]
+#[case("List the last names of employees in descending order of salary and start date.", Ok("order: employees.salary desc,employees.start_date desc |"))]
+// The list goes on past "and": no second key.
+#[case("Show the first names of employees ordered by salary and their last names.", Ok("order: employees.salary |"))]
+#[case("Find the names of products whose stock number starts from '2'.", Ok("where: products.stock_number like 2%"))]
+fn order_keys_after_by_and_and(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    if let Some((p, want)) = planned_or_refused(&staff(), question, want) {
+        assert!(outline(&p).contains(want), "{question}: {}", outline(&p));
+    }
+}
