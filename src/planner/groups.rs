@@ -279,6 +279,23 @@ impl Ctx<'_> {
             if desc { "top".into() } else { "bottom".into() },
             1.0,
         );
+        // "the top 5 white percentages", "the top 3 salaries": a number
+        // column right after is the order itself, not the rows listed.
+        let key = j.filter(|&k| !self.used[k] && self.measures.is_empty()).and_then(|k| {
+            let f = match self.p[k].top() {
+                Some(t @ (Target::Column(..) | Target::Dimension(_))) => self.field_of(t)?,
+                _ => return None,
+            };
+            // In the plural, or before a plural word that names nothing ("white percentages").
+            let plural = self.p[k].plural || self.p.get(k + 1).is_some_and(|x| x.plural && x.lex().is_none());
+            (f.numeric && !f.temporal && !self.is_key(&f) && plural).then_some((k, f))
+        });
+        if let Some((k, f)) = key {
+            self.take(k, MatchKind::Column, f.name.clone(), 0.9);
+            self.involved.push(f.name.clone());
+            self.order.push(OrderBy { by: f.name, desc });
+            return;
+        }
         if let Some(k) = j {
             if self.p[k].lex().is_some() && self.subject.is_none() {
                 self.subject = Some(k);

@@ -92,3 +92,15 @@ fn order_keys_after_by_and_and(#[case] question: &str, #[case] want: Result<&str
         assert!(outline(&p).contains(want), "{question}: {}", outline(&p));
     }
 }
+
+#[rustfmt::skip]
+#[rstest]
+#[case("List the first names of employees with the top 5 salaries.", Ok("order: employees.salary desc | limit: Some(5)"))]
+#[case("Show the names of the districts with the top 3 city populations.", Ok("order: districts.city_population desc | limit: Some(3)"))]
+// The rows themselves after "top": the order comes from elsewhere.
+#[case("Show the top 3 employees by salary.", Ok("order: employees.salary desc | limit: Some(3)"))]
+fn a_number_column_after_top_is_the_order(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    if let Some((p, want)) = planned_or_refused(&staff(), question, want) {
+        assert!(outline(&p).contains(want), "{question}: {}", outline(&p));
+    }
+}
