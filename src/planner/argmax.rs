@@ -67,6 +67,8 @@ const ADJECTIVES: &[(&str, Measure)] = &[
     ("populous", Measure::Words(&["population"])),
     ("expensive", Measure::Words(&["price", "cost"])),
     ("costly", Measure::Words(&["price", "cost"])),
+    ("pricey", Measure::Words(&["price", "cost"])),
+    ("pricy", Measure::Words(&["price", "cost"])),
     ("paid", Measure::Words(&["salary", "pay", "wage", "income", "earnings"])),
     ("earning", Measure::Words(&["salary", "pay", "wage", "income", "earnings"])),
     ("recent", Measure::Date),
@@ -138,7 +140,8 @@ impl Ctx<'_> {
             Some(c @ (Cue::Most | Cue::Least | Cue::Latest)) => {
                 let desc = c != Cue::Least;
                 // "highest paid": the verb is a filler word `next_sig` skips.
-                let next = Some(i + 1).filter(|&k| k < self.p.len() && !self.used[k] && self.p[k].lex().is_none());
+                // A misspelt name ("pricy" for `price`) is no reason to skip it.
+                let next = Some(i + 1).filter(|&k| k < self.p.len() && !self.used[k] && self.p[k].lex().is_none_or(|c| c.iter().all(|c| c.fuzzy)));
                 let adjective = next.and_then(|k| {
                     let w = self.p[k].norm.clone();
                     ADJECTIVES.iter().find(|(a, _)| *a == w).map(|(_, m)| (k, *m))

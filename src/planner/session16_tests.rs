@@ -104,3 +104,13 @@ fn a_number_column_after_top_is_the_order(#[case] question: &str, #[case] want: 
         assert!(outline(&p).contains(want), "{question}: {}", outline(&p));
     }
 }
+
+#[rustfmt::skip]
+#[rstest]
+#[case("Tell me the name of the most pricy product.", Ok("shown: products.product_name,products.product_price | where:  | order: products.product_price desc | limit: Some(1)"))]
+#[case("Which is the most pricey product?", Ok("order: products.product_price desc | limit: Some(1)"))]
+fn pricey_is_expensive(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    if let Some((p, want)) = planned_or_refused(&staff(), question, want) {
+        assert!(outline(&p).contains(want), "{question}: {}", outline(&p));
+    }
+}
