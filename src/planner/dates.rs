@@ -12,6 +12,7 @@ use serde_json::json;
 
 use crate::plan::{DimensionRef, Filter, Op, Operand};
 use crate::planner::build::{Ctx, Refusal};
+use crate::planner::english::Cue;
 use crate::planner::intent::PieceKind;
 use crate::planner::lexicon::{Field, Target};
 use crate::planner::schema::FieldInfo;
@@ -29,7 +30,21 @@ impl Ctx<'_> {
             return Ok(());
         }
         let field = self.time_field();
+        // "created before 1989-09-03 or after 2007-12-25": either range, one
+        // disjunction (a plan holds one; with one already, both stay filters).
+        let either = times
+            .windows(2)
+            .find_map(|w| {
+                let between: Vec<usize> = (w[0] + 1..w[1]).filter(|&k| !self.p[k].is_filler()).collect();
+                matches!(between.as_slice(), [o] if self.p[*o].cue() == Some(Cue::Or) && !self.used[*o]).then(|| (w[0], between[0], w[1]))
+            })
+            .filter(|_| self.any_of.is_empty() && field.is_some());
+        let before = self.filters.len();
+        let mut split = None;
         for i in times {
+            if either.is_some_and(|(_, _, b)| b == i) {
+                split = Some(self.filters.len());
+            }
             let PieceKind::Time(kind) = self.p[i].kind.clone() else {
                 continue;
             };
@@ -128,6 +143,17 @@ impl Ctx<'_> {
                     self.take(i, MatchKind::Time, format!("{}: {label}", f.name), 1.0);
                 }
                 TimeKind::NeedsYear => {}
+            }
+        }
+        if let (Some((_, o, _)), Some(mid)) = (either, split) {
+            let second = self.filters.split_off(mid);
+            let first = self.filters.split_off(before);
+            if !first.is_empty() && !second.is_empty() {
+                self.any_of = vec![first, second];
+                self.take(o, MatchKind::Comparison, "or".into(), 1.0);
+            } else {
+                self.filters.extend(first);
+                self.filters.extend(second);
             }
         }
         Ok(())

@@ -200,7 +200,10 @@ impl Lexicon {
             for (ci, c) in t.columns.iter().enumerate() {
                 let target = Target::Column(ti, ci);
                 let cstems = stems(&c.name);
-                lx.add_stems(cstems.clone(), target.clone(), 0.9, None);
+                // `invoices.invoice_number` is the invoices' own; the same
+                // name in `shipments` points at them: on a tie, the owner.
+                let own = !tstems.is_empty() && cstems.len() > 1 && tstems.iter().any(|w| *w == cstems[0]);
+                lx.add_stems(cstems.clone(), target.clone(), if own { 0.905 } else { 0.9 }, None);
                 lx.add_phrasings(&cstems, &tstems, &target);
                 for s in &c.synonyms {
                     lx.add(s, target.clone(), 0.85);

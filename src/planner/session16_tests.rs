@@ -114,3 +114,25 @@ fn pricey_is_expensive(#[case] question: &str, #[case] want: Result<&str, &str>)
         assert!(outline(&p).contains(want), "{question}: {}", outline(&p));
     }
 }
+
+#[rustfmt::skip]
+#[rstest]
+#[case("List the employees whose start date is before 2001-01-01 or after 2010-05-01.", Ok("where: (employees.start_date lt 2001-01-01 | employees.start_date ge 2010-05-02)"))]
+#[case("Which employees started before 1999 or after 2010?", Ok("| employees.start_date ge 2011-01-01)"))]
+fn either_of_two_date_ranges(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    if let Some((p, want)) = planned_or_refused(&staff(), question, want) {
+        assert!(outline(&p).contains(want), "{question}: {}", outline(&p));
+    }
+}
+
+/// `categories.category_code` is the categories' own; `products.category_code`
+/// points at it. Named alone, the owner's is read.
+#[rustfmt::skip]
+#[rstest]
+#[case("What are the category codes?", Ok("shown: categories.category_code"))]
+#[case("List all category codes and descriptions.", Ok("shown: categories.category_code,categories.category_description"))]
+fn a_column_named_alone_is_its_owners(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    if let Some((p, want)) = planned_or_refused(&staff(), question, want) {
+        assert!(outline(&p).starts_with(want), "{question}: {}", outline(&p));
+    }
+}
