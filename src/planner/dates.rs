@@ -2,7 +2,8 @@
 //! `ge`/`lt` on ISO dates, relative spans `Op::Last`, grains a time dimension
 //! with that grain. The column is one the question names ("created"), else
 //! the base table's first time dimension, else its first date column; a whole
-//! year on a table with only a numeric year column compares years.
+//! year on a table with only a numeric year column compares years. Two
+//! ranges joined by "or" ("before 1989 or after 2007") are one disjunction.
 //!
 //! Invariants: when a table has several dates and the question names none,
 //! the choice is reported as an ambiguity; with no date at all the question
@@ -36,13 +37,13 @@ impl Ctx<'_> {
             .windows(2)
             .find_map(|w| {
                 let between: Vec<usize> = (w[0] + 1..w[1]).filter(|&k| !self.p[k].is_filler()).collect();
-                matches!(between.as_slice(), [o] if self.p[*o].cue() == Some(Cue::Or) && !self.used[*o]).then(|| (w[0], between[0], w[1]))
+                matches!(between.as_slice(), [o] if self.p[*o].cue() == Some(Cue::Or) && !self.used[*o]).then(|| (between[0], w[1]))
             })
             .filter(|_| self.any_of.is_empty() && field.is_some());
         let before = self.filters.len();
         let mut split = None;
         for i in times {
-            if either.is_some_and(|(_, _, b)| b == i) {
+            if either.is_some_and(|(_, second)| second == i) {
                 split = Some(self.filters.len());
             }
             let PieceKind::Time(kind) = self.p[i].kind.clone() else {
@@ -145,7 +146,7 @@ impl Ctx<'_> {
                 TimeKind::NeedsYear => {}
             }
         }
-        if let (Some((_, o, _)), Some(mid)) = (either, split) {
+        if let (Some((o, _)), Some(mid)) = (either, split) {
             let second = self.filters.split_off(mid);
             let first = self.filters.split_off(before);
             if !first.is_empty() && !second.is_empty() {

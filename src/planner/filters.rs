@@ -491,7 +491,11 @@ impl Ctx<'_> {
             // "starts with 'Orbit'", "ending with 'son'": a prefix or suffix match.
             // "ends with the letter 'm'": "with" may start the cue before the
             // text; "starts from '2'" is said too.
-            let with = (i.saturating_sub(3)..i).rev().take_while(|&k| self.p[k].is_filler() || self.p[k].cue() == Some(Cue::Contains) || self.p[k].norm == "with" || self.p[k].norm == "from").find(|&k| matches!(self.p[k].norm.as_str(), "with" | "from"));
+            let joins_text = |k: usize| matches!(self.p[k].norm.as_str(), "with" | "from");
+            let with = (i.saturating_sub(3)..i)
+                .rev()
+                .take_while(|&k| self.p[k].is_filler() || self.p[k].cue() == Some(Cue::Contains) || joins_text(k))
+                .find(|&k| joins_text(k));
             let affix = with.and_then(|k| {
                 let v = k.checked_sub(1)?;
                 let w = self.p[v].norm.as_str();
