@@ -137,3 +137,13 @@ fn a_column_named_alone_is_its_owners(#[case] question: &str, #[case] want: Resu
         assert!(outline(&p).starts_with(want), "{question}: {}", outline(&p));
     }
 }
+
+#[rustfmt::skip]
+#[rstest]
+#[case("What are the names of all the customers in alphabetical order?", Ok("shown: accounts.name | where:  | order: accounts.name |"))]
+#[case("How many customers have a balance above 1000?", Ok("where: accounts.balance gt 1000"))]
+fn a_key_abbreviation_names_the_rows(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    if let Some((p, want)) = planned_or_refused(&staff(), question, want) {
+        assert!(outline(&p).contains(want), "{question}: {}", outline(&p));
+    }
+}

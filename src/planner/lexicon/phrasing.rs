@@ -172,14 +172,26 @@ impl Lexicon {
     }
 
     /// "bank branches" for `bank` keyed by `branch_id`, "festivals" for
-    /// `festival_detail` keyed by `festival_id`: the thing a table's key
-    /// counts names its rows, when no table is called that.
+    /// `festival_detail` keyed by `festival_id`, "customers" for `accounts`
+    /// keyed by `custid`: the thing a table's key counts names its rows,
+    /// when no table is called that.
     pub(super) fn add_key_nouns(&mut self, m: &Manifest) {
         let tables: Vec<Vec<String>> = m.tables.iter().map(|t| stems(&t.name)).collect();
         for (ti, t) in m.tables.iter().enumerate() {
             let Some(pk) = t.primary_key.as_deref() else { continue };
-            let [thing, id] = stems(pk).try_into().unwrap_or_default();
-            if id != "id" || thing.len() < 3 || GENERIC.contains(&thing.as_str()) {
+            let [mut thing, id] = stems(pk).try_into().unwrap_or_default();
+            // `custid` written as one word, `cust_id`: the abbreviation spelled out.
+            if let ([one], true) = (stems(pk).as_slice(), id.is_empty()) {
+                if let Some(head) = one.strip_suffix("id").filter(|h| h.len() >= 3) {
+                    thing = head.to_string();
+                }
+            } else if id != "id" {
+                continue;
+            }
+            if let [full] = stems(&crate::dataset::names::label(&thing)).as_slice() {
+                thing = full.clone();
+            }
+            if thing.len() < 3 || GENERIC.contains(&thing.as_str()) {
                 continue;
             }
             if tables.iter().any(|x| x.len() == 1 && x[0] == thing) {
