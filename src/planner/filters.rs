@@ -504,13 +504,16 @@ impl Ctx<'_> {
                 (start || end).then_some((v, k, start))
             });
             // The column: named right before ("description 'Book'") or after ("'Hey' in its name").
+            // A quoted number ("major is '600'") may be a number column's
+            // value, when it is compared whole.
+            let whole_number = text.trim().parse::<f64>().is_ok() && affix.is_none() && !contains;
             let near = |c: &mut Ctx, k: Option<usize>| -> Option<(usize, FieldInfo)> {
                 let k = k?;
                 let cand = c.pick(k, &|t| {
                     matches!(t, Target::Column(..) | Target::Dimension(_))
                 })?;
                 c.field_of(&cand.target)
-                    .filter(|f| !f.numeric && !f.temporal)
+                    .filter(|f| !f.temporal && (!f.numeric || whole_number && !c.is_key(f)))
                     .map(|f| (k, f))
             };
             // The column is named before the verb: "first name starting with 'D'".
@@ -641,10 +644,12 @@ impl Ctx<'_> {
                 });
                 continue;
             }
+            // "major is '600'" on a number column compares numbers.
+            let number = value.trim().parse::<f64>().ok().filter(|_| f.numeric && matches!(op, Op::Eq | Op::Ne));
             self.filters.push(Filter {
                 field: f.name,
                 op,
-                value: Some(Operand::Value(json!(value))),
+                value: Some(Operand::Value(number.map_or_else(|| json!(value), num))),
             });
         }
         Ok(())

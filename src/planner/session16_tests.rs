@@ -6,7 +6,8 @@
 
 use rstest::rstest;
 
-use super::fixtures::{fixture, outline, planned_or_refused};
+use super::fixtures::{fixture, outline, plan_or_reason, planned_or_refused};
+use crate::dataset::value_index::{IndexedColumn, ValueIndex};
 use super::*;
 
 fn staff() -> OfflinePlanner {
@@ -146,4 +147,37 @@ fn a_key_abbreviation_names_the_rows(#[case] question: &str, #[case] want: Resul
     if let Some((p, want)) = planned_or_refused(&staff(), question, want) {
         assert!(outline(&p).contains(want), "{question}: {}", outline(&p));
     }
+}
+
+/// The staff fixture with its club names indexed.
+fn staff_indexed() -> OfflinePlanner {
+    let idx = ValueIndex {
+        columns: vec![IndexedColumn {
+            table: "clubs".into(),
+            column: "club_name".into(),
+            distinct: 2,
+            values: vec!["Chess".into(), "Tennis".into()],
+            complete: true,
+        }],
+    };
+    OfflinePlanner::new(&fixture("staff_text")).with_values(Some(&idx))
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("How many members does the club 'Chess' have?", Ok("where: clubs.club_name eq Chess"))]
+#[case("Count the members of 'Tennis'.", Ok("where: clubs.club_name eq Tennis"))]
+fn members_are_the_rows_of_member_of(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    if let Some((p, want)) = planned_or_refused(&staff_indexed(), question, want) {
+        assert!(outline(&p).contains(want), "{question}: {}", outline(&p));
+    }
+}
+
+#[rstest]
+#[case("Which employees have a salary of '5000'?")]
+#[case("How many employees earn a salary of \"5000\"?")]
+fn a_quoted_number_on_a_number_column_is_a_number(#[case] question: &str) {
+    let p = plan_or_reason(&staff(), question).unwrap_or_else(|r| panic!("{question}: {r}"));
+    let f = p.filters.iter().find(|f| f.field == "employees.salary").unwrap_or_else(|| panic!("{question}: {p:?}"));
+    assert_eq!(f.value, Some(crate::plan::Operand::Value(serde_json::json!(5000))), "{question}");
 }

@@ -199,6 +199,14 @@ impl Lexicon {
             }
             self.add_stems(vec![thing], Target::Table(ti), 0.7, None);
         }
+        // `member_of_club`: "members" are its rows, when no table is called that.
+        for (ti, st) in tables.iter().enumerate() {
+            if let [head, of, _, ..] = st.as_slice() {
+                if of == "of" && head.len() >= 3 && !GENERIC.contains(&head.as_str()) && !tables.iter().any(|x| x.len() == 1 && x[0] == *head) {
+                    self.add_stems(vec![head.clone()], Target::Table(ti), 0.7, None);
+                }
+            }
+        }
     }
 
     /// A lone head word ("date", "code") for the only column of a table
