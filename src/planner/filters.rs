@@ -498,15 +498,13 @@ impl Ctx<'_> {
                 .find(|&k| joins_text(k));
             let affix = with.and_then(|k| {
                 let v = k.checked_sub(1)?;
-                let w = self.p[v].norm.as_str();
-                let start = matches!(w, "start" | "starts" | "starting" | "begin" | "begins" | "beginning");
-                let end = matches!(w, "end" | "ends" | "ending");
-                (start || end).then_some((v, k, start))
+                super::spelled::affix_verb(&self.p[v].norm).map(|start| (v, k, start))
             });
             // The column: named right before ("description 'Book'") or after ("'Hey' in its name").
             // A quoted number ("major is '600'") may be a number column's
             // value, when it is compared whole.
-            let whole_number = text.trim().parse::<f64>().is_ok() && affix.is_none() && !contains;
+            let wordy = text.trim().parse::<f64>().is_err();
+            let whole_number = !wordy && affix.is_none() && !contains;
             let near = |c: &mut Ctx, k: Option<usize>| -> Option<(usize, FieldInfo)> {
                 let k = k?;
                 let cand = c.pick(k, &|t| {
@@ -528,7 +526,6 @@ impl Ctx<'_> {
             // The rows' name, unless it is a number and the text is not
             // ("members of the club 'Bootup Baltimore'" on a link table whose
             // first column is `clubid`): then the data places the text.
-            let wordy = text.trim().parse::<f64>().is_err();
             let row_name = || {
                 self.base.and_then(|b| {
                     schema::row_name(self.m, b)

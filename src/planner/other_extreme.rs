@@ -18,12 +18,6 @@ use crate::planner::lexicon::Target;
 use crate::planner::schema;
 
 impl Ctx<'_> {
-    /// The table a used piece names (its table, or its column's table).
-    fn named_table(&self, k: usize) -> Option<usize> {
-        let t = self.p[k].top()?;
-        self.field_of(t).map(|f| f.table).or_else(|| schema::target_table(self.m, self.lx, t))
-    }
-
     pub(super) fn extreme_of_other_rows(&mut self) {
         let plain = self.limit == Some(1)
             && self.order.len() == 1
@@ -40,7 +34,10 @@ impl Ctx<'_> {
         // Plural nouns: (their table, whether they name the table itself).
         let plural: Vec<(usize, bool)> = (0..self.p.len())
             .filter(|&k| self.p[k].plural && self.p[k].lex().is_some())
-            .filter_map(|k| Some((self.named_table(k)?, matches!(self.p[k].top(), Some(Target::Table(_))))))
+            .filter_map(|k| {
+                let t = self.p[k].top()?;
+                Some((schema::target_table(self.m, self.lx, t)?, matches!(t, Target::Table(_))))
+            })
             .collect();
         // Shown: the fields, or the groups of a distinct listing (no measure).
         let shown_of = |s: usize| self.fields.iter().chain(self.groups.iter().map(|g| &g.name)).any(|f| schema::table_of(self.m, f) == Some(s));

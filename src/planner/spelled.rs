@@ -6,17 +6,23 @@
 
 use super::tokenize::{TokKind, Token};
 
+/// A verb of a prefix or suffix search, before "with": Some(true) for a
+/// prefix ("starts", "beginning"), Some(false) for a suffix ("ends").
+pub(super) fn affix_verb(norm: &str) -> Option<bool> {
+    match norm {
+        "start" | "starts" | "starting" | "begin" | "begins" | "beginning" => Some(true),
+        "end" | "ends" | "ending" => Some(false),
+        _ => None,
+    }
+}
+
 /// Words that announce search text ("contains", "starting with").
 fn search_verb(toks: &[Token], i: usize) -> Option<(usize, bool)> {
     let t = toks.get(i)?;
     if !t.is_word() {
         return None;
     }
-    let affix = matches!(
-        t.norm.as_str(),
-        "start" | "starts" | "starting" | "started" | "begin" | "begins" | "beginning" | "end" | "ends" | "ending"
-    );
-    if affix {
+    if affix_verb(&t.norm).is_some() {
         return toks.get(i + 1).filter(|w| w.norm == "with").map(|_| (i + 2, true));
     }
     let contains = matches!(
@@ -65,26 +71,28 @@ fn quote(t: &Token) -> Token {
 }
 
 /// "first letter is S" -> "starts with 'S'", "last letter is m" -> "ends
-/// with 'm'": the two words keep what the question wrote.
-fn letter_position(toks: &mut [Token], i: usize) {
+/// with 'm'": the three words at `i` become two that keep what the
+/// question wrote.
+fn letter_position(toks: &[Token], i: usize) -> Option<[Token; 2]> {
     let at = |k: usize, w: &[&str]| toks.get(k).is_some_and(|t| t.is_word() && w.contains(&t.norm.as_str()));
     if !(at(i, &["first", "initial", "last", "final"]) && at(i + 1, &["letter", "character"]) && at(i + 2, &["is", "was", "being", "equals"])) {
-        return;
+        return None;
     }
-    let start = at(i, &["first", "initial"]);
-    let raw = format!("{} {}", toks[i].raw, toks[i + 1].raw);
-    let verb = if start { "starts" } else { "ends" };
-    toks[i] = Token { raw, norm: verb.into(), stem: if start { "start" } else { "end" }.into(), kind: TokKind::Word, capital: false };
-    toks[i + 1] = Token { raw: toks[i + 2].raw.clone(), norm: "with".into(), stem: "with".into(), kind: TokKind::Word, capital: false };
-    toks[i + 2] = Token { raw: String::new(), norm: "the".into(), stem: "the".into(), kind: TokKind::Word, capital: false };
+    let (norm, stem) = if at(i, &["first", "initial"]) { ("starts", "start") } else { ("ends", "end") };
+    let word = |raw: String, norm: &str, stem: &str| Token { raw, norm: norm.into(), stem: stem.into(), kind: TokKind::Word, capital: false };
+    Some([
+        word(format!("{} {}", toks[i].raw, toks[i + 1].raw), norm, stem),
+        word(toks[i + 2].raw.clone(), "with", "with"),
+    ])
 }
 
 /// Rewrites spelled-out search text as quoted tokens.
 pub fn quote_search_text(mut toks: Vec<Token>) -> Vec<Token> {
     for i in 0..toks.len() {
-        letter_position(&mut toks, i);
+        if let Some(two) = letter_position(&toks, i) {
+            toks.splice(i..i + 3, two);
+        }
     }
-    toks.retain(|t| !(t.raw.is_empty() && t.norm == "the"));
     for i in 0..toks.len() {
         // "the letter a", "letter 'S'" (already quoted), "a letter z".
         if is_letter_word(&toks[i]) {

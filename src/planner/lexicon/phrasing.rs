@@ -177,34 +177,36 @@ impl Lexicon {
     /// when no table is called that.
     pub(super) fn add_key_nouns(&mut self, m: &Manifest) {
         let tables: Vec<Vec<String>> = m.tables.iter().map(|t| stems(&t.name)).collect();
-        for (ti, t) in m.tables.iter().enumerate() {
-            let Some(pk) = t.primary_key.as_deref() else { continue };
-            let [mut thing, id] = stems(pk).try_into().unwrap_or_default();
-            // `custid` written as one word, `cust_id`: the abbreviation spelled out.
-            if let ([one], true) = (stems(pk).as_slice(), id.is_empty()) {
-                if let Some(head) = one.strip_suffix("id").filter(|h| h.len() >= 3) {
-                    thing = head.to_string();
-                }
-            } else if id != "id" {
-                continue;
+        let key_noun = |t: &crate::semantic::Table| -> Option<String> {
+            let pk = stems(t.primary_key.as_deref()?);
+            let thing = match pk.as_slice() {
+                [thing, id] if id == "id" => thing.clone(),
+                // `custid` written as one word.
+                [one] => one.strip_suffix("id").filter(|h| h.len() >= 3)?.to_string(),
+                _ => return None,
+            };
+            // The abbreviation spelled out: `cust` -> customer.
+            match stems(&crate::dataset::names::label(&thing)).as_slice() {
+                [full] => Some(full.clone()),
+                _ => Some(thing),
             }
-            if let [full] = stems(&crate::dataset::names::label(&thing)).as_slice() {
-                thing = full.clone();
-            }
-            if thing.len() < 3 || GENERIC.contains(&thing.as_str()) {
-                continue;
-            }
-            if tables.iter().any(|x| x.len() == 1 && x[0] == thing) {
-                continue;
-            }
-            self.add_stems(vec![thing], Target::Table(ti), 0.7, None);
-        }
-        // `member_of_club`: "members" are its rows, when no table is called that.
-        for (ti, st) in tables.iter().enumerate() {
-            if let [head, of, _, ..] = st.as_slice() {
-                if of == "of" && head.len() >= 3 && !GENERIC.contains(&head.as_str()) && !tables.iter().any(|x| x.len() == 1 && x[0] == *head) {
-                    self.add_stems(vec![head.clone()], Target::Table(ti), 0.7, None);
-                }
+        };
+        // `member_of_club`: "members" are its rows.
+        let of_head = |st: &[String]| match st {
+            [head, of, _, ..] if of == "of" => Some(head.clone()),
+            _ => None,
+        };
+        let nouns: Vec<(usize, String)> = m
+            .tables
+            .iter()
+            .enumerate()
+            .filter_map(|(ti, t)| Some((ti, key_noun(t)?)))
+            .chain(tables.iter().enumerate().filter_map(|(ti, st)| Some((ti, of_head(st)?))))
+            .collect();
+        for (ti, thing) in nouns {
+            let named = tables.iter().any(|x| x.len() == 1 && x[0] == thing);
+            if thing.len() >= 3 && !GENERIC.contains(&thing.as_str()) && !named {
+                self.add_stems(vec![thing], Target::Table(ti), 0.7, None);
             }
         }
     }
