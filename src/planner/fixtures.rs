@@ -76,3 +76,19 @@ pub(super) fn outline(p: &Plan) -> String {
     let order: Vec<String> = p.order.iter().map(|o| format!("{}{}", o.by, if o.desc { " desc" } else { "" })).collect();
     format!("shown: {} | where: {} | order: {} | limit: {:?}", shown.join(","), filters(p), order.join(","), p.limit)
 }
+
+/// Asserts the plan of `question` starts as `want` says, or that it was
+/// refused with a reason containing the `Err` text.
+pub(super) fn outline_starts(planner: &super::OfflinePlanner, question: &str, want: Result<&str, &str>) {
+    if let Some((p, want)) = planned_or_refused(planner, question, want) {
+        assert!(outline(&p).starts_with(want), "{question}: {}", outline(&p));
+    }
+}
+
+/// Asserts the plan of `question` contains `want` in its outline, or that
+/// it was refused with a reason containing the `Err` text.
+pub(super) fn outline_contains(planner: &super::OfflinePlanner, question: &str, want: Result<&str, &str>) {
+    if let Some((p, want)) = planned_or_refused(planner, question, want) {
+        assert!(outline(&p).contains(want), "{question}: {}", outline(&p));
+    }
+}

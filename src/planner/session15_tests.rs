@@ -13,7 +13,7 @@
 
 use rstest::rstest;
 
-use super::fixtures::{fixture, outline, planned_or_refused};
+use super::fixtures::{fixture, outline, outline_contains, outline_starts, planned_or_refused};
 use crate::dataset::value_index::{IndexedColumn, ValueIndex};
 use super::*;
 
@@ -37,13 +37,6 @@ fn bookings() -> OfflinePlanner {
     OfflinePlanner::new(&fixture("bookings")).with_values(Some(&idx))
 }
 
-/// Asserts the plan of `question` starts as `want` says, or that it was
-/// refused with a reason containing the `Err` text.
-fn outline_starts(planner: &OfflinePlanner, question: &str, want: Result<&str, &str>) {
-    if let Some((p, want)) = planned_or_refused(planner, question, want) {
-        assert!(outline(&p).starts_with(want), "{question}: {}", outline(&p));
-    }
-}
 
 
 #[rustfmt::skip]
@@ -225,9 +218,7 @@ columns = [
 #[case("What percentage of cities have a white share above 50?", Ok("where: city.white gt 50"))]
 #[case("Find the highest support rate, lowest oppose rate of all cities.", Err("two superlatives"))]
 fn a_share_word_after_a_number_column_names_it(#[case] question: &str, #[case] want: Result<&str, &str>) {
-    if let Some((p, want)) = planned_or_refused(&cities(), question, want) {
-        assert!(outline(&p).contains(want), "{question}: {}", outline(&p));
-    }
+    outline_contains(&cities(), question, want);
 }
 
 #[rustfmt::skip]
