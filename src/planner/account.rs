@@ -171,7 +171,7 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
                 // score", "form of government"), a unit ("in hours"), or only a
                 // forgiven misspelling ("toatl"): no part of the question is lost.
                 let in_plan = cands.iter().any(|c| match &c.target {
-                    Target::Table(t) => tables.contains(t) || value_of_rows(m, plan, p, used, i, *t),
+                    Target::Table(t) => tables.contains(t) || value_of_rows(m, plan, p, used, i, *t) || bridges(m, &tables, *t),
                     Target::Column(t, k) => columns.contains(&(*t, *k)),
                     Target::Dimension(d) => m.dimensions.get(*d).and_then(|d| resolve(m, &d.column)).is_some_and(|tc| columns.contains(&tc)),
                     Target::Unit(..) => true,
@@ -241,6 +241,20 @@ fn value_of_rows(m: &Manifest, plan: &Plan, p: &[Piece], used: &[bool], i: usize
                 m.joins.iter().any(|j| resolve(m, &j.from) == Some(fc) && resolve(m, &j.to).is_some_and(|(tt, _)| tt == t))
             })
     })
+}
+
+/// "the members of the club 'Bootup Baltimore'" read as `member_of_club`:
+/// the table points at two tables the plan reads (`student`, `club`), so
+/// the plan's rows are joined through it and the phrase is borne out.
+fn bridges(m: &Manifest, tables: &BTreeSet<usize>, t: usize) -> bool {
+    let ends: BTreeSet<usize> = m
+        .joins
+        .iter()
+        .filter(|j| schema::column_of(m, &j.from).is_some_and(|(ft, _)| ft == t))
+        .filter_map(|j| schema::column_of(m, &j.to).map(|(tt, _)| tt))
+        .filter(|u| *u != t && tables.contains(u))
+        .collect();
+    ends.len() >= 2
 }
 
 /// Every column the reading matched must reach the plan: a column named in

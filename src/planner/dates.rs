@@ -30,7 +30,13 @@ impl Ctx<'_> {
         if times.is_empty() {
             return Ok(());
         }
-        let field = self.time_field();
+        let verb = self.verb_dated();
+        let field = match &verb {
+            Some(f) if f.temporal => Some(f.clone()),
+            Some(_) => None,
+            None => self.time_field(),
+        };
+        let year_col = verb.filter(|f| !f.temporal).or_else(|| self.year_column());
         // "created before 1989-09-03 or after 2007-12-25": either range, one
         // disjunction (a plan holds one; with one already, both stay filters).
         let either = times
@@ -52,7 +58,7 @@ impl Ctx<'_> {
             let label = self.p[i].norm.clone();
             let Some(f) = field.clone() else {
                 // A whole year on a table with a numeric "year" column.
-                if let (TimeKind::Range { start, end }, Some(yc)) = (&kind, self.year_column()) {
+                if let (TimeKind::Range { start, end }, Some(yc)) = (&kind, year_col.clone()) {
                     let whole_year =
                         |d: &Option<String>| d.as_ref().is_none_or(|d| d.ends_with("-01-01"));
                     if whole_year(start) && whole_year(end) {
@@ -196,6 +202,64 @@ impl Ctx<'_> {
         let t = &self.m.tables[base];
         let c = t.columns.iter().position(|c| is_temporal(&c.ty))?;
         self.field_info(Field::Col(base, c))
+    }
+
+    /// "members who registered a branch in 2016", "campuses opened between
+    /// 1935 and 1939": a past participle before the time whose root names a
+    /// date or year column (`register_year`, `open_year`, `shipment_date`)
+    /// says which column the time is about, on whichever table holds it.
+    /// The base table's column wins over another table's; two candidates
+    /// elsewhere are no answer.
+    fn verb_dated(&mut self) -> Option<FieldInfo> {
+        let first_time = (0..self.p.len()).find(|&i| matches!(self.p[i].kind, PieceKind::Time(_)))?;
+        let verb = (0..first_time).rev().take(6).find(|&k| {
+            !self.used[k]
+                && matches!(self.p[k].kind, PieceKind::Unknown | PieceKind::Soft | PieceKind::Lex(_))
+                && !self.p[k].words.contains(' ')
+                && self.p[k].norm.len() >= 5
+                && self.p[k].norm.ends_with("ed")
+        })?;
+        let root = crate::planner::lexicon::root(&self.p[verb].norm);
+        if root.len() < 4 {
+            return None;
+        }
+        let related = |w: &str| {
+            let common = w.bytes().zip(root.bytes()).take_while(|(a, b)| a == b).count();
+            !matches!(w, "date" | "year" | "time" | "day") && (w.starts_with(root.as_str()) || common >= 5)
+        };
+        let mut found: Vec<(usize, usize)> = Vec::new();
+        for (t, table) in self.m.tables.iter().enumerate() {
+            for (c, col) in table.columns.iter().enumerate() {
+                let words = crate::planner::tokenize::split_identifier(&col.name);
+                let dated = is_temporal(&col.ty) || crate::semantic::is_numeric(&col.ty) && words.iter().any(|w| w == "year");
+                if dated && words.iter().any(|w| related(w)) {
+                    found.push((t, c));
+                }
+            }
+        }
+        let own: Vec<(usize, usize)> = found.iter().copied().filter(|&(t, _)| Some(t) == self.base).collect();
+        let &(t, c) = match (own.as_slice(), found.as_slice()) {
+            ([one], _) | ([], [one]) => one,
+            _ => return None,
+        };
+        let f = self.field_info(Field::Col(t, c))?;
+        // Matched as the time's own, not as a column to show.
+        self.take(verb, MatchKind::Time, f.name.clone(), 0.8);
+        // "registered a branch": the verb's object is the table the dated
+        // rows point at (`membership_register_branch.branch_id`).
+        let object = (verb + 1..first_time).find(|&k| !self.p[k].is_filler());
+        if let Some(k) = object {
+            let points_at = |o: usize| {
+                self.m.joins.iter().any(|j| {
+                    crate::planner::schema::column_of(self.m, &j.from).is_some_and(|(ft, _)| ft == t)
+                        && crate::planner::schema::column_of(self.m, &j.to).is_some_and(|(tt, _)| tt == o)
+                })
+            };
+            if let Some(o) = self.p[k].top().and_then(|x| if let Target::Table(o) = x { Some(*o) } else { None }).filter(|&o| points_at(o)) {
+                self.take(k, MatchKind::Table, self.m.tables[o].name.clone(), 0.8);
+            }
+        }
+        Some(f)
     }
 
     fn year_column(&self) -> Option<FieldInfo> {

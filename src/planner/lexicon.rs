@@ -10,6 +10,7 @@
 use std::collections::HashMap;
 
 mod phrasing;
+pub(super) use phrasing::link_head;
 
 use crate::plan::Agg;
 use crate::planner::english;
@@ -188,6 +189,11 @@ impl Lexicon {
             }
         }
         for (ti, t) in m.tables.iter().enumerate() {
+            // "train stations" for `train_station`, a table pointing at
+            // `station`: the phrase names stations first.
+            if let Some(u) = link_head(m, ti) {
+                lx.add(&t.name, Target::Table(u), 1.0);
+            }
             lx.add(&t.name, Target::Table(ti), 1.0);
             let tstems = stems(&t.name);
             // A short word of a table's name (`prof`, `dept`, `inst`): a

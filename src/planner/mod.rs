@@ -131,6 +131,8 @@ mod session15_tests;
 #[cfg(test)]
 mod session16_tests;
 #[cfg(test)]
+mod session17_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;

@@ -40,8 +40,6 @@ fn rows_named_through_the_table_they_point_at(#[case] question: &str, #[case] wa
 
 #[rustfmt::skip]
 #[rstest]
-// A pure link table's name ("train stations") names the stations.
-#[case("What are the locations of train stations?")]
 // Pointing at people in two ways: which one is meant is unsaid.
 #[case("What are the names of game matches?")]
 // A word picking some of the named rows conditions them, not the people.

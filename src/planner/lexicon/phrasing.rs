@@ -275,3 +275,31 @@ fn is_birth_date(cstems: &[String]) -> bool {
         _ => cstems.len() <= 3 && has("birth") && has("date"),
     }
 }
+
+/// The table a link table's name ends with and points at: `train_station`
+/// -> `station`, `party_host` -> `host` (a table of stations of trains).
+/// Not "X of Y" (`member_of_club` names members) nor a one-word name.
+pub fn link_head(m: &Manifest, t: usize) -> Option<usize> {
+    let st = stems(&m.tables.get(t)?.name);
+    if st.len() < 2 || st.iter().any(|w| w == "of") {
+        return None;
+    }
+    let last = st.last()?;
+    let u = m.tables.iter().position(|x| stems(&x.name) == std::slice::from_ref(last))?;
+    let points = m.joins.iter().any(|j| {
+        crate::planner::schema::column_of(m, &j.from).is_some_and(|(ft, _)| ft == t)
+            && crate::planner::schema::column_of(m, &j.to).is_some_and(|(tt, _)| tt == u)
+    });
+    // A table with its own data (`student_addresses` with rents and dates)
+    // is named by its whole name; a link holds keys and at most one more.
+    let table = &m.tables[t];
+    let own = table
+        .columns
+        .iter()
+        .filter(|c| {
+            let name = format!("{}.{}", table.name, c.name);
+            !m.joins.iter().any(|j| j.from.eq_ignore_ascii_case(&name)) && !table.primary_key.as_deref().is_some_and(|k| k.eq_ignore_ascii_case(&c.name))
+        })
+        .count();
+    (points && u != t && own <= 1).then_some(u)
+}

@@ -1,0 +1,73 @@
+//! Table-driven tests of the planner changes of the seventeenth round: a
+//! time's column named by the verb before it ("registered in 2016" is
+//! `register_year`), a link table's phrase naming the rows it links to
+//! ("train stations" are stations), and a link table named in the
+//! question that the plan joins through ("the members of the club X").
+
+use rstest::rstest;
+
+use super::fixtures::{fixture, outline_contains};
+use crate::dataset::value_index::{IndexedColumn, ValueIndex};
+use super::*;
+
+/// The links fixture with its club names and station locations indexed.
+fn links() -> OfflinePlanner {
+    let col = |table: &str, column: &str, values: &[&str]| IndexedColumn {
+        table: table.into(),
+        column: column.into(),
+        distinct: values.len(),
+        values: values.iter().map(|v| v.to_string()).collect(),
+        complete: true,
+    };
+    let idx = ValueIndex {
+        columns: vec![
+            col("club", "clubname", &["Bootup Baltimore", "Tennis Club"]),
+            col("member_of_club", "position", &["President", "Treasurer"]),
+            col("station", "name", &["Euston", "Waterloo", "Central"]),
+            col("train", "service", &["Daily", "Weekly"]),
+            col("station", "location", &["London", "Glasgow"]),
+        ],
+    };
+    OfflinePlanner::new(&fixture("links17")).with_values(Some(&idx))
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("Show the member name and hometown who registered a branch in 2016.", Ok("where: membership_register_branch.register_year eq 2016"))]
+#[case("What are the names of members who registered at a branch in 2016?", Ok("where: membership_register_branch.register_year eq 2016"))]
+// No verb naming a year column: the rows' own year.
+#[case("Which branches were opened in 2016?", Ok("where: branch.open_year eq 2016"))]
+#[case("Find the ids of orders placed after 2000-01-01.", Ok("where: orders.date_order_placed ge 2000-01-02"))]
+fn a_verb_names_the_date_column(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    outline_contains(&links(), question, want);
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("What are all locations of train stations?", Ok("shown: station.location"))]
+#[case("Show the names and locations of all train stations in London.", Ok("shown: station.name,station.location | where: station.location eq London"))]
+#[case("List the names of train stations in Glasgow.", Ok("shown: station.name | where: station.location eq Glasgow"))]
+fn a_link_tables_phrase_names_the_rows_it_links_to(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    outline_contains(&links(), question, want);
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("Find the last names of the members of the club \"Bootup Baltimore\".", Ok("shown: student.lname | where: club.clubname eq Bootup Baltimore"))]
+#[case("What is the average age of the members of the club \"Tennis Club\"?", Ok("where: club.clubname eq Tennis Club"))]
+fn a_link_table_the_plan_joins_through_is_borne_out(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    outline_contains(&links(), question, want);
+}
+
+/// The link table's phrase names its own rows when it holds data of its
+/// own (`membership_register_branch` keeps a year and a fee), or when its
+/// name is "X of Y".
+#[test]
+fn a_link_with_its_own_data_keeps_its_name() {
+    let m = fixture("links17");
+    let t = |name: &str| m.tables.iter().position(|x| x.name == name);
+    assert_eq!(lexicon::link_head(&m, t("train_station").unwrap()), t("station"));
+    assert_eq!(lexicon::link_head(&m, t("member_of_club").unwrap()), None);
+    assert_eq!(lexicon::link_head(&m, t("membership_register_branch").unwrap()), None);
+}
+
