@@ -84,6 +84,9 @@ pub struct Ctx<'a> {
     pub(super) subject: Option<usize>,
     /// Columns a listing should show because the question is about them.
     pub(super) involved: Vec<String>,
+    /// The time's date column was left unchosen: the base table holds
+    /// several and the question names none (`dates.rs`).
+    pub(super) several_dates: bool,
     pub(super) time_labels: Vec<String>,
     /// Share questions: (share cue piece, noun piece).
     pub(super) share_at: Option<(usize, usize)>,
@@ -122,6 +125,7 @@ impl<'a> Ctx<'a> {
             outliers: None,
             subject: None,
             involved: Vec::new(),
+            several_dates: false,
             time_labels: Vec::new(),
             share_at: None,
             rows_of: None,

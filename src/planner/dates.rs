@@ -95,6 +95,13 @@ impl Ctx<'_> {
                         continue;
                     }
                 }
+                if self.several_dates {
+                    let base = self.base.map(|b| self.m.tables[b].name.clone()).unwrap_or_default();
+                    return Err(self.refuse(format!(
+                        "{base} has several dates and the question names none; say which one '{}' is about.",
+                        self.p[i].words
+                    )));
+                }
                 return Err(self.refuse(format!(
                     "I found no date in this dataset to apply '{}' to.",
                     self.p[i].words
@@ -185,6 +192,27 @@ impl Ctx<'_> {
         }
         let base = self.base?;
         let dims = self.sc.time_dims.get(base).cloned().unwrap_or_default();
+        // A dataset added from files has no author's default date: with
+        // several, the first is a guess (`date_from` or `date_to`?).
+        let table = &self.m.tables[base];
+        let dated: Vec<usize> = (0..table.columns.len()).filter(|&c| is_temporal(&table.columns[c].ty)).collect();
+        // The row's own date is the one named by its table's noun
+        // (`loans.loanDate`, `orders.order_date`).
+        let noun = crate::planner::tokenize::stems(&table.name);
+        let own: Vec<usize> = dated
+            .iter()
+            .copied()
+            .filter(|&c| crate::planner::tokenize::stems(&table.columns[c].name).iter().any(|w| noun.last() == Some(w)))
+            .collect();
+        if let [c] = own.as_slice() {
+            if dated.len() > 1 {
+                return self.field_info(Field::Col(base, *c));
+            }
+        }
+        if self.m.derived && (dims.len() > 1 || dated.len() > 1) {
+            self.several_dates = true;
+            return None;
+        }
         if let Some(&d) = dims.first() {
             if dims.len() > 1 {
                 let alts = dims[1..]

@@ -71,3 +71,15 @@ fn a_link_with_its_own_data_keeps_its_name() {
     assert_eq!(lexicon::link_head(&m, t("membership_register_branch").unwrap()), None);
 }
 
+
+#[rustfmt::skip]
+#[rstest]
+#[case("How many rentals were there in 2016?", Err("rentals has several dates and the question names none"))]
+#[case("List the fees of rentals after 2016-03-01.", Err("say which one 'after 2016-03-01' is about"))]
+#[case("Show the fees of rentals whose date from is in 2016.", Ok("where: rentals.date_from ge 2016-01-01 & rentals.date_from lt 2017-01-01"))]
+// One date, or one named by the table's noun: it is the time's.
+#[case("How many loans were there in 2016?", Ok("where: loans.loan_date ge 2016-01-01"))]
+#[case("Find the ids of orders placed in 2016.", Ok("where: orders.date_order_placed ge 2016-01-01"))]
+fn several_dates_and_none_named_is_refused(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    outline_contains(&links(), question, want);
+}
