@@ -409,6 +409,9 @@ impl Lexicon {
                 let Some((len, conf)) = self.follow(toks, i, e, *c0, fuzzy_ok) else {
                     continue;
                 };
+                if len > 1 && participle_clause(&toks[i], &toks[i + len - 1], e.stems.last()) {
+                    continue;
+                }
                 let cand = Cand {
                     target: e.target.clone(),
                     confidence: (conf * e.weight).min(1.0),
@@ -609,6 +612,13 @@ pub fn root(w: &str) -> String {
         out.pop();
     }
     out
+}
+
+/// "wines scoring higher than 90": a plural noun and a verb's -ing form
+/// after it are rows and what they do, not one name (`wine.score` is
+/// named "wine score").
+fn participle_clause(first: &Token, last: &Token, name_word: Option<&String>) -> bool {
+    first.norm.ends_with('s') && first.norm != first.stem && last.norm.ends_with("ing") && name_word != Some(&last.stem)
 }
 
 fn push_cand(cands: &mut Vec<Cand>, cand: Cand) {

@@ -83,3 +83,13 @@ fn a_link_with_its_own_data_keeps_its_name() {
 fn several_dates_and_none_named_is_refused(#[case] question: &str, #[case] want: Result<&str, &str>) {
     outline_contains(&links(), question, want);
 }
+
+#[rustfmt::skip]
+#[rstest]
+#[case("What is the county that produces the most wines scoring higher than 90?", Ok("shown: appellations.county | where: wine.score gt 90 | order: wine_count desc | limit: Some(1)"))]
+#[case("List the names of wines costing more than 50.", Ok("where: wine.price gt 50"))]
+// A compound name is still one: "wine score".
+#[case("Which wine has the highest wine score?", Ok("order: wine.score desc | limit: Some(1)"))]
+fn rows_and_a_participle_are_no_compound_name(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    outline_contains(&links(), question, want);
+}
