@@ -217,7 +217,7 @@ impl Ctx<'_> {
         };
         match clause.verb {
             Some(v) if matches!(self.p[v].top(), Some(Target::Table(t)) if *t == l) => true,
-            Some(v) => self.p[v].kind == PieceKind::Unknown && by_root(v),
+            Some(v) => matches!(self.p[v].kind, PieceKind::Unknown | PieceKind::Lex(_)) && by_root(v),
             None => clause.soft.iter().any(|&v| by_root(v)),
         }
     }

@@ -226,6 +226,23 @@ impl Ctx<'_> {
                 {
                     clause.verb = Some(k);
                 }
+                // "did not affect any regions": a word the data also names
+                // (`affected_region`) used as the verb before the noun.
+                PieceKind::Lex(_)
+                    if clause.verb.is_none()
+                        && !self.used[k]
+                        && !x.capital
+                        && !x.words.contains(' ')
+                        && self.table_noun_after(k)
+                        && self.verb_names_a_table(k) =>
+                {
+                    clause.verb = Some(k);
+                }
+                // "counties that do not contain any cities": "contain" says
+                // "have" here, no text search.
+                PieceKind::Cue(Cue::Contains) if matches!(x.norm.as_str(), "contain" | "contains" | "include" | "includes") => {
+                    between.push(k)
+                }
                 PieceKind::Lex(_) => break k,
                 _ => return,
             }
@@ -266,6 +283,13 @@ impl Ctx<'_> {
         self.take(j, MatchKind::Table, self.table_name(t), c.confidence);
         self.take(i, MatchKind::Comparison, format!("no {fk} matches {key}"), 1.0);
         self.filters.push(Filter { field: key, op: Op::NotExists, value: Some(Operand::Column { column: fk }) });
+    }
+
+    /// The word at `k`, read as a verb, names a table by its root
+    /// ("affect" -> `affected_region`).
+    fn verb_names_a_table(&self, k: usize) -> bool {
+        let Some(root) = crate::planner::verbs::verb_root(&self.p[k].norm) else { return false };
+        self.m.tables.iter().any(|t| split_identifier(&t.name).iter().any(|w| crate::planner::verbs::stem_begins(&root, w)))
     }
 
     /// After piece `k`, over articles and "any", comes a noun that may name

@@ -93,3 +93,14 @@ fn several_dates_and_none_named_is_refused(#[case] question: &str, #[case] want:
 fn rows_and_a_participle_are_no_compound_name(#[case] question: &str, #[case] want: Result<&str, &str>) {
     outline_contains(&links(), question, want);
 }
+
+#[rustfmt::skip]
+#[rstest]
+#[case("What are the names of provinces that do not contain any towns?", Ok("where: provinces.province_id not_exists Column { column: \"towns.province_id\" }"))]
+#[case("Which provinces don't include any towns?", Ok("where: provinces.province_id not_exists Column { column: \"towns.province_id\" }"))]
+#[case("What are the names of storms that did not affect any regions?", Ok("where: storms.storm_id not_exists Column { column: \"affected_region.storm_id\" }"))]
+// A text search is still one.
+#[case("Which provinces have names that contain 'wood'?", Ok("where: provinces.name like %wood%"))]
+fn not_and_a_verb_before_other_rows(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    outline_contains(&links(), question, want);
+}
