@@ -266,6 +266,11 @@ pub(super) fn check_matches(m: &Manifest, matches: &[Match], plan: &Plan) -> Res
     let cols = plan_columns(m, plan);
     let tables = plan_tables(m, plan);
     for x in matches {
+        // "Show the names and total passengers of stations": "names" read
+        // as the rows, then only a total shown; the names are dropped.
+        if x.kind == MatchKind::Table && matches!(x.words.to_lowercase().as_str(), "name" | "names") && !output_has(m, plan, is_name_like) {
+            return Err(format!("I read '{}' as the {} rows, but the answer would show no names.", x.words, x.target));
+        }
         if !matches!(x.kind, MatchKind::Column | MatchKind::Dimension) {
             continue;
         }

@@ -104,3 +104,13 @@ fn rows_and_a_participle_are_no_compound_name(#[case] question: &str, #[case] wa
 fn not_and_a_verb_before_other_rows(#[case] question: &str, #[case] want: Result<&str, &str>) {
     outline_contains(&links(), question, want);
 }
+
+/// "names" read as the rows, then only a total shown: the names would be
+/// dropped, so the reading is refused.
+#[rustfmt::skip]
+#[rstest]
+#[case("Show the names and total passengers for all stations in London.", Err("but the answer would show no names"))]
+#[case("Show the names of stations in London.", Ok("shown: station.name | where: station.location eq London"))]
+fn names_read_as_rows_are_shown(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    outline_contains(&links(), question, want);
+}
