@@ -1010,6 +1010,16 @@ impl<'a> Ctx<'a> {
         } else if !measures.is_empty() {
             fields.retain(|f| !dimensions.iter().any(|d| d.grain.is_none() && d.name == *f));
         }
+        // "What percentage of cities have a white share above 50?": the
+        // row conditions say which part of the whole the share takes.
+        if measures.len() == 1 && measures[0].share && measures[0].filters.is_empty() && self.any_of.is_empty() && dimensions.is_empty() {
+            measures[0].filters = std::mem::take(&mut self.filters);
+        }
+        // "reviewers who rates Gone with the Wind": "rates" read as a share
+        // with nothing saying which part of the whole to take is no share.
+        if let Some(d) = self.measures.iter().zip(&measures).find(|(_, x)| x.share && x.filters.is_empty()).map(|(d, _)| d) {
+            return Err(self.refuse(format!("I read '{}' as a share, but found nothing saying which part of the whole to take.", d.words)));
+        }
         let plan = Plan {
             version: PLAN_VERSION,
             measures,

@@ -67,6 +67,7 @@ mod recency;
 mod sanity;
 mod schema;
 mod spelled;
+mod stored_spans;
 mod subject;
 mod time;
 mod totals;
@@ -346,7 +347,8 @@ impl OfflinePlanner {
 
     /// Plans one question.
     pub fn plan(&self, question: &str) -> Outcome {
-        let toks = coordinate::distribute(spelled::quote_search_text(tokenize::tokenize(question)), &self.lexicon);
+        let toks = stored_spans::quote_stored(spelled::quote_search_text(tokenize::tokenize(question)), self.values.as_deref());
+        let toks = coordinate::distribute(toks, &self.lexicon);
         let mut pieces = intent::pieces(&toks, &self.lexicon, &self.cues, self.default_year);
         kinds::resolve(&self.manifest, &mut pieces);
         month_values::as_values(&mut pieces, &self.manifest, self.values.as_deref());

@@ -214,11 +214,21 @@ columns = [
 #[rstest]
 #[case("Which cities have a black percentage greater than 10?", Ok("where: city.black gt 10"))]
 #[case("Return the hispanic percentage for cities in which the black percentage is greater than 10.", Ok("shown: city.hispanic,city.black | where: city.black gt 10"))]
-// "percentage of" is a share of rows; "white share" the column.
-#[case("What percentage of cities have a white share above 50?", Ok("where: city.white gt 50"))]
 #[case("Find the highest support rate, lowest oppose rate of all cities.", Err("two superlatives"))]
 fn a_share_word_after_a_number_column_names_it(#[case] question: &str, #[case] want: Result<&str, &str>) {
     outline_contains(&cities(), question, want);
+}
+
+/// "percentage of" is a share of rows, "white share" the column: the row
+/// condition is the part of the whole the share takes (a share with no
+/// part would not compile).
+#[test]
+fn a_share_of_rows_takes_the_rows_condition() {
+    let p = super::fixtures::plan_or_reason(&cities(), "What percentage of cities have a white share above 50?").unwrap_or_else(|r| panic!("{r}"));
+    assert!(p.filters.is_empty(), "{p:?}");
+    let [m] = p.measures.as_slice() else { panic!("{p:?}") };
+    assert!(m.share, "{p:?}");
+    assert_eq!(super::fixtures::filters(&crate::plan::Plan { filters: m.filters.clone(), ..p.clone() }), "city.white gt 50");
 }
 
 #[rustfmt::skip]

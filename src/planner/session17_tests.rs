@@ -25,6 +25,9 @@ fn links() -> OfflinePlanner {
             col("member_of_club", "position", &["President", "Treasurer"]),
             col("station", "name", &["Euston", "Waterloo", "Central"]),
             col("train", "service", &["Daily", "Weekly"]),
+            col("wine", "name", &["Gone with the Wind", "Airbus A340-300", "Blanc"]),
+            col("appellations", "appelation", &["St. Helena", "Sonoma County"]),
+            col("appellations", "county", &["Sonoma", "Napa"]),
             col("station", "location", &["London", "Glasgow"]),
         ],
     };
@@ -113,4 +116,26 @@ fn not_and_a_verb_before_other_rows(#[case] question: &str, #[case] want: Result
 #[case("Show the names of stations in London.", Ok("shown: station.name | where: station.location eq London"))]
 fn names_read_as_rows_are_shown(#[case] question: &str, #[case] want: Result<&str, &str>) {
     outline_contains(&links(), question, want);
+}
+
+/// Values written without quotes across small words, numbers and full
+/// stops are read whole when the value index holds them.
+#[rustfmt::skip]
+#[rstest]
+#[case("What is the price of the wine Gone with the Wind?", Ok("where: wine.name eq Gone with the Wind"))]
+#[case("What is the score of the wine Airbus A340-300?", Ok("where: wine.name eq Airbus A340-300"))]
+#[case("What is the highest price of wines from St. Helena?", Ok("eq St. Helena"))]
+// Lowercase words after a stored value name its kind.
+#[case("What is the average price of wines from Sonoma county?", Ok("where: appellations.county eq Sonoma"))]
+fn values_spelled_across_small_words(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    outline_contains(&links(), question, want);
+}
+
+/// A share word with nothing saying which part of the whole to take.
+#[test]
+fn a_share_with_no_part_is_refused() {
+    for q in ["Find the total score ratio for each county.", "What is the percentage of wines for each county?", "Find the share of wines."] {
+        let r = super::fixtures::plan_or_reason(&links(), q);
+        assert!(r.as_ref().is_err_and(|r| r.contains("as a share, but found nothing saying which part")), "{q}: {r:?}");
+    }
 }
