@@ -604,6 +604,15 @@ impl<'a> Ctx<'a> {
         if self.groups.is_empty() || self.measures.is_empty() {
             return;
         }
+        // "the number of clubs the student named Eric Tai is in": a group
+        // on a column a condition fixes to one value is one group, and with
+        // no matching rows no answer at all; the question asks one figure.
+        let filters = &self.filters;
+        let fixed = |name: &str| filters.iter().any(|f| f.op == Op::Eq && f.field.eq_ignore_ascii_case(name));
+        if self.order.is_empty() && self.having.is_empty() && self.groups.iter().all(|g| g.grain.is_none() && fixed(&g.name)) {
+            self.groups.clear();
+            return;
+        }
         let mut table: Option<usize> = None;
         for d in &self.measures {
             // A metric that is one aggregate of one column ("max_home_games")
