@@ -14,6 +14,17 @@ pub(super) fn fixture(name: &str) -> Manifest {
     toml::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
+/// One column of a made-up value index, complete.
+pub(super) fn indexed(table: &str, column: &str, values: &[&str]) -> crate::dataset::value_index::IndexedColumn {
+    crate::dataset::value_index::IndexedColumn {
+        table: table.into(),
+        column: column.into(),
+        distinct: values.len(),
+        values: values.iter().map(|v| v.to_string()).collect(),
+        complete: true,
+    }
+}
+
 /// A manifest written inline in a test.
 pub(super) fn from_toml(text: &str) -> Manifest {
     toml::from_str(text).unwrap_or_else(|e| panic!("inline manifest: {e}"))

@@ -14,18 +14,12 @@
 use rstest::rstest;
 
 use super::fixtures::{fixture, outline, outline_contains, outline_starts, planned_or_refused};
-use crate::dataset::value_index::{IndexedColumn, ValueIndex};
+use crate::dataset::value_index::ValueIndex;
 use super::*;
 
 /// The bookings fixture with its order and booking statuses indexed.
 fn bookings() -> OfflinePlanner {
-    let col = |table: &str, column: &str, values: &[&str]| IndexedColumn {
-        table: table.into(),
-        column: column.into(),
-        distinct: values.len(),
-        values: values.iter().map(|v| v.to_string()).collect(),
-        complete: true,
-    };
+    let col = super::fixtures::indexed;
     let idx = ValueIndex {
         columns: vec![
             col("customer_orders", "order_status_code", &["Delivered", "Cancelled"]),

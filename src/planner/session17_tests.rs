@@ -7,18 +7,12 @@
 use rstest::rstest;
 
 use super::fixtures::{fixture, outline_contains};
-use crate::dataset::value_index::{IndexedColumn, ValueIndex};
+use crate::dataset::value_index::ValueIndex;
 use super::*;
 
 /// The links fixture with its club names and station locations indexed.
 fn links() -> OfflinePlanner {
-    let col = |table: &str, column: &str, values: &[&str]| IndexedColumn {
-        table: table.into(),
-        column: column.into(),
-        distinct: values.len(),
-        values: values.iter().map(|v| v.to_string()).collect(),
-        complete: true,
-    };
+    let col = super::fixtures::indexed;
     let idx = ValueIndex {
         columns: vec![
             col("club", "clubname", &["Bootup Baltimore", "Tennis Club"]),
@@ -143,58 +137,9 @@ fn a_share_with_no_part_is_refused() {
 /// A group on a column a condition fixes to one value is one figure.
 #[test]
 fn a_group_fixed_by_a_condition_is_one_figure() {
-    let m = super::fixtures::from_toml(
-        r#"
-name = "clubs"
-description = "made up"
-derived = true
-
-[[tables]]
-name = "student"
-file = "student.csv"
-primary_key = "stuid"
-label = "lname"
-columns = [
-  { name = "stuid", type = "BIGINT", nullable = false },
-  { name = "fname", type = "VARCHAR", nullable = false },
-  { name = "lname", type = "VARCHAR", nullable = false },
-]
-
-[[tables]]
-name = "club"
-file = "club.csv"
-primary_key = "clubid"
-label = "clubname"
-columns = [
-  { name = "clubid", type = "BIGINT", nullable = false },
-  { name = "clubname", type = "VARCHAR", nullable = false },
-]
-
-[[tables]]
-name = "member_of_club"
-file = "member_of_club.csv"
-columns = [
-  { name = "stuid", type = "BIGINT", nullable = false },
-  { name = "clubid", type = "BIGINT", nullable = false },
-]
-
-[[joins]]
-from = "member_of_club.stuid"
-to = "student.stuid"
-
-[[joins]]
-from = "member_of_club.clubid"
-to = "club.clubid"
-"#,
-    );
-    let col = |column: &str, values: &[&str]| IndexedColumn {
-        table: if column == "clubname" { "club" } else { "student" }.into(),
-        column: column.into(),
-        distinct: values.len(),
-        values: values.iter().map(|v| v.to_string()).collect(),
-        complete: true,
-    };
-    let idx = ValueIndex { columns: vec![col("fname", &["Eric", "Linda"]), col("lname", &["Tai", "Smith"]), col("clubname", &["Chess", "Tennis"])] };
+    let m = fixture("clubs17");
+    let col = super::fixtures::indexed;
+    let idx = ValueIndex { columns: vec![col("student", "fname", &["Eric", "Linda"]), col("student", "lname", &["Tai", "Smith"]), col("club", "clubname", &["Chess", "Tennis"])] };
     let planner = OfflinePlanner::new(&m).with_values(Some(&idx));
     let q = "Count the number of clubs for which the student named \"Eric Tai\" is a member.";
     let p = super::fixtures::plan_or_reason(&planner, q).unwrap_or_else(|r| panic!("{r}"));
