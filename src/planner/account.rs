@@ -247,14 +247,7 @@ fn value_of_rows(m: &Manifest, plan: &Plan, p: &[Piece], used: &[bool], i: usize
 /// the table points at two tables the plan reads (`student`, `club`), so
 /// the plan's rows are joined through it and the phrase is borne out.
 fn bridges(m: &Manifest, tables: &BTreeSet<usize>, t: usize) -> bool {
-    let ends: BTreeSet<usize> = m
-        .joins
-        .iter()
-        .filter(|j| schema::column_of(m, &j.from).is_some_and(|(ft, _)| ft == t))
-        .filter_map(|j| schema::column_of(m, &j.to).map(|(tt, _)| tt))
-        .filter(|u| *u != t && tables.contains(u))
-        .collect();
-    ends.len() >= 2
+    tables.iter().filter(|&&u| u != t && schema::foreign_key(m, t, u).is_some()).count() >= 2
 }
 
 /// Every column the reading matched must reach the plan: a column named in

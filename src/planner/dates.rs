@@ -277,12 +277,7 @@ impl Ctx<'_> {
         // rows point at (`membership_register_branch.branch_id`).
         let object = (verb + 1..first_time).find(|&k| !self.p[k].is_filler());
         if let Some(k) = object {
-            let points_at = |o: usize| {
-                self.m.joins.iter().any(|j| {
-                    crate::planner::schema::column_of(self.m, &j.from).is_some_and(|(ft, _)| ft == t)
-                        && crate::planner::schema::column_of(self.m, &j.to).is_some_and(|(tt, _)| tt == o)
-                })
-            };
+            let points_at = |o: usize| crate::planner::schema::foreign_key(self.m, t, o).is_some();
             if let Some(o) = self.p[k].top().and_then(|x| if let Target::Table(o) = x { Some(*o) } else { None }).filter(|&o| points_at(o)) {
                 self.take(k, MatchKind::Table, self.m.tables[o].name.clone(), 0.8);
             }

@@ -286,10 +286,7 @@ pub fn link_head(m: &Manifest, t: usize) -> Option<usize> {
     }
     let last = st.last()?;
     let u = m.tables.iter().position(|x| stems(&x.name) == std::slice::from_ref(last))?;
-    let points = m.joins.iter().any(|j| {
-        crate::planner::schema::column_of(m, &j.from).is_some_and(|(ft, _)| ft == t)
-            && crate::planner::schema::column_of(m, &j.to).is_some_and(|(tt, _)| tt == u)
-    });
+    let points = crate::planner::schema::foreign_key(m, t, u).is_some();
     // A table with its own data (`student_addresses` with rents and dates)
     // is named by its whole name; a link holds keys and at most one more.
     let table = &m.tables[t];
