@@ -1026,8 +1026,9 @@ impl<'a> Ctx<'a> {
         }
         // "reviewers who rates Gone with the Wind": "rates" read as a share
         // with nothing saying which part of the whole to take is no share.
-        if let Some(d) = self.measures.iter().zip(&measures).find(|(_, x)| x.share && x.filters.is_empty()).map(|(d, _)| d) {
-            return Err(self.refuse(format!("I read '{}' as a share, but found nothing saying which part of the whole to take.", d.words)));
+        if measures.iter().any(|x| x.share && x.filters.is_empty()) {
+            let words = self.measures.iter().find(|d| d.share).map(|d| d.words.clone()).unwrap_or_default();
+            return Err(self.refuse(format!("I read '{words}' as a share, but found nothing saying which part of the whole to take.")));
         }
         let plan = Plan {
             version: PLAN_VERSION,

@@ -199,6 +199,14 @@ impl Ctx<'_> {
         }
     }
 
+    /// The word at `v`, read as a verb, names table `l` by its root
+    /// ("attended" -> `student_course_attendance`, "affect" ->
+    /// `affected_region`).
+    pub(super) fn root_names_table(&self, v: usize, l: usize) -> bool {
+        let (Some(root), Some(table)) = (verb_root(&self.p[v].norm), self.m.tables.get(l)) else { return false };
+        split_identifier(&table.name).iter().any(|x| stem_begins(&root, x))
+    }
+
     /// The clause's verb, if any, names the linking table `l`: by its root
     /// ("attended" -> `student_course_attendance`) or as the table itself
     /// ("participate in" -> `participates_in`).
@@ -211,10 +219,7 @@ impl Ctx<'_> {
     /// noun, or a verb the lexicon knows as adding no condition
     /// ("registered").
     fn names_link(&self, clause: &Clause, l: usize) -> bool {
-        let by_root = |v: usize| {
-            let (Some(root), Some(table)) = (verb_root(&self.p[v].norm), self.m.tables.get(l)) else { return false };
-            split_identifier(&table.name).iter().any(|x| stem_begins(&root, x))
-        };
+        let by_root = |v: usize| self.root_names_table(v, l);
         match clause.verb {
             Some(v) if matches!(self.p[v].top(), Some(Target::Table(t)) if *t == l) => true,
             Some(v) => matches!(self.p[v].kind, PieceKind::Unknown | PieceKind::Lex(_)) && by_root(v),

@@ -234,7 +234,7 @@ impl Ctx<'_> {
                         && !x.capital
                         && !x.words.contains(' ')
                         && self.table_noun_after(k)
-                        && self.verb_names_a_table(k) =>
+                        && (0..self.m.tables.len()).any(|l| self.root_names_table(k, l)) =>
                 {
                     clause.verb = Some(k);
                 }
@@ -283,13 +283,6 @@ impl Ctx<'_> {
         self.take(j, MatchKind::Table, self.table_name(t), c.confidence);
         self.take(i, MatchKind::Comparison, format!("no {fk} matches {key}"), 1.0);
         self.filters.push(Filter { field: key, op: Op::NotExists, value: Some(Operand::Column { column: fk }) });
-    }
-
-    /// The word at `k`, read as a verb, names a table by its root
-    /// ("affect" -> `affected_region`).
-    fn verb_names_a_table(&self, k: usize) -> bool {
-        let Some(root) = crate::planner::verbs::verb_root(&self.p[k].norm) else { return false };
-        self.m.tables.iter().any(|t| split_identifier(&t.name).iter().any(|w| crate::planner::verbs::stem_begins(&root, w)))
     }
 
     /// After piece `k`, over articles and "any", comes a noun that may name
