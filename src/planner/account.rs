@@ -176,7 +176,11 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
                     Target::Dimension(d) => m.dimensions.get(*d).and_then(|d| resolve(m, &d.column)).is_some_and(|tc| columns.contains(&tc)),
                     Target::Unit(..) => true,
                     _ => false,
-                }) || cands.iter().all(|c| c.fuzzy) && !cands.iter().any(|c| matches!(c.target, Target::Value(..)));
+                }) || cands.iter().all(|c| c.fuzzy) && !cands.iter().any(|c| matches!(c.target, Target::Value(..)))
+                    // "for renting arrears" is no misspelling: of several
+                    // words, some are spelled right, and what they name
+                    // must be read ("reserved a room" is, `reservations`).
+                    && (!x.words.contains(' ') || cands.iter().any(|c| matches!(c.target, Target::Column(t, _) if tables.contains(&t))));
                 if !in_plan {
                     return Err(format!(
                         "I recognised '{}' ({}) but couldn't work out how it fits the question; answering without it would answer a different question.",

@@ -267,6 +267,11 @@ impl<'a> Ctx<'a> {
             let near = match (base, t) {
                 (Some(b), Some(t)) if b == t => 0.15,
                 (Some(b), Some(t)) if self.sc.reaches(b, t) => 0.1,
+                // A table pointing straight at the base is nearer than one
+                // that reaches it through others ("catalogs with catalog
+                // level number above 5": `catalog_structure`, beside
+                // `catalogs`, before `catalog_contents`, beyond it).
+                (Some(b), Some(t)) if schema::foreign_key(self.m, t, b).is_some() => 0.08,
                 (Some(b), Some(t)) if self.sc.related(b, t) => 0.05,
                 (None, _) => 0.0,
                 _ => -0.3,

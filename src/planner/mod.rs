@@ -134,6 +134,8 @@ mod session16_tests;
 #[cfg(test)]
 mod session17_tests;
 #[cfg(test)]
+mod session18_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;
