@@ -238,7 +238,13 @@ fn value_of_rows(m: &Manifest, plan: &Plan, p: &[Piece], used: &[bool], i: usize
         used.get(k).copied().unwrap_or(false)
             && (matches!(p[k].kind, PieceKind::Quoted(..)) || matches!(p[k].top(), Some(Target::Value(..))))
     });
-    near && plan.filters.iter().chain(plan.any_of.iter().flatten()).any(|f| {
+    // A value inside a set's conditions ("titles in Statistics but not
+    // Psychology departments") names its kind the same way.
+    let inner = plan.filters.iter().flat_map(|f| match &f.value {
+        Some(Operand::Rows { filters, .. }) => filters.as_slice(),
+        _ => &[],
+    });
+    near && plan.filters.iter().chain(plan.any_of.iter().flatten()).chain(inner).any(|f| {
         matches!(f.op, Op::Eq | Op::In | Op::Ne | Op::NotIn)
             && matches!(f.value, Some(Operand::Value(_)))
             && resolve(m, &f.field).is_some_and(|fc| {

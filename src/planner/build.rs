@@ -593,11 +593,53 @@ impl<'a> Ctx<'a> {
             if inner.is_empty() {
                 continue;
             }
-            let Some(ex) = self.filters.iter_mut().find(|f| other_table(f) == Some(t)) else { continue };
+            let negated = self.filters.iter().any(|f| other_table(f) == Some(t) && f.op == Op::NotExists);
+            let (held, inner) = if negated { self.held_before_negation(inner) } else { (Vec::new(), inner) };
+            if let Some(ex) = self.filters.iter().find(|f| other_table(f) == Some(t)) {
+                if let (false, Some(Operand::Column { column })) = (held.is_empty(), &ex.value) {
+                    let exists = Filter { field: ex.field.clone(), op: Op::Exists, value: Some(Operand::Rows { column: column.clone(), filters: held }) };
+                    self.filters.push(exists);
+                }
+            }
+            let Some(ex) = self.filters.iter_mut().find(|f| other_table(f) == Some(t) && matches!(f.value, Some(Operand::Column { .. }))) else { continue };
             if let Some(Operand::Column { column }) = ex.value.take() {
                 ex.value = Some(Operand::Rows { column, filters: inner });
             }
         }
+    }
+
+    /// "staff who held the title Sales Person, and never Clerical Staff":
+    /// two values of one column, which no row holds together, on the
+    /// table a not-exists filter reads. The value said before the negation
+    /// is of a row that must exist, the one after it of a row that must
+    /// not; both inside the not-exists would exclude nothing. Returns the
+    /// conditions held (before the negation) and the rest.
+    fn held_before_negation(&self, inner: Vec<Filter>) -> (Vec<Filter>, Vec<Filter>) {
+        let Some(neg) = self.negation_at() else { return (Vec::new(), inner) };
+        let at = |f: &Filter| self.value_at(f);
+        let clash = inner.iter().any(|a| {
+            a.op == Op::Eq && inner.iter().any(|b| b.op == Op::Eq && b.field == a.field && b.value != a.value)
+        });
+        if !clash || inner.iter().any(|f| at(f).is_none()) {
+            return (Vec::new(), inner);
+        }
+        let (held, rest): (Vec<Filter>, Vec<Filter>) = inner.into_iter().partition(|f| at(f).is_some_and(|k| k < neg));
+        if held.is_empty() || rest.is_empty() {
+            return (Vec::new(), held.into_iter().chain(rest).collect());
+        }
+        (held, rest)
+    }
+
+    /// Where the question's first negation is.
+    fn negation_at(&self) -> Option<usize> {
+        self.p.iter().position(|x| x.cue() == Some(Cue::Not) || matches!(x.norm.as_str(), "no" | "without"))
+    }
+
+    /// Where the question spells the text value a filter compares with.
+    fn value_at(&self, f: &Filter) -> Option<usize> {
+        let Some(Operand::Value(serde_json::Value::String(v))) = &f.value else { return None };
+        let v = v.to_lowercase();
+        self.p.iter().position(|x| x.words.trim_matches(|c| matches!(c, '"' | '\'' | '“' | '”')).to_lowercase() == v)
     }
 
     /// "the average and minimum ages across artists", "the maximum home
@@ -689,7 +731,9 @@ impl<'a> Ctx<'a> {
     /// tracks with fewer than 70000": two conditions on one column that no
     /// single row can meet together, asked of the things listed, mean that
     /// each condition holds for some row of theirs (an intersection of two
-    /// filtered sets). The listing then shows each thing once.
+    /// filtered sets). The listing then shows each thing once. One value
+    /// and another's negation on one column ("in Statistics but not
+    /// Psychology") are a difference of the two sets the same way.
     fn intersect_sets(&mut self) {
         let both = self.p.iter().position(|x| x.norm == "both");
         // "for both 'Tony Award' and 'Drama Desk Award'" was read as one list.
@@ -725,6 +769,17 @@ impl<'a> Ctx<'a> {
         };
         let disjoint = match (a.op, b.op) {
             (Op::Eq, Op::Eq) => a.value != b.value && both.is_some(),
+            // "courses in Statistics but not Psychology": a row in one is
+            // never in the other, so the "not" is about the listed values.
+            // The value kept is said before the negation, the one
+            // excluded after it.
+            (Op::Eq, Op::Ne) | (Op::Ne, Op::Eq) => {
+                let (keep, drop) = if a.op == Op::Eq { (a, b) } else { (b, a) };
+                let neg = self.negation_at();
+                a.value != b.value
+                    && self.value_at(keep).zip(neg).is_some_and(|(k, n)| k < n)
+                    && self.value_at(drop).zip(neg).is_some_and(|(d, n)| d > n)
+            }
             (Op::Gt | Op::Ge, Op::Lt | Op::Le) => number(a).zip(number(b)).is_some_and(|(lo, hi)| lo >= hi),
             (Op::Lt | Op::Le, Op::Gt | Op::Ge) => number(b).zip(number(a)).is_some_and(|(lo, hi)| lo >= hi),
             _ => false,
@@ -749,11 +804,11 @@ impl<'a> Ctx<'a> {
         self.fields.retain(|f| *f != cond_field);
         self.groups.retain(|g| g.name != cond_field);
         for c in conds {
-            self.filters.push(Filter {
-                field: field.clone(),
-                op: Op::In,
-                value: Some(Operand::Rows { column: column.clone(), filters: vec![c] }),
-            });
+            let (op, c) = match c.op {
+                Op::Ne => (Op::NotIn, Filter { op: Op::Eq, ..c }),
+                _ => (Op::In, c),
+            };
+            self.filters.push(Filter { field: field.clone(), op, value: Some(Operand::Rows { column: column.clone(), filters: vec![c] }) });
         }
         if let Some(k) = both {
             self.mark(k);

@@ -48,7 +48,10 @@ impl Ctx<'_> {
                         return None;
                     }
                 }
-                let f = self.value_role(k, f, &v, c.confidence)?;
+                let f = match self.kind_beside(k, &v) {
+                    Some(g) => g,
+                    None => self.value_role(k, f, &v, c.confidence)?,
+                };
                 let fi = self.field_info(f)?;
                 Some(Filter {
                     field: fi.name,
@@ -58,6 +61,42 @@ impl Ctx<'_> {
             }
             _ => None,
         }
+    }
+
+    /// "not in the Central Coast area": a value stored in several columns,
+    /// with the word right after it naming one of them, is that column's
+    /// (`appellations.area`, not `wine.appelation`); the word is read with
+    /// it.
+    fn kind_beside(&mut self, k: usize, v: &str) -> Option<Field> {
+        let next = k + 1;
+        if self.used.get(next).copied().unwrap_or(true) {
+            return None;
+        }
+        let holders: Vec<Field> = self.p[k]
+            .lex()
+            .into_iter()
+            .flatten()
+            .chain(self.p[k].alt_lex.iter())
+            .filter_map(|x| match &x.target {
+                Target::Value(g, w) if w == v => Some(*g),
+                _ => None,
+            })
+            .collect();
+        let at = |f: Field| self.field_info(f).map(|x| (x.table, x.column));
+        if holders.iter().filter_map(|&g| at(g)).collect::<std::collections::BTreeSet<_>>().len() < 2 {
+            return None;
+        }
+        let named: Vec<Field> = holders
+            .into_iter()
+            .filter(|&g| {
+                self.p[next].lex().into_iter().flatten().any(|c| {
+                    !c.fuzzy && matches!(c.target, Target::Column(..) | Target::Dimension(_)) && self.field_of(&c.target).map(|x| (x.table, x.column)) == at(g)
+                })
+            })
+            .collect();
+        let [g] = named.as_slice() else { return None };
+        self.mark(next);
+        Some(*g)
     }
 
     /// "no first response", "without an agent" -> IS NULL; "not" marks the next condition.

@@ -261,7 +261,10 @@ pub fn pieces(
                             Target::Column(..) | Target::Table(_) | Target::Dimension(_)
                         )
                 });
-                if !strong || t.number().is_some() {
+                // "courses in Statistics": a capitalised word inside the
+                // sentence spelling a stored value is that value.
+                let value = capital_at(i, i + 1) && l.cands.iter().any(|c| !c.fuzzy && matches!(c.target, Target::Value(..)));
+                if !strong && !value || t.number().is_some() {
                     lex = None;
                 }
             }
@@ -312,7 +315,27 @@ pub fn pieces(
     }
     verbs_after_inversion(&mut out);
     agent_by(&mut out);
+    but_not(&mut out);
     out
+}
+
+/// "in Statistics but not Psychology", "held Sales Person, but never
+/// Clerical Staff": "but" before a negation adds the negated condition
+/// to the first, as "and" does; the negation then says what it excludes.
+fn but_not(out: &mut [Piece]) {
+    for k in 0..out.len().saturating_sub(1) {
+        if out[k].norm != "but" || out[k].kind != PieceKind::Unknown {
+            continue;
+        }
+        let next = out[k + 1..].iter().find(|x| !matches!(x.norm.as_str(), "do" | "does" | "did" | "has" | "have" | "had" | "is" | "are" | "was" | "were"));
+        // "students who registered but did not attend": with only a verb
+        // before it, what the first part asks of the rows is unread.
+        let before = out[..k].iter().rev().find(|x| !matches!(x.kind, PieceKind::Punct(_) | PieceKind::Stop));
+        let bare_verb = before.is_none_or(|x| matches!(x.kind, PieceKind::Unknown | PieceKind::Soft));
+        if !bare_verb && next.is_some_and(|x| x.cue() == Some(Cue::Not) || matches!(x.norm.as_str(), "no" | "without")) {
+            out[k].kind = PieceKind::Cue(Cue::And);
+        }
+    }
 }
 
 /// "did enterprise customers *open* in August": in a question inverted with
