@@ -595,15 +595,13 @@ impl<'a> Ctx<'a> {
             }
             let negated = self.filters.iter().any(|f| other_table(f) == Some(t) && f.op == Op::NotExists);
             let (held, inner) = if negated { self.held_before_negation(inner) } else { (Vec::new(), inner) };
-            if let Some(ex) = self.filters.iter().find(|f| other_table(f) == Some(t)) {
-                if let (false, Some(Operand::Column { column })) = (held.is_empty(), &ex.value) {
-                    let exists = Filter { field: ex.field.clone(), op: Op::Exists, value: Some(Operand::Rows { column: column.clone(), filters: held }) };
-                    self.filters.push(exists);
-                }
-            }
-            let Some(ex) = self.filters.iter_mut().find(|f| other_table(f) == Some(t) && matches!(f.value, Some(Operand::Column { .. }))) else { continue };
+            let Some(ex) = self.filters.iter_mut().find(|f| other_table(f) == Some(t)) else { continue };
+            let key = ex.field.clone();
             if let Some(Operand::Column { column }) = ex.value.take() {
-                ex.value = Some(Operand::Rows { column, filters: inner });
+                ex.value = Some(Operand::Rows { column: column.clone(), filters: inner });
+                if !held.is_empty() {
+                    self.filters.push(Filter { field: key, op: Op::Exists, value: Some(Operand::Rows { column, filters: held }) });
+                }
             }
         }
     }

@@ -327,12 +327,15 @@ fn but_not(out: &mut [Piece]) {
         if out[k].norm != "but" || out[k].kind != PieceKind::Unknown {
             continue;
         }
-        let next = out[k + 1..].iter().find(|x| !matches!(x.norm.as_str(), "do" | "does" | "did" | "has" | "have" | "had" | "is" | "are" | "was" | "were"));
+        let next = out[k + 1..].iter().find(|x| {
+            x.kind != PieceKind::Stop || !matches!(x.norm.as_str(), "do" | "does" | "did" | "has" | "have" | "had" | "is" | "are" | "was" | "were")
+        });
         // "students who registered but did not attend": with only a verb
         // before it, what the first part asks of the rows is unread.
         let before = out[..k].iter().rev().find(|x| !matches!(x.kind, PieceKind::Punct(_) | PieceKind::Stop));
         let bare_verb = before.is_none_or(|x| matches!(x.kind, PieceKind::Unknown | PieceKind::Soft));
-        if !bare_verb && next.is_some_and(|x| x.cue() == Some(Cue::Not) || matches!(x.norm.as_str(), "no" | "without")) {
+        // "but not", "but never", "but no", "but do not have" (no such rows).
+        if !bare_verb && next.is_some_and(|x| matches!(x.cue(), Some(Cue::Not | Cue::Null)) || matches!(x.norm.as_str(), "no" | "without")) {
             out[k].kind = PieceKind::Cue(Cue::And);
         }
     }
