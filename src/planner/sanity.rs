@@ -52,6 +52,29 @@ fn clash(a: &Filter, b: &Filter) -> bool {
     }
 }
 
+/// "the total enrollment for each enrollment type" read as the sum of
+/// `enrollment` grouped by `enrollment`: a sum, average, minimum or
+/// maximum of the very column the rows are grouped by (a count per value
+/// is fine). Returns the column.
+fn aggregate_of_its_group(m: &Manifest, plan: &Plan) -> Option<String> {
+    use crate::plan::Agg;
+    let resolve = |n: &str| super::account::resolve(m, n);
+    let groups: Vec<(usize, usize)> = plan.dimensions.iter().filter(|d| d.grain.is_none()).filter_map(|d| resolve(&d.name)).collect();
+    plan.measures.iter().find_map(|x| {
+        let (agg, col) = match (&x.metric, x.agg, &x.column) {
+            (None, Some(agg), Some(c)) => (agg, resolve(c)?),
+            (Some(name), None, _) => {
+                let metric = m.metrics.iter().find(|k| k.name == *name)?;
+                let simple = super::lexicon::parse_simple_agg(m, &metric.expr)?;
+                (simple.agg, simple.column?)
+            }
+            _ => return None,
+        };
+        let extent = matches!(agg, Agg::Sum | Agg::Avg | Agg::Min | Agg::Max);
+        (extent && x.filters.is_empty() && groups.contains(&col)).then(|| format!("{}.{}", m.tables[col.0].name, m.tables[col.0].columns[col.1].name))
+    })
+}
+
 /// The table of a plan name (`table.column` or a dimension's name).
 fn table_of_name(m: &Manifest, n: &str) -> Option<String> {
     let col = m.dimensions.iter().find(|d| d.name.eq_ignore_ascii_case(n)).map_or(n, |d| d.column.as_str());
@@ -141,6 +164,11 @@ pub(super) fn check(m: &Manifest, plan: &Plan) -> Result<(), String> {
                 ));
             }
         }
+    }
+    if let Some(field) = aggregate_of_its_group(m, plan) {
+        return Err(format!(
+            "I read a total, average or extreme of {field} for each value of {field} itself, which gives each value back; a word meant for the groups probably names another column."
+        ));
     }
     if let Some(field) = negation_through_many(m, plan) {
         return Err(format!(

@@ -91,3 +91,14 @@ fn a_value_held_and_another_never(#[case] question: &str, #[case] want: Result<&
 fn the_word_after_a_value_names_its_column(#[case] question: &str, #[case] want: Result<&str, &str>) {
     outline_contains(&sets(), question, want);
 }
+
+#[rustfmt::skip]
+#[rstest]
+// The sum of a column for each value of that column gives each value back:
+// the grouping word was meant for another column.
+#[case("What is the total credits of courses for each credits type?", Err("for each value of course.credits itself"))]
+// A count for each value is a count.
+#[case("How many courses are there for each credits value?", Ok("shown: course.credits"))]
+fn an_aggregate_of_its_own_group_is_refused(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    outline_contains(&sets(), question, want);
+}
