@@ -264,7 +264,10 @@ pub fn pieces(
                 // "courses in Statistics": a capitalised word inside the
                 // sentence spelling a stored value is that value.
                 let value = capital_at(i, i + 1) && l.cands.iter().any(|c| !c.fuzzy && matches!(c.target, Target::Value(..)));
-                if !strong && !value || t.number().is_some() {
+                // "the number of records they have" with a `pilot_record`
+                // table: a plural that is the name of a table's rows.
+                let rows = t.norm != t.stem && l.cands.iter().any(|c| !c.fuzzy && matches!(c.target, Target::Table(_)));
+                if !strong && !value && !rows || t.number().is_some() {
                     lex = None;
                 }
             }

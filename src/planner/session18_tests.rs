@@ -102,3 +102,13 @@ fn the_word_after_a_value_names_its_column(#[case] question: &str, #[case] want:
 fn an_aggregate_of_its_own_group_is_refused(#[case] question: &str, #[case] want: Result<&str, &str>) {
     outline_contains(&sets(), question, want);
 }
+
+/// "records" is a filler word ("how many records are there"), but with a
+/// `pilot_record` table it names that table's rows, which are counted.
+#[test]
+fn a_plural_filler_naming_a_table_is_its_rows() {
+    let question = "Show the names of pilots and the number of records they have.";
+    let sql = sql_of(question);
+    assert!(sql.contains("FROM pilot_record"), "{question}: {sql}");
+    assert!(sql.contains("GROUP BY"), "{question}: {sql}");
+}
