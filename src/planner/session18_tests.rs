@@ -112,3 +112,13 @@ fn a_plural_filler_naming_a_table_is_its_rows() {
     assert!(sql.contains("FROM pilot_record"), "{question}: {sql}");
     assert!(sql.contains("GROUP BY"), "{question}: {sql}");
 }
+
+#[rustfmt::skip]
+#[rstest]
+// One order, of the one latest invoice: not each order's latest invoice.
+#[case("Which order is associated with the latest invoice?", Err("'latest'"))]
+// Each order's latest invoice: rows in the plural.
+#[case("Which orders have the latest invoices?", Ok("shown: invoices.order_id"))]
+fn the_latest_of_each_needs_each_or_a_plural(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    outline_contains(&orders(), question, want);
+}
