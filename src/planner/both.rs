@@ -19,7 +19,7 @@ use crate::planner::intent::{Piece, PieceKind};
 use crate::semantic::Manifest;
 
 /// The piece that spells `value` as written, if any.
-fn spelled(p: &[Piece], value: &serde_json::Value) -> Option<usize> {
+pub(super) fn spelled(p: &[Piece], value: &serde_json::Value) -> Option<usize> {
     let text = match value {
         serde_json::Value::String(s) => s.to_lowercase(),
         other => other.to_string(),

@@ -635,9 +635,8 @@ impl<'a> Ctx<'a> {
 
     /// Where the question spells the text value a filter compares with.
     fn value_at(&self, f: &Filter) -> Option<usize> {
-        let Some(Operand::Value(serde_json::Value::String(v))) = &f.value else { return None };
-        let v = v.to_lowercase();
-        self.p.iter().position(|x| x.words.trim_matches(|c| matches!(c, '"' | '\'' | '“' | '”')).to_lowercase() == v)
+        let Some(Operand::Value(v @ serde_json::Value::String(_))) = &f.value else { return None };
+        super::both::spelled(&self.p, v)
     }
 
     /// "the average and minimum ages across artists", "the maximum home
