@@ -150,7 +150,7 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
                     // "the average price of wines for each ..." with nothing
                     // grouped: one overall figure would drop the "each".
                     Cue::Each => plan.measures.is_empty() || !plan.dimensions.is_empty(),
-                    Cue::Group if x.words.split_whitespace().any(|w| matches!(w.to_lowercase().as_str(), "each" | "every" | "per")) => {
+                    Cue::Group if x.says_each() => {
                         plan.measures.is_empty() || !plan.dimensions.is_empty()
                     }
                     Cue::Desc | Cue::Asc | Cue::Sort => !plan.order.is_empty(),

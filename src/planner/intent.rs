@@ -72,6 +72,10 @@ impl Piece {
     pub fn is_filler(&self) -> bool {
         matches!(self.kind, PieceKind::Stop | PieceKind::Soft)
     }
+    /// One of its words asks for one answer per group: "each", "every", "per".
+    pub fn says_each(&self) -> bool {
+        self.words.split_whitespace().any(|w| matches!(w.to_lowercase().as_str(), "each" | "every" | "per"))
+    }
 }
 
 /// Cue phrases as stems, longest first.

@@ -650,7 +650,7 @@ impl Ctx<'_> {
                 };
                 // "the youngest person for each job": one answer per group.
                 let per_group = self.p.iter().any(|x| {
-                    x.cue() == Some(Cue::Each) || x.words.split_whitespace().any(|w| matches!(w.to_lowercase().as_str(), "each" | "every" | "per"))
+                    x.cue() == Some(Cue::Each) || x.says_each()
                 });
                 if let Some(k) = agg_cue {
                     self.take(k, MatchKind::Aggregate, agg.word().into(), 1.0);

@@ -163,7 +163,7 @@ impl Ctx<'_> {
         // "Which customer is associated with the latest policy?": one
         // customer, of the one latest policy, not each customer's latest;
         // the latest of each needs rows in the plural or an "each".
-        let each = self.p.iter().any(|x| x.words.split_whitespace().any(|w| matches!(w.to_lowercase().as_str(), "each" | "every" | "per")));
+        let each = self.p.iter().any(|x| x.says_each());
         if !each && self.subject.is_some_and(|s| !self.p[s].plural) && !self.p[j].plural {
             return;
         }
