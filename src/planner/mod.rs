@@ -136,6 +136,8 @@ mod session17_tests;
 #[cfg(test)]
 mod session18_tests;
 #[cfg(test)]
+mod session19_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;

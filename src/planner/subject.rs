@@ -47,8 +47,11 @@ impl Ctx<'_> {
             })
             .or_else(|| {
                 tops.iter().find_map(|(i, t)| {
-                    (matches!(t, Target::Table(_)) && after_count(*i))
-                        .then(|| schema::target_table(self.m, self.lx, t))
+                    after_count(*i)
+                        .then(|| match t {
+                            Target::Table(_) => schema::target_table(self.m, self.lx, t),
+                            _ => self.table_tied(*i),
+                        })
                         .flatten()
                 })
             })
@@ -78,8 +81,24 @@ impl Ctx<'_> {
         if !named_after || table_before {
             return None;
         }
-        self.p[..n].iter().find_map(|x| match x.top() {
-            Some(t @ (Target::Column(..) | Target::Dimension(_))) => schema::target_table(self.m, self.lx, t),
+        self.p[..n].iter().enumerate().find_map(|(i, x)| match x.top() {
+            Some(t @ (Target::Column(..) | Target::Dimension(_))) => self.table_tied(i).or_else(|| schema::target_table(self.m, self.lx, t)),
+            _ => None,
+        })
+    }
+
+    /// "the number of rooms", "rooms that do not have any reservation": a
+    /// plural read as well as a table's own name as a column of another
+    /// table (`reservations.room`) means the table's rows.
+    fn table_tied(&self, i: usize) -> Option<usize> {
+        let x = &self.p[i];
+        let cands = x.lex()?;
+        let best = cands.first()?.confidence;
+        if !x.plural {
+            return None;
+        }
+        cands.iter().find_map(|c| match c.target {
+            Target::Table(t) if !c.fuzzy && c.confidence >= best - 1e-6 => Some(t),
             _ => None,
         })
     }
