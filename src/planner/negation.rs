@@ -119,8 +119,10 @@ impl Ctx<'_> {
     /// when every table so named leads to the same anti-join.
     pub(super) fn negated_participle(&mut self, i: usize) -> bool {
         let Some(b) = self.base else { return false };
-        let Some(w) = self.next_sig(i) else { return false };
-        if self.used[w] || !matches!(self.p[w].kind, PieceKind::Unknown | PieceKind::Lex(_)) || self.p[w].words.contains(' ') {
+        // A participle the lexicon knows as adding no condition
+        // ("assigned") still names a table when one is named for it.
+        let Some(w) = (i + 1..self.p.len()).find(|&k| self.p[k].kind != PieceKind::Stop) else { return false };
+        if self.used[w] || !matches!(self.p[w].kind, PieceKind::Unknown | PieceKind::Lex(_) | PieceKind::Soft) || self.p[w].words.contains(' ') {
             return false;
         }
         let Some(stem) = participle_stem(&self.p[w].norm) else { return false };

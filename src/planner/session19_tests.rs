@@ -1,7 +1,9 @@
 //! Table-driven tests of the planner changes of the nineteenth round: a
 //! plural read equally well as a table's own name and as another table's
 //! column (`rooms` and `reservations.room`) is the table's rows when
-//! counted or when other rows must not exist for it.
+//! counted or when other rows must not exist for it; a participle the
+//! lexicon reads as adding no condition ("assigned") names the table
+//! linking the rows (`assignedto`) after "not".
 
 use rstest::rstest;
 
@@ -29,4 +31,22 @@ fn a_plural_naming_a_table_is_its_rows(#[case] question: &str, #[case] has: &str
     let sql = sql_on("rooms19", question).unwrap_or_else(|r| panic!("{question}: refused: {r}"));
     assert!(sql.contains(has), "{question}: {sql}");
     assert!(!sql.contains(lacks), "{question}: {sql}");
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "projects" is the projects table and the assignedto column alike; the
+// participle "assigned", a word that otherwise adds no condition, names
+// the table linking projects and scientists: no such row (anti-join).
+#[case("What are the names of projects that have not been assigned?", Ok("NOT EXISTS (SELECT 1 FROM assignedto WHERE assignedto.project = projects.code)"))]
+#[case("Select the project names which are not assigned yet.", Ok("NOT EXISTS (SELECT 1 FROM assignedto WHERE assignedto.project = projects.code)"))]
+#[case("How many different projects are there?", Ok("FROM projects"))]
+// A participle naming no table is still no condition the planner can place.
+#[case("What are the names of projects that have not been finished?", Err("'not'"))]
+fn a_participle_naming_a_table_is_its_rows(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    match (sql_on("rooms19", question), want) {
+        (Ok(sql), Ok(has)) => assert!(sql.contains(has), "{question}: {sql}"),
+        (Err(reason), Err(has)) => assert!(reason.contains(has), "{question}: {reason}"),
+        (got, _) => panic!("{question}: {got:?}"),
+    }
 }

@@ -63,6 +63,7 @@ impl Ctx<'_> {
                     _ => None,
                 })
             })
+            .or_else(|| tops.iter().find_map(|(i, _)| self.table_tied(*i)))
             .or_else(|| self.most_mentioned_table())
             .or_else(|| {
                 tops.iter()
