@@ -61,7 +61,10 @@ pub(super) fn check(m: &Manifest, p: &[Piece], plan: &Plan) -> Result<(), String
         .filter_map(|d| super::account::resolve(m, &d.name).map(|(t, _)| t))
         .collect();
     for (k, x) in p.iter().enumerate() {
-        if !x.plural {
+        // "by some users", and "by the tutor whose name is Julio": one
+        // agent named, not a grouping ("sales made by region" is one).
+        let the = k > 0 && p[k - 1].norm == "the";
+        if !x.plural && !the {
             continue;
         }
         let Some(by) = (0..k).rev().find(|&j| !DETERMINERS.contains(&p[j].norm.as_str())) else { continue };

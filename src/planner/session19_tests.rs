@@ -3,7 +3,8 @@
 //! column (`rooms` and `reservations.room`) is the table's rows when
 //! counted or when other rows must not exist for it; a participle the
 //! lexicon reads as adding no condition ("assigned") names the table
-//! linking the rows (`assignedto`) after "not".
+//! linking the rows (`assignedto`) after "not"; after a participle, "by
+//! the tutor ..." names one agent, no grouping.
 
 use rstest::rstest;
 
@@ -48,5 +49,17 @@ fn a_participle_naming_a_table_is_its_rows(#[case] question: &str, #[case] want:
         (Ok(sql), Ok(has)) => assert!(sql.contains(has), "{question}: {sql}"),
         (Err(reason), Err(has)) => assert!(reason.contains(has), "{question}: {reason}"),
         (got, _) => panic!("{question}: {got:?}"),
+    }
+}
+
+#[rustfmt::skip]
+#[rstest]
+// After a participle, "by the tutor ..." names one agent: counting
+// courses for each tutor answers another question.
+#[case("What are the courses taught by the tutor whose personal name is \"Julio\"?")]
+#[case("Which courses were written by the author whose personal name is \"Julio\"?")]
+fn by_the_agent_is_no_grouping(#[case] question: &str) {
+    if let Ok(sql) = sql_on("rooms19", question) {
+        assert!(!sql.contains("GROUP BY"), "{question}: {sql}");
     }
 }
