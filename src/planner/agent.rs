@@ -26,9 +26,11 @@ const ARRANGING: &[&str] = &[
     "summarised", "counted", "totaled", "totalled",
 ];
 
-/// True when piece `k` is a participle that takes an agent.
+/// True when piece `k` is, or ends with, a participle that takes an
+/// agent ("played", and "games played" read as `gamesplayed`).
 pub(super) fn participle(p: &[Piece], k: usize) -> bool {
-    let w = p[k].norm.as_str();
+    let last = p[k].words.rsplit(' ').next().unwrap_or_default().to_lowercase();
+    let w = last.as_str();
     ((w.ends_with("ed") || w.ends_with("en")) && w.len() > 3 || crate::planner::verbs::is_irregular_past(w)) && !ARRANGING.contains(&w)
 }
 
