@@ -224,9 +224,17 @@ fn when_without_time(m: &Manifest, p: &[Piece], plan: &Plan) -> Result<(), Strin
 
 /// After "both" at `i`, some word before the "and" that joins the pair
 /// was read (or no "and" follows).
+/// When the pair starts with a value ("both good and bad customers"), the
+/// word after the "and" must be read as one too, not as a column's name
+/// (`good_or_bad_customer`): else the second value is dropped.
 fn first_of_pair_read(p: &[Piece], used: &[bool], i: usize) -> bool {
     let Some(and) = (i + 1..p.len()).find(|&k| p[k].cue() == Some(Cue::And)) else { return true };
-    (i + 1..and).any(|k| used.get(k).copied().unwrap_or(false))
+    let is_value = |k: usize| matches!(p[k].kind, PieceKind::Quoted(..)) || matches!(p[k].top(), Some(Target::Value(..)));
+    if !(i + 1..and).any(|k| used.get(k).copied().unwrap_or(false)) {
+        return false;
+    }
+    let first = (i + 1..and).find(|&k| p[k].kind != PieceKind::Stop);
+    !first.is_some_and(is_value) || (and + 1..p.len()).find(|&k| p[k].kind != PieceKind::Stop).is_some_and(is_value)
 }
 
 /// "courses in the Physics department": the table's noun beside a value

@@ -4,7 +4,8 @@
 //! counted or when other rows must not exist for it; a participle the
 //! lexicon reads as adding no condition ("assigned") names the table
 //! linking the rows (`assignedto`) after "not"; after a participle, "by
-//! the tutor ..." names one agent, no grouping.
+//! the tutor ..." names one agent, no grouping; "both good and bad" needs
+//! both values read.
 
 use rstest::rstest;
 
@@ -63,5 +64,20 @@ fn a_participle_naming_a_table_is_its_rows(#[case] question: &str, #[case] want:
 fn by_the_agent_is_no_grouping(#[case] question: &str) {
     if let Ok(sql) = sql_on("rooms19", question) {
         assert!(!sql.contains("GROUP BY"), "{question}: {sql}");
+    }
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "bad customers" read as the column `good_or_bad_customer`: only "good"
+// is compared, so the pair "both good and bad" is refused, not halved.
+#[case("What are the coupon amount of the coupons owned by both good and bad customers?", Err("'both'"))]
+// A pair that does not start with a value is read as before.
+#[case("Show both the coupon amount and the customer id of good customers.", Ok("= 'good'"))]
+fn both_values_of_a_pair_are_read(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    match (sql_on("rooms19", question), want) {
+        (Ok(sql), Ok(has)) => assert!(sql.contains(has), "{question}: {sql}"),
+        (Err(reason), Err(has)) => assert!(reason.contains(has), "{question}: {reason}"),
+        (got, _) => panic!("{question}: {got:?}"),
     }
 }
