@@ -255,6 +255,8 @@ pub fn row_name(m: &Manifest, t: usize) -> Option<usize> {
                 .iter()
                 .position(|c| c.ty.to_ascii_uppercase().starts_with("VARCHAR"))
         })
+        // `degrees.degrees`, a number: still what the table's rows are called.
+        .or_else(|| table.columns.iter().position(|c| c.name.eq_ignore_ascii_case(&table.name)))
         .or(if table.columns.is_empty() {
             None
         } else {

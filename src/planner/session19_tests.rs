@@ -5,7 +5,8 @@
 //! lexicon reads as adding no condition ("assigned") names the table
 //! linking the rows (`assignedto`) after "not"; after a participle, "by
 //! the tutor ..." names one agent, no grouping; "both good and bad" needs
-//! both values read.
+//! both values read; a table of numbers is named by the column called
+//! after it.
 
 use rstest::rstest;
 
@@ -80,4 +81,16 @@ fn both_values_of_a_pair_are_read(#[case] question: &str, #[case] want: Result<&
         (Err(reason), Err(has)) => assert!(reason.contains(has), "{question}: {reason}"),
         (got, _) => panic!("{question}: {got:?}"),
     }
+}
+
+/// A table with no key, label or text column is named by the column
+/// called after it (`degrees.degrees`), not by its first column (`year`).
+#[test]
+fn a_column_named_after_its_table_names_its_rows() {
+    let m = fixture("rooms19");
+    let t = m.tables.iter().position(|t| t.name == "degrees").expect("degrees");
+    let c = super::schema::row_name(&m, t).map(|c| m.tables[t].columns[c].name.as_str());
+    assert_eq!(c, Some("degrees"));
+    let sql = sql_on("rooms19", "What are the degrees in 2001?").unwrap_or_else(|r| panic!("refused: {r}"));
+    assert!(sql.starts_with("SELECT degrees.degrees"), "{sql}");
 }
