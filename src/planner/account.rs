@@ -20,7 +20,7 @@ use std::collections::BTreeSet;
 use crate::plan::{Op, Operand, Plan};
 use crate::planner::english::Cue;
 use crate::planner::intent::{Piece, PieceKind};
-use crate::planner::lexicon::Target;
+use crate::planner::lexicon::{Cand, Target};
 use crate::planner::schema;
 use crate::planner::tokenize::split_identifier;
 use crate::planner::{Ambiguity, Match, MatchKind};
@@ -166,6 +166,13 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
                     return Err(dropped(&x.words));
                 }
             }
+            PieceKind::Lex(cands) if listed_table_dropped(m, p, plan, i, cands) => {
+                return Err(format!(
+                    "I read '{}' as one of the things to show, but the answer would show none of its own columns; name one, e.g. 'the names of the {}'.",
+                    x.words,
+                    x.words.to_lowercase()
+                ));
+            }
             PieceKind::Lex(cands) => {
                 // A table the plan reads, a column it already uses ("satisfaction
                 // score", "form of government"), a unit ("in hours"), or only a
@@ -198,6 +205,28 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
         }
     }
     Ok(notes)
+}
+
+/// "Show the players and the years played": a table's noun asked for
+/// first and joined by "and" to what is listed asks to see its rows too;
+/// a listing that shows neither their name nor their key drops them.
+fn listed_table_dropped(m: &Manifest, p: &[Piece], plan: &Plan, i: usize, cands: &[Cand]) -> bool {
+    let Some(Target::Table(t)) = cands.first().map(|c| &c.target) else { return false };
+    if !plan.measures.is_empty() || plan.fields.is_empty() && plan.dimensions.is_empty() {
+        return false;
+    }
+    // The first thing asked for ("Show the players and ..."), not a noun
+    // inside a condition ("both tracks with ... and tracks with ...").
+    let first = p[..i].iter().all(|x| x.kind == PieceKind::Stop);
+    let next = (i + 1..p.len()).find(|&k| p[k].kind != PieceKind::Stop);
+    if !first || !next.is_some_and(|k| p[k].cue() == Some(Cue::And)) {
+        return false;
+    }
+    let own = [super::schema::row_name(m, *t), super::schema::row_key(m, *t)];
+    let shows = plan.fields.iter().chain(plan.dimensions.iter().map(|d| &d.name)).any(|n| {
+        resolve(m, n).is_some_and(|(u, c)| u == *t && own.contains(&Some(c)))
+    });
+    !shows
 }
 
 /// "When did Carole Bernhard first become a customer?" asks for a time:

@@ -6,7 +6,8 @@
 //! linking the rows (`assignedto`) after "not"; after a participle, "by
 //! the tutor ..." names one agent, no grouping; "both good and bad" needs
 //! both values read; a table of numbers is named by the column called
-//! after it.
+//! after it; a table asked for first beside a listed column must be
+//! shown.
 
 use rstest::rstest;
 
@@ -93,4 +94,21 @@ fn a_column_named_after_its_table_names_its_rows() {
     assert_eq!(c, Some("degrees"));
     let sql = sql_on("rooms19", "What are the degrees in 2001?").unwrap_or_else(|r| panic!("refused: {r}"));
     assert!(sql.starts_with("SELECT degrees.degrees"), "{sql}");
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "students" asked for first and joined by "and" to a column: the answer
+// must show the students, not only the ages.
+#[case("Show the students and the ages.", Err("'students' as one of the things to show"))]
+// Shown by their key: nothing is dropped.
+#[case("Show the student ids and the ages.", Ok("student.stuid"))]
+// A table's noun inside a condition is no item of the listing.
+#[case("Show the ages of students and their ids.", Ok("student.age"))]
+fn a_table_asked_for_first_is_shown(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    match (sql_on("rooms19", question), want) {
+        (Ok(sql), Ok(has)) => assert!(sql.contains(has), "{question}: {sql}"),
+        (Err(reason), Err(has)) => assert!(reason.contains(has), "{question}: {reason}"),
+        (got, _) => panic!("{question}: {got:?}"),
+    }
 }
