@@ -219,7 +219,11 @@ fn listed_table_dropped(m: &Manifest, p: &[Piece], plan: &Plan, i: usize, cands:
     // inside a condition ("both tracks with ... and tracks with ...").
     let first = p[..i].iter().all(|x| x.kind == PieceKind::Stop);
     let next = (i + 1..p.len()).find(|&k| p[k].kind != PieceKind::Stop);
-    if !first || !next.is_some_and(|k| p[k].cue() == Some(Cue::And)) {
+    let prev = (0..i).rev().find(|&k| p[k].kind != PieceKind::Stop);
+    let joins = |k: Option<usize>| k.is_some_and(|k| p[k].cue() == Some(Cue::And) || p[k].kind == PieceKind::Punct(','));
+    // Or an item inside a list ("the rank, company, and market value").
+    let inside = joins(prev) && joins(next);
+    if !(first && next.is_some_and(|k| p[k].cue() == Some(Cue::And))) && !inside {
         return false;
     }
     let own = [super::schema::row_name(m, *t), super::schema::row_key(m, *t)];

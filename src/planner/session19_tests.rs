@@ -105,6 +105,9 @@ fn a_column_named_after_its_table_names_its_rows() {
 #[case("Show the student ids and the ages.", Ok("student.stuid"))]
 // A table's noun inside a condition is no item of the listing.
 #[case("Show the ages of students and their ids.", Ok("student.age"))]
+// An item inside a list of columns is asked for as much as the others.
+#[case("Show the age, student, and major.", Err("'student' as one of the things to show"))]
+#[case("Show the age, student id, and major.", Ok("student.stuid"))]
 fn a_table_asked_for_first_is_shown(#[case] question: &str, #[case] want: Result<&str, &str>) {
     match (sql_on("rooms19", question), want) {
         (Ok(sql), Ok(has)) => assert!(sql.contains(has), "{question}: {sql}"),
