@@ -23,6 +23,16 @@ fn sql_on(name: &str, question: &str) -> Result<String, String> {
     }
 }
 
+/// The question on `name` is planned to SQL holding `Ok(text)`, or refused
+/// with a reason holding `Err(text)`.
+fn answers(name: &str, question: &str, want: Result<&str, &str>) {
+    match (sql_on("rooms19", question), want) {
+        (Ok(sql), Ok(has)) => assert!(sql.contains(has), "{question}: {sql}"),
+        (Err(reason), Err(has)) => assert!(reason.contains(has), "{question}: {reason}"),
+        (got, _) => panic!("{question}: {got:?}"),
+    }
+}
+
 #[rustfmt::skip]
 #[rstest]
 #[case("How many rooms are there?", "FROM rooms", "reservations")]
@@ -48,11 +58,7 @@ fn a_plural_naming_a_table_is_its_rows(#[case] question: &str, #[case] has: &str
 // A participle naming no table is still no condition the planner can place.
 #[case("What are the names of projects that have not been finished?", Err("'not'"))]
 fn a_participle_naming_a_table_is_its_rows(#[case] question: &str, #[case] want: Result<&str, &str>) {
-    match (sql_on("rooms19", question), want) {
-        (Ok(sql), Ok(has)) => assert!(sql.contains(has), "{question}: {sql}"),
-        (Err(reason), Err(has)) => assert!(reason.contains(has), "{question}: {reason}"),
-        (got, _) => panic!("{question}: {got:?}"),
-    }
+    answers("rooms19", question, want);
 }
 
 #[rustfmt::skip]
@@ -77,11 +83,7 @@ fn by_the_agent_is_no_grouping(#[case] question: &str) {
 // A pair that does not start with a value is read as before.
 #[case("Show both the coupon amount and the customer id of good customers.", Ok("= 'good'"))]
 fn both_values_of_a_pair_are_read(#[case] question: &str, #[case] want: Result<&str, &str>) {
-    match (sql_on("rooms19", question), want) {
-        (Ok(sql), Ok(has)) => assert!(sql.contains(has), "{question}: {sql}"),
-        (Err(reason), Err(has)) => assert!(reason.contains(has), "{question}: {reason}"),
-        (got, _) => panic!("{question}: {got:?}"),
-    }
+    answers("rooms19", question, want);
 }
 
 /// A table with no key, label or text column is named by the column
@@ -109,9 +111,5 @@ fn a_column_named_after_its_table_names_its_rows() {
 #[case("Show the age, student, and major.", Err("'student' as one of the things to show"))]
 #[case("Show the age, student id, and major.", Ok("student.stuid"))]
 fn a_table_asked_for_first_is_shown(#[case] question: &str, #[case] want: Result<&str, &str>) {
-    match (sql_on("rooms19", question), want) {
-        (Ok(sql), Ok(has)) => assert!(sql.contains(has), "{question}: {sql}"),
-        (Err(reason), Err(has)) => assert!(reason.contains(has), "{question}: {reason}"),
-        (got, _) => panic!("{question}: {got:?}"),
-    }
+    answers("rooms19", question, want);
 }
