@@ -207,9 +207,11 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
     Ok(notes)
 }
 
-/// "Show the players and the years played": a table's noun asked for
-/// first and joined by "and" to what is listed asks to see its rows too;
-/// a listing that shows neither their name nor their key drops them.
+/// "Show the players and the years played", "the rank, company, and
+/// market value": a table's noun asked for first and joined by "and" to
+/// what is listed, or standing inside a list of columns, asks to see its
+/// rows too; a listing that shows neither their name nor their key drops
+/// them.
 fn listed_table_dropped(m: &Manifest, p: &[Piece], plan: &Plan, i: usize, cands: &[Cand]) -> bool {
     let Some(Target::Table(t)) = cands.first().map(|c| &c.target) else { return false };
     if !plan.measures.is_empty() || plan.fields.is_empty() && plan.dimensions.is_empty() {
@@ -257,6 +259,7 @@ fn when_without_time(m: &Manifest, p: &[Piece], plan: &Plan) -> Result<(), Strin
 
 /// After "both" at `i`, some word before the "and" that joins the pair
 /// was read (or no "and" follows).
+///
 /// When the pair starts with a value ("both good and bad customers"), the
 /// word after the "and" must be read as one too, not as a column's name
 /// (`good_or_bad_customer`): else the second value is dropped.
