@@ -217,15 +217,7 @@ fn listed_table_dropped(m: &Manifest, p: &[Piece], plan: &Plan, i: usize, cands:
     if !plan.measures.is_empty() || plan.fields.is_empty() && plan.dimensions.is_empty() {
         return false;
     }
-    // The first thing asked for ("Show the players and ..."), not a noun
-    // inside a condition ("both tracks with ... and tracks with ...").
-    let first = p[..i].iter().all(|x| x.kind == PieceKind::Stop);
-    let next = (i + 1..p.len()).find(|&k| p[k].kind != PieceKind::Stop);
-    let prev = (0..i).rev().find(|&k| p[k].kind != PieceKind::Stop);
-    let joins = |k: Option<usize>| k.is_some_and(|k| p[k].cue() == Some(Cue::And) || p[k].kind == PieceKind::Punct(','));
-    // Or an item inside a list ("the rank, company, and market value").
-    let inside = joins(prev) && joins(next);
-    if !(first && next.is_some_and(|k| p[k].cue() == Some(Cue::And))) && !inside {
+    if !listed_position(p, i) {
         return false;
     }
     let own = [super::schema::row_name(m, *t), super::schema::row_key(m, *t)];
@@ -233,6 +225,18 @@ fn listed_table_dropped(m: &Manifest, p: &[Piece], plan: &Plan, i: usize, cands:
         resolve(m, n).is_some_and(|(u, c)| u == *t && own.contains(&Some(c)))
     });
     !shows
+}
+
+/// Piece `i` is an item of what is listed: the first thing asked for,
+/// joined by "and" to the next ("Show the players and ..."), or an item
+/// inside a list ("the rank, company, and market value"); not a noun
+/// inside a condition ("both tracks with ... and tracks with ...").
+pub(super) fn listed_position(p: &[Piece], i: usize) -> bool {
+    let first = p[..i].iter().all(|x| x.kind == PieceKind::Stop);
+    let next = (i + 1..p.len()).find(|&k| p[k].kind != PieceKind::Stop);
+    let prev = (0..i).rev().find(|&k| p[k].kind != PieceKind::Stop);
+    let joins = |k: Option<usize>| k.is_some_and(|k| p[k].cue() == Some(Cue::And) || p[k].kind == PieceKind::Punct(','));
+    first && next.is_some_and(|k| p[k].cue() == Some(Cue::And)) || joins(prev) && joins(next)
 }
 
 /// "When did Carole Bernhard first become a customer?" asks for a time:

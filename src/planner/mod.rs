@@ -58,6 +58,7 @@ mod own_rows;
 mod pairs;
 pub mod model;
 mod named;
+mod listed_rows;
 mod negation;
 mod names;
 mod nested;
