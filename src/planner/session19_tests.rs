@@ -26,7 +26,7 @@ fn sql_on(name: &str, question: &str) -> Result<String, String> {
 /// The question on `name` is planned to SQL holding `Ok(text)`, or refused
 /// with a reason holding `Err(text)`.
 fn answers(name: &str, question: &str, want: Result<&str, &str>) {
-    match (sql_on("rooms19", question), want) {
+    match (sql_on(name, question), want) {
         (Ok(sql), Ok(has)) => assert!(sql.contains(has), "{question}: {sql}"),
         (Err(reason), Err(has)) => assert!(reason.contains(has), "{question}: {reason}"),
         (got, _) => panic!("{question}: {got:?}"),
