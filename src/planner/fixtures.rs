@@ -14,6 +14,15 @@ pub(super) fn fixture(name: &str) -> Manifest {
     toml::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
+/// The compiled SQL of a question on the fixture `name`, or the refusal.
+pub(super) fn sql_on(name: &str, question: &str) -> Result<String, String> {
+    let m = fixture(name);
+    match super::OfflinePlanner::new(&m).plan(question) {
+        super::Outcome::Planned(u) => Ok(crate::compile::compile(&u.plan, &m).map(|c| c.sql).unwrap_or_else(|e| panic!("{question}: {e}"))),
+        super::Outcome::NotUnderstood(n) => Err(n.reason),
+    }
+}
+
 /// One column of a made-up value index, complete.
 pub(super) fn indexed(table: &str, column: &str, values: &[&str]) -> crate::dataset::value_index::IndexedColumn {
     crate::dataset::value_index::IndexedColumn {

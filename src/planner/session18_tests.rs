@@ -16,9 +16,7 @@ fn orders() -> OfflinePlanner {
 
 /// The compiled SQL of a question the planner answers.
 fn sql_of(question: &str) -> String {
-    let m = fixture("orders18");
-    let Outcome::Planned(u) = OfflinePlanner::new(&m).plan(question) else { panic!("{question}: not planned") };
-    crate::compile::compile(&u.plan, &m).map(|c| c.sql).unwrap_or_else(|e| panic!("{question}: {e}"))
+    super::fixtures::sql_on("orders18", question).unwrap_or_else(|r| panic!("{question}: not planned: {r}"))
 }
 
 /// `order_items` points at `orders`; `invoice_line_items` reaches them

@@ -11,17 +11,7 @@
 
 use rstest::rstest;
 
-use super::fixtures::fixture;
-use super::*;
-
-/// The compiled SQL of a question on `name`, or the refusal.
-fn sql_on(name: &str, question: &str) -> Result<String, String> {
-    let m = fixture(name);
-    match OfflinePlanner::new(&m).plan(question) {
-        Outcome::Planned(u) => Ok(crate::compile::compile(&u.plan, &m).map(|c| c.sql).unwrap_or_else(|e| panic!("{question}: {e}"))),
-        Outcome::NotUnderstood(n) => Err(n.reason),
-    }
-}
+use super::fixtures::{fixture, sql_on};
 
 /// The question on `name` is planned to SQL holding `Ok(text)`, or refused
 /// with a reason holding `Err(text)`.
