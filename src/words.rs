@@ -60,8 +60,10 @@ const IE_NOUNS: &[&str] = &[
 /// `matches` -> `match`, `people` -> `person`. Words of three letters or
 /// fewer, words ending in -ss/-us/-is/-ous and non-ASCII words are kept.
 pub fn singular(w: &str) -> String {
-    const IRREGULAR: [(&str, &str); 12] = [
+    const IRREGULAR: [(&str, &str); 13] = [
         ("people", "person"),
+        // Three letters, so the rule below would keep it.
+        ("ids", "id"),
         ("children", "child"),
         ("men", "man"),
         ("women", "woman"),
@@ -148,6 +150,7 @@ mod tests {
     #[case("movies", "movie")]
     #[case("calories", "calorie")]
     #[case("cities", "city")]
+    #[case("ids", "id")]
     fn plurals_become_singular(#[case] w: &str, #[case] want: &str) {
         assert_eq!(singular(w), want);
     }

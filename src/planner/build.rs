@@ -1065,6 +1065,19 @@ impl<'a> Ctx<'a> {
             twice.push(d.name.clone());
             false
         });
+        // "the order ids and the number of invoices for each order": the
+        // invoice's order id and the order's key are one value, joined.
+        let mut kept: Vec<String> = Vec::new();
+        dimensions.retain(|d| {
+            let joined = d.grain.is_none() && kept.iter().any(|k| schema::joined_columns(self.m, k, &d.name));
+            if d.grain.is_none() {
+                kept.push(d.name.clone());
+            }
+            !joined || {
+                twice.push(d.name.clone());
+                false
+            }
+        });
         // Said twice with no total ("the first name of each student" where
         // that is the student's label): each row's, not the distinct values.
         if measures.is_empty() && fields.is_empty() && !twice.is_empty() && dimensions.iter().all(|d| d.grain.is_none()) {

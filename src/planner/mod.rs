@@ -139,6 +139,8 @@ mod session18_tests;
 #[cfg(test)]
 mod session19_tests;
 #[cfg(test)]
+mod session20_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;

@@ -28,7 +28,9 @@ pub(super) fn check(m: &Manifest, plan: &Plan) -> Result<(), String> {
         return Ok(());
     }
     let dims: Vec<&str> = plan.dimensions.iter().map(|d| column_of(m, &d.name)).collect();
-    let Some(t) = dims.first().and_then(|d| table_of(d)) else { return Ok(()) };
+    // The counted table: that of the measures' metric, else the first dimension's.
+    let counted = plan.measures.first().and_then(|x| x.metric.as_ref()).and_then(|name| m.metrics.iter().find(|k| k.name == *name));
+    let Some(t) = counted.map(|k| k.table.to_ascii_lowercase()).or_else(|| dims.first().and_then(|d| table_of(d))) else { return Ok(()) };
     // Every measure counts rows of `t`.
     let counts_t = plan.measures.iter().all(|x| match (&x.metric, x.agg) {
         (Some(name), _) => m.metrics.iter().any(|k| {
@@ -45,8 +47,11 @@ pub(super) fn check(m: &Manifest, plan: &Plan) -> Result<(), String> {
     let only_t = read.iter().all(|c| table_of(c).as_deref() == Some(t.as_str()))
         && plan.filters.iter().all(|f| f.value.as_ref().map_or(true, |v| matches!(v, crate::plan::Operand::Value(_))))
         && plan.any_of.is_empty();
-    if !counts_t || !only_t {
+    if !counts_t {
         return Ok(());
+    }
+    if !only_t {
+        return one_side(m, plan, &t);
     }
     let Some(table) = m.tables.iter().find(|x| x.name.eq_ignore_ascii_case(&t)) else { return Ok(()) };
     let own = |c: &str| {
@@ -60,4 +65,27 @@ pub(super) fn check(m: &Manifest, plan: &Plan) -> Result<(), String> {
         )),
         None => Ok(()),
     }
+}
+
+/// "employees who have held two or more jobs" read as jobs counted per
+/// employee along `employees.job_id`: each employee points at one job, so
+/// every count is 0 or 1. The question counts rows of a table that holds
+/// several per employee (a history), which the plan does not read.
+fn one_side(m: &Manifest, plan: &Plan, counted: &str) -> Result<(), String> {
+    let Some(t) = m.tables.iter().position(|x| x.name.eq_ignore_ascii_case(counted)) else { return Ok(()) };
+    for d in &plan.dimensions {
+        let Some((g, c)) = crate::planner::schema::column_of(m, column_of(m, &d.name)) else { continue };
+        let table = &m.tables[g];
+        let key = table.primary_key.as_deref().is_some_and(|k| k.eq_ignore_ascii_case(&table.columns[c].name));
+        if g == t || !key || d.grain.is_some() || plan.dimensions.len() != 1 {
+            continue;
+        }
+        if let Some(fk) = crate::planner::schema::foreign_key(m, g, t) {
+            return Err(format!(
+                "I read a count of {} rows for each {}, but each {} row points at one {} row ({}.{}), so every count would be 0 or 1; the question counts something else, which I couldn't work out.",
+                m.tables[t].name, d.name, table.name, m.tables[t].name, table.name, table.columns[fk].name
+            ));
+        }
+    }
+    Ok(())
 }

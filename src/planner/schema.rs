@@ -331,6 +331,14 @@ pub fn foreign_key(m: &Manifest, base: usize, target: usize) -> Option<usize> {
     })
 }
 
+/// Whether two qualified columns are the two ends of one join (a foreign
+/// key and the key it points at), so they hold the same values.
+pub fn joined_columns(m: &Manifest, a: &str, b: &str) -> bool {
+    m.joins.iter().any(|j| {
+        j.from.eq_ignore_ascii_case(a) && j.to.eq_ignore_ascii_case(b) || j.from.eq_ignore_ascii_case(b) && j.to.eq_ignore_ascii_case(a)
+    })
+}
+
 /// A join by which `other` points at `base`: (base's key column, other's
 /// foreign key column), when there is exactly one.
 pub fn reverse_key(m: &Manifest, base: usize, other: usize) -> Option<(usize, usize)> {

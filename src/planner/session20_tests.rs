@@ -1,0 +1,40 @@
+//! Table-driven tests of the planner changes of the twentieth round:
+//! "ids" is the plural of "id", so "customer ids" is read as the column
+//! `customer_id` as "customer id" is; an order id said twice ("the order
+//! ids ... for each order") along a join is one group, not two columns
+//! of one name; and rows counted along the grouped rows' own pointer
+//! (jobs per employee by `employees.job_id`) are refused: every count
+//! would be 0 or 1.
+
+use rstest::rstest;
+
+use super::fixtures::sql_on;
+
+/// The question on `cards20` is planned to SQL holding `Ok(text)` and
+/// not `lacks`, or refused with a reason holding `Err(text)`.
+fn answers(question: &str, want: Result<&str, &str>, lacks: &str) {
+    match (sql_on("cards20", question), want) {
+        (Ok(sql), Ok(has)) => assert!(sql.contains(has) && (lacks.is_empty() || !sql.contains(lacks)), "{question}: {sql}"),
+        (Err(reason), Err(has)) => assert!(reason.contains(has), "{question}: {reason}"),
+        (got, _) => panic!("{question}: {got:?}"),
+    }
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "ids" after a table's noun names that table's id column.
+#[case("Show all customer ids and the number of cards owned by each customer.", Ok("SELECT customers_cards.customer_id AS customer_id, COUNT(*)"), "")]
+#[case("What are the different customer ids, and how many cards does each one hold?", Ok("GROUP BY ALL"), "")]
+#[case("What are card ids, customer ids, card types, and card numbers for each customer card?", Ok("customers_cards.card_id"), "")]
+#[case("List the order ids and customer ids of all orders.", Ok("orders.customer_id"), "")]
+// One group for the order id said twice along the invoices' join.
+#[case("Show the order ids and the number of invoices for each order.", Ok("SELECT invoices.order_id AS order_id, COUNT(*)"), "orders.order_id")]
+// Jobs counted per employee along the employee's job key: 0 or 1 each.
+#[case("What are the employee ids for employees who have held two or more jobs?", Err("0 or 1"), "")]
+#[case("Show the employee ids and the number of jobs of each employee.", Err("0 or 1"), "")]
+// Employees counted per job: a real count.
+#[case("How many employees hold each job?", Ok("COUNT(*) AS employees_count"), "")]
+#[case("Show the job ids and the number of employees for each job.", Ok("employees.job_id"), "")]
+fn ids_and_counts(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
+    answers(question, want, lacks);
+}
