@@ -168,6 +168,7 @@ impl<'a> Ctx<'a> {
         self.quoted()?;
         self.bare_names()?;
         self.time()?;
+        self.or_values()?;
         self.numbers_after_columns();
         self.id_numbers();
         self.count_grouped_rows();

@@ -77,6 +77,21 @@ impl Ctx<'_> {
     /// than" that joins nothing is refused: its comparison is read already
     /// and answering without the "or" would answer "and".
     pub(super) fn or_conditions(&mut self) -> Result<(), Refusal> {
+        self.join_or_conditions(false)
+    }
+
+    /// After the values are placed: "members under age 30 or with a black
+    /// membership card", "last name Kohler or first name Marina". A
+    /// comparison or value joined by "or" to a value on another column is
+    /// one disjunction too (values of one column become a list later).
+    pub(super) fn or_values(&mut self) -> Result<(), Refusal> {
+        if !self.any_of.is_empty() {
+            return Ok(());
+        }
+        self.join_or_conditions(true)
+    }
+
+    fn join_or_conditions(&mut self, late: bool) -> Result<(), Refusal> {
         let mut chains: Vec<Vec<usize>> = Vec::new();
         let mut joiners: Vec<Vec<usize>> = Vec::new();
         for o in 0..self.p.len() {
@@ -88,7 +103,10 @@ impl Ctx<'_> {
             let (Some(l), Some(r)) = (left, right) else {
                 continue;
             };
-            if !self.quiet_between(l.2, o) || !self.quiet_between(o, r.1) {
+            // Late, a verb adding no condition may stand between ("made
+            // before 1980 or directed by James Cameron").
+            let quiet = |a: usize, b: usize| self.quiet_between(a, b) || late && (a + 1..b).all(|k| self.used[k] || self.p[k].is_filler() || self.p[k].kind == PieceKind::Soft);
+            if !quiet(l.2, o) || !quiet(o, r.1) {
                 continue;
             }
             match chains.iter().position(|g| g.last() == Some(&l.0)) {
@@ -104,7 +122,7 @@ impl Ctx<'_> {
         }
         // One disjunction per plan.
         let joined: Vec<usize> = if chains.len() == 1 { joiners.concat() } else { Vec::new() };
-        if let Some(o) = (0..self.p.len()).find(|&o| self.or_than(o) && self.used[o] && !joined.contains(&o)) {
+        if let Some(o) = (0..self.p.len()).find(|&o| !late && self.or_than(o) && self.used[o] && !joined.contains(&o)) {
             return Err(self.refuse(format!(
                 "I couldn't tell which conditions '{}' joins.",
                 self.p[o].words
@@ -114,6 +132,29 @@ impl Ctx<'_> {
             return Ok(());
         };
         if chains.len() > 1 {
+            return Ok(());
+        }
+        // "in East Julianaside, Texas or in Gleasonmouth, Arizona", "female
+        // and in BAL or male and under 20": another condition beside one
+        // of those joined leaves open which ones "or" joins.
+        if late {
+            let touching = |a: usize, b: usize| {
+                (a + 1..b).all(|k| {
+                    let x = &self.p[k];
+                    self.used[k] || x.is_filler() || matches!(x.kind, PieceKind::Punct(_) | PieceKind::Soft) || x.cue() == Some(Cue::And)
+                })
+            };
+            let of_chain: Vec<(usize, usize)> = self.spans.iter().filter(|s| chain.contains(&s.0)).map(|s| (s.1, s.2)).collect();
+            let beside = self.spans.iter().filter(|s| !chain.contains(&s.0)).any(|s| {
+                of_chain.iter().any(|&(from, to)| s.2 < from && touching(s.2, from) || to < s.1 && touching(to, s.1))
+            });
+            if beside {
+                return Ok(());
+            }
+        }
+        // Values of one column: a list, which merging the filters makes.
+        let of = |fi: &usize| self.filters.get(*fi).map(|f| (f.field.clone(), f.op));
+        if late && chain.iter().all(|fi| of(fi).is_some_and(|(field, op)| Some(&field) == of(&chain[0]).map(|x| x.0).as_ref() && matches!(op, Op::Eq | Op::In))) {
             return Ok(());
         }
         for o in ors {

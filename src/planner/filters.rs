@@ -472,6 +472,9 @@ impl Ctx<'_> {
                     }
                 }
                 self.filters.push(filter);
+                if let (Some(&a), Some(&b)) = (members.first(), members.last()) {
+                    self.note_condition(a, b);
+                }
             }
             i = k + 1;
         }
@@ -536,6 +539,7 @@ impl Ctx<'_> {
                         op,
                         value: Some(Operand::Value(json!(v))),
                     });
+                    self.note_condition(i, i);
                     continue;
                 }
             }
@@ -704,6 +708,7 @@ impl Ctx<'_> {
                 op,
                 value: Some(Operand::Value(number.map_or_else(|| json!(value), num))),
             });
+            self.note_condition(i, i);
         }
         Ok(())
     }
@@ -838,6 +843,7 @@ impl Ctx<'_> {
                 op,
                 value: Some(Operand::Value(json!(text))),
             });
+            self.note_condition(i, end - 1);
             i = end;
         }
         Ok(())

@@ -204,3 +204,33 @@ impl Ctx<'_> {
         true
     }
 }
+
+/// "the names of all movies" where only another table has a column called
+/// `name` (the reviewers'): the lexicon reads "names" as that column, but
+/// asked "of" a table's rows it is those rows' own name (`movie.title`).
+/// Runs on the pieces before planning, as `kinds::resolve` does.
+///
+/// Invariants: only a "name(s)" piece whose every reading is a column of
+/// some other table changes, only when "of" joins it to the table's noun
+/// across the words of `BETWEEN`, and only to the one column
+/// `head_column` finds.
+pub(super) fn names_of_rows(m: &crate::semantic::Manifest, pieces: &mut [crate::planner::intent::Piece]) {
+    use crate::planner::lexicon::Cand;
+    for i in 0..pieces.len() {
+        let PieceKind::Lex(cands) = &pieces[i].kind else { continue };
+        if head_of(&pieces[i].norm) != Some(Head::Name) {
+            continue;
+        }
+        let Some(k) = (i + 1..pieces.len()).find(|&k| !BETWEEN.contains(&pieces[k].norm.as_str())) else { continue };
+        if !pieces[i + 1..k].iter().any(|x| x.norm == "of") {
+            continue;
+        }
+        let Some(&Target::Table(t)) = pieces[k].top() else { continue };
+        if !cands.iter().all(|c| matches!(c.target, Target::Column(o, _) if o != t)) {
+            continue;
+        }
+        if let Some(c) = head_column(m, t, Head::Name) {
+            pieces[i].kind = PieceKind::Lex(vec![Cand { target: Target::Column(t, c), confidence: 0.9, fuzzy: false }]);
+        }
+    }
+}

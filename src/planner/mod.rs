@@ -358,6 +358,7 @@ impl OfflinePlanner {
         let toks = coordinate::distribute(toks, &self.lexicon);
         let mut pieces = intent::pieces(&toks, &self.lexicon, &self.cues, self.default_year);
         kinds::resolve(&self.manifest, &mut pieces);
+        head_word::names_of_rows(&self.manifest, &mut pieces);
         month_values::as_values(&mut pieces, &self.manifest, self.values.as_deref());
         let mut ctx = build::Ctx::new(&self.manifest, &self.lexicon, &self.schema, &pieces);
         ctx.values = self.values.as_deref();

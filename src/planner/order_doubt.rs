@@ -55,6 +55,22 @@ pub(super) fn check(m: &Manifest, p: &[Piece], plan: &Plan) -> Result<(), String
             ));
         }
     }
+    // "the department with the most credits": "most" of an amount held
+    // by other rows (each course's credits) asks for their total, not the
+    // one row with the largest.
+    let quantity = p.iter().any(|x| matches!(x.cue(), Some(Cue::Most | Cue::Least)) && x.words.split_whitespace().last().is_some_and(|w| matches!(w.to_ascii_lowercase().as_str(), "most" | "fewest" | "least")));
+    if quantity && plan.measures.is_empty() && plan.dimensions.is_empty() {
+        for o in &plan.order {
+            let Some((t, _)) = resolve(m, &o.by) else { continue };
+            let owner = plan.fields.iter().filter_map(|f| resolve(m, f)).find(|&(f, _)| f != t && crate::planner::schema::foreign_key(m, t, f).is_some());
+            if let Some((f, _)) = owner {
+                return Err(format!(
+                    "I read 'most' as the one {} row with the largest {}, but each {} has several {} rows; the question may ask for their total, which I couldn't tell.",
+                    m.tables[t].name, o.by, m.tables[f].name, m.tables[t].name
+                ));
+            }
+        }
+    }
     let says_id = p.iter().any(|x| matches!(x.norm.as_str(), "id" | "ids" | "identifier"));
     for o in &plan.order {
         let Some((t, c)) = resolve(m, &o.by) else { continue };
