@@ -224,6 +224,16 @@ impl Lexicon {
                     let rest = cstems[tstems.len()..].to_vec();
                     lx.add_stems(rest, target.clone(), 0.8, None);
                 }
+                // `other_hotel_details` of hotels, `other_details`: "the
+                // details of the hotels" asks for them ("other" says only
+                // that the table's other columns are not in them), as
+                // a table's own `student_details` does.
+                if let Some((_, rest)) = cstems.split_first().filter(|(w, _)| *w == "other") {
+                    let own_rest = if rest.len() > tstems.len() && rest.starts_with(&tstems) { &rest[tstems.len()..] } else { rest };
+                    if own_rest.len() == 1 {
+                        lx.add_stems(own_rest.to_vec(), target.clone(), 0.8, None);
+                    }
+                }
                 lx.add_parts(&cstems, &target);
                 if let Some(unit) = &c.unit {
                     lx.add(unit, Target::Unit(ti, ci), 0.9);

@@ -8,7 +8,8 @@
 //! two columns, is one disjunction unless another condition stands beside
 //! them; "the names of all movies" are their titles though only the
 //! reviewers have a `name`; "the department with the most credits" is
-//! refused (its courses' total, not its course with the most).
+//! refused (its courses' total, not its course with the most); "the
+//! details of the hotels" are their `other_hotel_details`.
 
 use rstest::rstest;
 
@@ -59,6 +60,9 @@ fn ids_and_counts(#[case] question: &str, #[case] want: Result<&str, &str>, #[ca
 #[case("What is the name of the department with the most credits?", Err("total"), "")]
 #[case("What is the title of the course with the most credits?", Ok("ORDER BY credits DESC"), "")]
 #[case("Which department has the highest budget?", Ok("ORDER BY budget DESC"), "")]
+// "details" of rows whose details column is `other_..._details`.
+#[case("What are the details of the three most expensive hotels?", Ok("SELECT hotels.other_hotel_details AS other_hotel_details"), "")]
+#[case("Show the name and details of all staff.", Ok("SELECT staff.name AS name, staff.other_details AS other_details"), "")]
 fn or_names_and_most(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
     answers("members20", question, want, lacks);
 }
