@@ -565,7 +565,10 @@ impl Ctx<'_> {
                 PieceKind::Lex(c)
                     if !self.measures.is_empty()
                         && !c.iter().any(|c| matches!(c.target, Target::Table(_)))
-                        && c.first().is_some_and(|c| !c.fuzzy && c.confidence >= 0.9 && matches!(c.target, Target::Dimension(d) if self.m.dimensions[d].kind == crate::semantic::DimensionKind::Categorical)) =>
+                        && c.first().is_some_and(|c| !c.fuzzy && c.confidence >= 0.9 && matches!(c.target, Target::Dimension(d) if self.m.dimensions[d].kind == crate::semantic::DimensionKind::Categorical))
+                        // "all book categories and the number of books in
+                        // each category": the group, named twice.
+                        && !c.first().is_some_and(|c| matches!(c.target, Target::Dimension(d) if self.groups.iter().any(|g| g.name == self.m.dimensions[d].name || g.name == self.m.dimensions[d].column))) =>
                 {
                     return Err(self.refuse(format!("I recognised '{}' but couldn't work out how it fits the question.", x.words)));
                 }

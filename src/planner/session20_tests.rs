@@ -9,7 +9,8 @@
 //! them; "the names of all movies" are their titles though only the
 //! reviewers have a `name`; "the department with the most credits" is
 //! refused (its courses' total, not its course with the most); "the
-//! details of the hotels" are their `other_hotel_details`.
+//! details of the hotels" are their `other_hotel_details`; a group named
+//! twice is one group, not a dimension left over.
 
 use rstest::rstest;
 
@@ -63,6 +64,8 @@ fn ids_and_counts(#[case] question: &str, #[case] want: Result<&str, &str>, #[ca
 // "details" of rows whose details column is `other_..._details`.
 #[case("What are the details of the three most expensive hotels?", Ok("SELECT hotels.other_hotel_details AS other_hotel_details"), "")]
 #[case("Show the name and details of all staff.", Ok("SELECT staff.name AS name, staff.other_details AS other_details"), "")]
+// A group named twice ("for each membership card ... with that membership card").
+#[case("For each membership card, return the membership card and the number of members with that membership card.", Ok("SELECT member.membership_card AS membership_card, COUNT(*)"), "")]
 fn or_names_and_most(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
     answers("members20", question, want, lacks);
 }
