@@ -205,28 +205,39 @@ impl Ctx<'_> {
     }
 }
 
-/// "the names of all movies" where only another table has a column called
-/// `name` (the reviewers'): the lexicon reads "names" as that column, but
-/// asked "of" a table's rows it is those rows' own name (`movie.title`).
-/// Runs on the pieces before planning, as `kinds::resolve` does.
+/// A column word asked "of" a table's rows is a column of those rows:
+/// "the names of journalists" where the events counted have a name too
+/// keeps only the journalists' readings; "the names of all movies" where
+/// only another table has a column called `name` (the reviewers') is the
+/// movies' own name (`movie.title`). Runs on the pieces before planning,
+/// as `kinds::resolve` does.
 ///
-/// Invariants: only a "name(s)" piece whose every reading is a column of
-/// some other table changes, only when "of" joins it to the table's noun
-/// across the words of `BETWEEN`, and only to the one column
-/// `head_column` finds.
+/// Invariants: only a piece whose every reading is a column changes, only
+/// when "of" joins it to the table's noun across the words of `BETWEEN`;
+/// readings of that table are kept when there are some, else a
+/// "name(s)" piece becomes the one column `head_column` finds.
 pub(super) fn names_of_rows(m: &crate::semantic::Manifest, pieces: &mut [crate::planner::intent::Piece]) {
     use crate::planner::lexicon::Cand;
     for i in 0..pieces.len() {
         let PieceKind::Lex(cands) = &pieces[i].kind else { continue };
-        if head_of(&pieces[i].norm) != Some(Head::Name) {
-            continue;
-        }
         let Some(k) = (i + 1..pieces.len()).find(|&k| !BETWEEN.contains(&pieces[k].norm.as_str())) else { continue };
         if !pieces[i + 1..k].iter().any(|x| x.norm == "of") {
             continue;
         }
         let Some(&Target::Table(t)) = pieces[k].top() else { continue };
-        if !cands.iter().all(|c| matches!(c.target, Target::Column(o, _) if o != t)) {
+        if !cands.iter().all(|c| matches!(c.target, Target::Column(..))) {
+            continue;
+        }
+        // "the names of journalists" where events have a name too: the
+        // journalists' own.
+        let own: Vec<Cand> = cands.iter().filter(|c| matches!(c.target, Target::Column(o, _) if o == t)).cloned().collect();
+        if !own.is_empty() {
+            if own.len() < cands.len() {
+                pieces[i].kind = PieceKind::Lex(own);
+            }
+            continue;
+        }
+        if head_of(&pieces[i].norm) != Some(Head::Name) {
             continue;
         }
         if let Some(c) = head_column(m, t, Head::Name) {

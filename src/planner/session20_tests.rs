@@ -10,7 +10,8 @@
 //! reviewers have a `name`; "the department with the most credits" is
 //! refused (its courses' total, not its course with the most); "the
 //! details of the hotels" are their `other_hotel_details`; a group named
-//! twice is one group, not a dimension left over.
+//! twice is one group, not a dimension left over; "the names of
+//! journalists" is the journalists' name though the rows counted have one.
 
 use rstest::rstest;
 
@@ -68,4 +69,13 @@ fn ids_and_counts(#[case] question: &str, #[case] want: Result<&str, &str>, #[ca
 #[case("For each membership card, return the membership card and the number of members with that membership card.", Ok("SELECT member.membership_card AS membership_card, COUNT(*)"), "")]
 fn or_names_and_most(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
     answers("members20", question, want, lacks);
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "names of journalists": the journalists' name, though the events counted have one too.
+#[case("Show the names of journalists and the number of events they reported.", Ok("SELECT journalist.name AS name, COUNT(*)"), "event.name")]
+#[case("Show the names of events and the number of journalists who reported them.", Ok("SELECT event.name AS name, COUNT(*)"), "journalist.name")]
+fn a_column_of_the_rows_named_after_of(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
+    answers("news20", question, want, lacks);
 }
