@@ -354,7 +354,7 @@ impl OfflinePlanner {
 
     /// Plans one question.
     pub fn plan(&self, question: &str) -> Outcome {
-        let toks = stored_spans::quote_stored(spelled::quote_search_text(tokenize::tokenize(question)), self.values.as_deref());
+        let toks = stored_spans::quote_stored(spelled::quote_search_text(tokenize::tokenize(question)), self.values.as_deref(), &self.manifest);
         let toks = coordinate::distribute(toks, &self.lexicon);
         let mut pieces = intent::pieces(&toks, &self.lexicon, &self.cues, self.default_year);
         kinds::resolve(&self.manifest, &mut pieces);

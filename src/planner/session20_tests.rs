@@ -11,7 +11,10 @@
 //! refused (its courses' total, not its course with the most); "the
 //! details of the hotels" are their `other_hotel_details`; a group named
 //! twice is one group, not a dimension left over; "the names of
-//! journalists" is the journalists' name though the rows counted have one.
+//! journalists" is the journalists' name though the rows counted have one;
+//! a run of capitalised words is a stored value when one of its words is
+//! one ("International Finance" where "Finance" is a department), unless
+//! its last word names the column holding the rest ("Sonoma County").
 
 use rstest::rstest;
 
@@ -78,4 +81,41 @@ fn or_names_and_most(#[case] question: &str, #[case] want: Result<&str, &str>, #
 #[case("Show the names of events and the number of journalists who reported them.", Ok("SELECT event.name AS name, COUNT(*)"), "journalist.name")]
 fn a_column_of_the_rows_named_after_of(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
     answers("news20", question, want, lacks);
+}
+
+/// The links fixture with wine names and appellations indexed, one wine
+/// name a word of another.
+fn wines() -> super::OfflinePlanner {
+    let col = super::fixtures::indexed;
+    let idx = crate::dataset::value_index::ValueIndex {
+        columns: vec![
+            col("wine", "name", &["Sauvignon Blanc", "Blanc", "Gone with the Wind"]),
+            col("appellations", "appelation", &["St. Helena", "Sonoma County"]),
+            col("appellations", "county", &["Sonoma", "Napa"]),
+        ],
+    };
+    super::OfflinePlanner::new(&super::fixtures::fixture("links17")).with_values(Some(&idx))
+}
+
+/// "What is the year of the movie White Christmas?" where "White" is a
+/// membership card: the title is read whole.
+#[test]
+fn a_capitalised_run_holding_a_category() {
+    let col = super::fixtures::indexed;
+    let idx = crate::dataset::value_index::ValueIndex { columns: vec![col("movie", "title", &["White Christmas", "Avatar"]), col("member", "membership_card", &["Black", "White"])] };
+    let planner = super::OfflinePlanner::new(&super::fixtures::fixture("members20")).with_values(Some(&idx));
+    let q = "What is the year of the movie White Christmas?";
+    let p = super::fixtures::plan_or_reason(&planner, q).unwrap_or_else(|r| panic!("{q}: refused: {r}"));
+    assert_eq!(super::fixtures::filters(&p), "movie.title eq White Christmas", "{q}");
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("What is the price of the wine Sauvignon Blanc?", "wine.name eq Sauvignon Blanc")]
+#[case("What is the price of the wine Blanc?", "wine.name eq Blanc")]
+// Its last word naming the column that holds the words before: the value and its kind.
+#[case("What is the average price of wines from appellations in Sonoma County?", "appellations.county eq Sonoma")]
+fn capitalised_runs_of_stored_values(#[case] question: &str, #[case] want: &str) {
+    let p = super::fixtures::plan_or_reason(&wines(), question).unwrap_or_else(|r| panic!("{question}: refused: {r}"));
+    assert_eq!(super::fixtures::filters(&p), want, "{question}");
 }

@@ -9,16 +9,20 @@
 //! dataset's value index holds becomes one quoted token.
 //!
 //! Invariants: only spans of two to six tokens holding at least one token
-//! that is not a capitalised word, ending on a word or number; the value
+//! that is not a capitalised word, or one capitalised word that is itself
+//! a stored value ("International Finance" where "Finance" is a
+//! department; not "Sonoma County" where `county` holds "Sonoma"), ending
+//! on a word or number; the value
 //! must be stored as written (case and spacing folded); with no value
 //! index nothing changes.
 
 use crate::dataset::value_index::ValueLookup;
-use crate::planner::tokenize::{TokKind, Token};
+use crate::planner::tokenize::{stem, stems, TokKind, Token};
+use crate::semantic::Manifest;
 
 /// The longest span at each start that spells a stored value, as one
 /// quoted token.
-pub fn quote_stored(toks: Vec<Token>, vx: Option<&ValueLookup>) -> Vec<Token> {
+pub fn quote_stored(toks: Vec<Token>, vx: Option<&ValueLookup>, m: &Manifest) -> Vec<Token> {
     let Some(vx) = vx else { return toks };
     let mut out = Vec::with_capacity(toks.len());
     let mut i = 0;
@@ -27,7 +31,7 @@ pub fn quote_stored(toks: Vec<Token>, vx: Option<&ValueLookup>) -> Vec<Token> {
         let found = starts
             .then(|| (2..=6).rev().filter(|n| i + n <= toks.len()).find_map(|n| stored_at(&toks[i..i + n], vx).map(|v| (n, v))))
             .flatten()
-            .filter(|&(n, _)| !kind_after_value(&toks[i..i + n], vx));
+            .filter(|&(n, _)| !kind_after_value(&toks[i..i + n], vx) && !named_kind_after_value(&toks[i..i + n], vx, m));
         match found {
             Some((n, value)) => {
                 out.push(Token {
@@ -56,10 +60,30 @@ fn kind_after_value(span: &[Token], vx: &ValueLookup) -> bool {
     end + 1 < span.len() && (end == 0 && !vx.holders(&span[0].raw).is_empty() || end > 0 && stored_at(&span[..=end], vx).is_some())
 }
 
+/// "appellations in Sonoma County" where `county` holds "Sonoma": a run
+/// of capitalised words whose last word names the column holding the
+/// words before it is that value and its kind, even when the whole run
+/// is stored elsewhere (an appellation called "Sonoma County").
+fn named_kind_after_value(span: &[Token], vx: &ValueLookup, m: &Manifest) -> bool {
+    let [head @ .., last] = span else { return false };
+    if head.is_empty() || !span.iter().all(|t| t.capital && t.is_word()) {
+        return false;
+    }
+    let Some(value) = stored_at(head, vx).or_else(|| (head.len() == 1).then(|| head[0].raw.clone())) else { return false };
+    let kind = stem(&last.raw.to_lowercase());
+    vx.holders(&value).iter().any(|h| {
+        m.tables.get(h.table).and_then(|t| t.columns.get(h.column)).is_some_and(|c| stems(&c.name).contains(&kind))
+    })
+}
+
 /// The stored spelling of the value `span` writes out, if any.
 fn stored_at(span: &[Token], vx: &ValueLookup) -> Option<String> {
     let last = span.last()?;
-    if !(last.is_word() || last.number().is_some()) || span.iter().all(|t| t.capital && t.is_word()) {
+    // A run of capitalised words is read as a name elsewhere, unless a
+    // word of it is itself a stored value ("International Finance" where
+    // "Finance" is a department): then the whole run is the value.
+    let all_capital = span.iter().all(|t| t.capital && t.is_word());
+    if !(last.is_word() || last.number().is_some()) || all_capital && span.iter().all(|t| vx.holders(&t.raw).is_empty()) {
         return None;
     }
     if span.iter().any(|t| !matches!(t.kind, TokKind::Word | TokKind::Number(_) | TokKind::Punct(','))) {
