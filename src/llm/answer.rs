@@ -182,7 +182,8 @@ fn prose_line(text: &str) -> Option<String> {
     None
 }
 
-/// ``` fenced blocks as (language, body); language lowercased.
+/// Blocks fenced by three backticks, as (language, body); the language
+/// lowercased.
 fn fenced_blocks(text: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let mut lines = text.lines();
