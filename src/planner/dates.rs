@@ -287,13 +287,23 @@ impl Ctx<'_> {
 
     fn year_column(&self) -> Option<FieldInfo> {
         let base = self.base?;
-        let t = &self.m.tables[base];
-        let c = t.columns.iter().position(|c| {
-            crate::planner::tokenize::split_identifier(&c.name)
-                .iter()
-                .any(|w| w == "year")
-                && crate::semantic::is_numeric(&c.ty)
-        })?;
-        self.field_info(Field::Col(base, c))
+        let years = |t: usize| -> Vec<usize> {
+            let cols = &self.m.tables[t].columns;
+            (0..cols.len())
+                .filter(|&c| crate::planner::tokenize::split_identifier(&cols[c].name).iter().any(|w| w == "year") && crate::semantic::is_numeric(&cols[c].ty))
+                .collect()
+        };
+        if let Some(&c) = years(base).first() {
+            return self.field_info(Field::Col(base, c));
+        }
+        // "churches that have a wedding in year 2016": the year of the
+        // rows named right before the time, when they have one.
+        let time = (0..self.p.len()).find(|&i| matches!(self.p[i].kind, PieceKind::Time(_)))?;
+        let noun = (0..time).rev().find(|&k| !self.p[k].is_filler())?;
+        let Some(&Target::Table(t)) = self.p[noun].top() else { return None };
+        match years(t).as_slice() {
+            [c] if self.sc.related(base, t) => self.field_info(Field::Col(t, *c)),
+            _ => None,
+        }
     }
 }

@@ -14,7 +14,9 @@
 //! journalists" is the journalists' name though the rows counted have one;
 //! a run of capitalised words is a stored value when one of its words is
 //! one ("International Finance" where "Finance" is a department), unless
-//! its last word names the column holding the rest ("Sonoma County").
+//! its last word names the column holding the rest ("Sonoma County"); "in
+//! 1977" after a table with a year column is that table's year when the
+//! rows asked for have none.
 
 use rstest::rstest;
 
@@ -70,6 +72,8 @@ fn ids_and_counts(#[case] question: &str, #[case] want: Result<&str, &str>, #[ca
 #[case("Show the name and details of all staff.", Ok("SELECT staff.name AS name, staff.other_details AS other_details"), "")]
 // A group named twice ("for each membership card ... with that membership card").
 #[case("For each membership card, return the membership card and the number of members with that membership card.", Ok("SELECT member.membership_card AS membership_card, COUNT(*)"), "")]
+// A year of the rows named right before the time, when the rows asked for have none.
+#[case("Show the names of reviewers who rated a movie in 1977.", Ok("WHERE movie.year = 1977"), "")]
 fn or_names_and_most(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
     answers("members20", question, want, lacks);
 }
