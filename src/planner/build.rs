@@ -1070,14 +1070,15 @@ impl<'a> Ctx<'a> {
         // invoice's order id and the order's key are one value, joined.
         let mut kept: Vec<String> = Vec::new();
         dimensions.retain(|d| {
-            let joined = d.grain.is_none() && kept.iter().any(|k| schema::joined_columns(self.m, k, &d.name));
-            if d.grain.is_none() {
-                kept.push(d.name.clone());
+            if d.grain.is_some() {
+                return true;
             }
-            !joined || {
+            let joined = kept.iter().any(|k| schema::joined_columns(self.m, k, &d.name));
+            kept.push(d.name.clone());
+            if joined {
                 twice.push(d.name.clone());
-                false
             }
+            !joined
         });
         // Said twice with no total ("the first name of each student" where
         // that is the student's label): each row's, not the distinct values.

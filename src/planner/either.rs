@@ -153,8 +153,8 @@ impl Ctx<'_> {
             }
         }
         // Values of one column: a list, which merging the filters makes.
-        let of = |fi: &usize| self.filters.get(*fi).map(|f| (f.field.clone(), f.op));
-        if late && chain.iter().all(|fi| of(fi).is_some_and(|(field, op)| Some(&field) == of(&chain[0]).map(|x| x.0).as_ref() && matches!(op, Op::Eq | Op::In))) {
+        let first = chain.first().and_then(|fi| self.filters.get(*fi)).map(|f| f.field.as_str());
+        if late && chain.iter().all(|fi| self.filters.get(*fi).is_some_and(|f| Some(f.field.as_str()) == first && matches!(f.op, Op::Eq | Op::In))) {
             return Ok(());
         }
         for o in ors {

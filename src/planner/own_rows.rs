@@ -73,19 +73,19 @@ pub(super) fn check(m: &Manifest, plan: &Plan) -> Result<(), String> {
 /// several per employee (a history), which the plan does not read.
 fn one_side(m: &Manifest, plan: &Plan, counted: &str) -> Result<(), String> {
     let Some(t) = m.tables.iter().position(|x| x.name.eq_ignore_ascii_case(counted)) else { return Ok(()) };
-    for d in &plan.dimensions {
-        let Some((g, c)) = crate::planner::schema::column_of(m, column_of(m, &d.name)) else { continue };
-        let table = &m.tables[g];
-        let key = table.primary_key.as_deref().is_some_and(|k| k.eq_ignore_ascii_case(&table.columns[c].name));
-        if g == t || !key || d.grain.is_some() || plan.dimensions.len() != 1 {
-            continue;
-        }
-        if let Some(fk) = crate::planner::schema::foreign_key(m, g, t) {
-            return Err(format!(
-                "I read a count of {} rows for each {}, but each {} row points at one {} row ({}.{}), so every count would be 0 or 1; the question counts something else, which I couldn't work out.",
-                m.tables[t].name, d.name, table.name, m.tables[t].name, table.name, table.columns[fk].name
-            ));
-        }
+    // One group, by the key of another table's rows.
+    let [d] = plan.dimensions.as_slice() else { return Ok(()) };
+    let Some((g, c)) = crate::planner::schema::column_of(m, column_of(m, &d.name)) else { return Ok(()) };
+    let table = &m.tables[g];
+    let key = table.primary_key.as_deref().is_some_and(|k| k.eq_ignore_ascii_case(&table.columns[c].name));
+    if g == t || !key || d.grain.is_some() {
+        return Ok(());
     }
-    Ok(())
+    match crate::planner::schema::foreign_key(m, g, t) {
+        Some(fk) => Err(format!(
+            "I read a count of {} rows for each {}, but each {} row points at one {} row ({}.{}), so every count would be 0 or 1; the question counts something else, which I couldn't work out.",
+            m.tables[t].name, d.name, table.name, m.tables[t].name, table.name, table.columns[fk].name
+        )),
+        None => Ok(()),
+    }
 }

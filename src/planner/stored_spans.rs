@@ -69,7 +69,8 @@ fn named_kind_after_value(span: &[Token], vx: &ValueLookup, m: &Manifest) -> boo
     if head.is_empty() || !span.iter().all(|t| t.capital && t.is_word()) {
         return false;
     }
-    let Some(value) = stored_at(head, vx).or_else(|| (head.len() == 1).then(|| head[0].raw.clone())) else { return false };
+    // A single word is stored too when the value index holds it.
+    let Some(value) = stored_at(head, vx) else { return false };
     let kind = stem(&last.raw.to_lowercase());
     vx.holders(&value).iter().any(|h| {
         m.tables.get(h.table).and_then(|t| t.columns.get(h.column)).is_some_and(|c| stems(&c.name).contains(&kind))
