@@ -209,22 +209,33 @@ impl Ctx<'_> {
 /// "the names of journalists" where the events counted have a name too
 /// keeps only the journalists' readings; "the names of all movies" where
 /// only another table has a column called `name` (the reviewers') is the
-/// movies' own name (`movie.title`). Runs on the pieces before planning,
+/// movies' own name (`movie.title`); "the total amount of all
+/// transactions" is the one amount column of those rows, summed, not their
+/// count. Runs on the pieces before planning,
 /// as `kinds::resolve` does.
 ///
 /// Invariants: only a piece whose every reading is a column changes, only
 /// when "of" joins it to the table's noun across the words of `BETWEEN`;
 /// readings of that table are kept when there are some, else a
-/// "name(s)" piece becomes the one column `head_column` finds.
+/// "name(s)" piece, or a bare "amount(s)", becomes the one column
+/// `head_column` finds.
 pub(super) fn names_of_rows(m: &crate::semantic::Manifest, pieces: &mut [crate::planner::intent::Piece]) {
     use crate::planner::lexicon::Cand;
     for i in 0..pieces.len() {
-        let PieceKind::Lex(cands) = &pieces[i].kind else { continue };
         let Some(k) = (i + 1..pieces.len()).find(|&k| !BETWEEN.contains(&pieces[k].norm.as_str())) else { continue };
         if !pieces[i + 1..k].iter().any(|x| x.norm == "of") {
             continue;
         }
         let Some(&Target::Table(t)) = pieces[k].top() else { continue };
+        // "the total amount of all transactions": the one amount column of
+        // those rows (`transaction_amount`), not their count.
+        if pieces[i].kind == PieceKind::Stop && head_of(&pieces[i].norm) == Some(Head::Amount) {
+            if let Some(c) = head_column(m, t, Head::Amount) {
+                pieces[i].kind = PieceKind::Lex(vec![Cand { target: Target::Column(t, c), confidence: 0.9, fuzzy: false }]);
+            }
+            continue;
+        }
+        let PieceKind::Lex(cands) = &pieces[i].kind else { continue };
         if !cands.iter().all(|c| matches!(c.target, Target::Column(..))) {
             continue;
         }

@@ -141,6 +141,8 @@ mod session19_tests;
 #[cfg(test)]
 mod session20_tests;
 #[cfg(test)]
+mod session21_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;

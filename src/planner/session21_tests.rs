@@ -1,0 +1,28 @@
+//! Table-driven tests of the planner changes of the twenty-first round:
+//! "the total amount of all transactions" is the sum of the one amount
+//! column of those rows (`transaction_amount`), not a count of them.
+
+use rstest::rstest;
+
+use super::fixtures::sql_on;
+
+/// The question on fixture `name` is planned to SQL holding `Ok(text)`
+/// and not `lacks`, or refused with a reason holding `Err(text)`.
+fn answers(name: &str, question: &str, want: Result<&str, &str>, lacks: &str) {
+    match (sql_on(name, question), want) {
+        (Ok(sql), Ok(has)) => assert!(sql.contains(has) && (lacks.is_empty() || !sql.contains(lacks)), "{question}: {sql}"),
+        (Err(reason), Err(has)) => assert!(reason.contains(has), "{question}: {reason}"),
+        (got, _) => panic!("{question}: {got:?}"),
+    }
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "amount" of rows with one amount column: that column.
+#[case("What is the total amount of all transactions?", Ok("SUM(financial_transactions.transaction_amount)"), "COUNT")]
+#[case("Return the average transaction amount, as well as the total amount of all transactions.", Ok("SUM(financial_transactions.transaction_amount)"), "COUNT")]
+#[case("What is the average amount of a transaction?", Ok("AVG(financial_transactions.transaction_amount)"), "")]
+#[case("Show the transaction types and the total amount of transactions.", Ok("SUM(financial_transactions.transaction_amount)"), "COUNT")]
+fn amounts_of_rows(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
+    answers("ledger21", question, want, lacks);
+}
