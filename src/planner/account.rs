@@ -44,7 +44,11 @@ pub(super) const COLUMN_STOPWORDS: &[&str] = &["amount", "type", "types", "level
 /// a table in `tables` and no column in `columns` has it.
 fn names_unused_column(m: &Manifest, tables: &BTreeSet<usize>, columns: &BTreeSet<(usize, usize)>, word: &str) -> bool {
     let w = word.strip_suffix('s').filter(|x| x.len() > 3).unwrap_or(word);
-    let has = |t: usize, c: usize| words_of(m, t, c).iter().any(|x| x == w);
+    // `gtype` of `video_games`: the run-together word's head counts too.
+    let has = |t: usize, c: usize| {
+        let tstems = crate::planner::tokenize::stems(&m.tables[t].name);
+        words_of(m, t, c).iter().any(|x| x == w || super::names::split_run_together(x, &tstems).is_some_and(|s| s.last().is_some_and(|h| h == w)))
+    };
     let named = tables.iter().any(|&t| m.tables.get(t).is_some_and(|x| (0..x.columns.len()).any(|c| has(t, c))));
     named && !columns.iter().any(|&(t, c)| has(t, c))
 }

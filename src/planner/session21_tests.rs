@@ -1,6 +1,8 @@
 //! Table-driven tests of the planner changes of the twenty-first round:
 //! "the total amount of all transactions" is the sum of the one amount
-//! column of those rows (`transaction_amount`), not a count of them.
+//! column of those rows (`transaction_amount`), not a count of them; a
+//! generic word left over ("their types") that is the head of a
+//! run-together column (`gtype`) of the rows read is refused, not dropped.
 
 use rstest::rstest;
 
@@ -25,4 +27,14 @@ fn answers(name: &str, question: &str, want: Result<&str, &str>, lacks: &str) {
 #[case("Show the transaction types and the total amount of transactions.", Ok("SUM(financial_transactions.transaction_amount)"), "COUNT")]
 fn amounts_of_rows(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
     answers("ledger21", question, want, lacks);
+}
+
+#[rustfmt::skip]
+#[rstest]
+// A generic word left over ("their types") that is the head of a
+// run-together column of the listed rows (`gtype`): refused, not dropped.
+#[case("List the video game names and their types.", Err("'types'"), "")]
+#[case("What are the names and types of all video games?", Ok("video_games.gtype"), "")]
+fn run_together_heads(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
+    answers("games21", question, want, lacks);
 }
