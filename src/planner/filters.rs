@@ -713,13 +713,24 @@ impl Ctx<'_> {
         Ok(())
     }
 
+    /// True when piece `k` is an unread "not", "other than", "except (for)",
+    /// "excluding" or "apart from" (a piece's `norm` is its first word);
+    /// not "never": "students who never visited France" is about other rows.
+    fn negates_name(&self, k: usize) -> bool {
+        !self.used[k]
+            && self.p[k].cue() == Some(Cue::Not)
+            && matches!(self.p[k].norm.as_str(), "not" | "other" | "except" | "excluding" | "apart")
+    }
+
     /// Capitalised words we do not know, standing where a value goes: after a
     /// text column ("template type code CV"), after "named"/"called", or
     /// alone when the rows have a free-text name ("Which continent is
     /// Anguilla in?"). Taken as an equality with lower confidence and
     /// reported; never for a column whose values are all known.
     /// With a value index the name goes on the column holding it, which
-    /// also places names no words point to ("flights to Aberdeen").
+    /// also places names no words point to ("flights to Aberdeen"). After
+    /// "not", "other than" or "except" the name is negated, only on the
+    /// listed rows' own column ("regions other than Denmark").
     pub(super) fn bare_names(&mut self) -> Result<(), Refusal> {
         let mut i = 0;
         while i < self.p.len() {
@@ -738,7 +749,13 @@ impl Ctx<'_> {
             }
             let text: Vec<String> = (i..end).map(|k| self.p[k].words.clone()).collect();
             let text = text.join(" ");
-            let prev = self.prev_sig(i);
+            // "regions other than Denmark", "whose name is not France": the
+            // name negated, on the listed rows' own column (`negated_name`).
+            let negation = self.prev_sig(i).filter(|&k| self.negates_name(k));
+            let prev = match negation {
+                Some(k) => self.prev_sig(k),
+                None => self.prev_sig(i),
+            };
             // After "from", "in", "at" a name is a place or a group, not the
             // value of the column named before ("players from Indonesia").
             let locative = i > 0 && matches!(self.p[i - 1].norm.as_str(), "from" | "in" | "at" | "by" | "of");
@@ -818,6 +835,16 @@ impl Ctx<'_> {
             if placed.is_none() && f.dim.is_some_and(|d| !self.m.dimensions[d].values.is_empty()) {
                 i = end;
                 continue;
+            }
+            if let Some(k) = negation {
+                // Only an equality on the listed rows' own column: on other
+                // rows "not" may mean that no such row exists.
+                if op != Op::Eq || Some(f.table) != self.base {
+                    i = end;
+                    continue;
+                }
+                op = Op::Ne;
+                self.mark(k);
             }
             if let Some(k) = col_piece {
                 self.take_lex(k);

@@ -2,7 +2,9 @@
 //! "the total amount of all transactions" is the sum of the one amount
 //! column of those rows (`transaction_amount`), not a count of them; a
 //! generic word left over ("their types") that is the head of a
-//! run-together column (`gtype`) of the rows read is refused, not dropped.
+//! run-together column (`gtype`) of the rows read is refused, not dropped;
+//! a name the value index places, after "not", "other than" or "except",
+//! is negated on the listed rows' own column.
 
 use rstest::rstest;
 
@@ -37,4 +39,17 @@ fn amounts_of_rows(#[case] question: &str, #[case] want: Result<&str, &str>, #[c
 #[case("What are the names and types of all video games?", Ok("video_games.gtype"), "")]
 fn run_together_heads(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
     answers("games21", question, want, lacks);
+}
+
+#[rustfmt::skip]
+#[rstest]
+// A name the value index places, negated: `!=` on the listed rows' column.
+#[case("Show the names of all customers other than Ana Lopez.", Ok("WHERE customers.customer_name != 'Ana Lopez'"), "")]
+#[case("List the names of all customers except Ana Lopez.", Ok("WHERE customers.customer_name != 'Ana Lopez'"), "")]
+#[case("How many customers are not Ana Lopez?", Ok("WHERE customers.customer_name != 'Ana Lopez'"), "")]
+#[case("List the names of customers whose name is not Ana Lopez.", Ok("WHERE customers.customer_name != 'Ana Lopez'"), "")]
+// The name of other rows than those listed: "not" may mean no such row.
+#[case("List the account names of accounts whose customer is not Ana Lopez.", Err("'not'"), "")]
+fn negated_names(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
+    answers("ledger21", question, want, lacks);
 }
