@@ -300,6 +300,10 @@ impl Ctx<'_> {
         // rows named right before the time, when they have one.
         let time = (0..self.p.len()).find(|&i| matches!(self.p[i].kind, PieceKind::Time(_)))?;
         let noun = (0..time).rev().find(|&k| !self.p[k].is_filler())?;
+        // "a wedding in year 2016": the year column named right before it.
+        if let Some(&Target::Column(t, c)) = self.p[noun].top() {
+            return (years(t).contains(&c) && self.sc.related(base, t)).then(|| self.field_info(Field::Col(t, c))).flatten();
+        }
         let Some(&Target::Table(t)) = self.p[noun].top() else { return None };
         match years(t).as_slice() {
             [c] if self.sc.related(base, t) => self.field_info(Field::Col(t, *c)),

@@ -4,7 +4,8 @@
 //! generic word left over ("their types") that is the head of a
 //! run-together column (`gtype`) of the rows read is refused, not dropped;
 //! a name the value index places, after "not", "other than" or "except",
-//! is negated on the listed rows' own column.
+//! is negated on the listed rows' own column; "a wedding in year 2016" is
+//! the year column named right before the time, of a related table.
 
 use rstest::rstest;
 
@@ -52,4 +53,13 @@ fn run_together_heads(#[case] question: &str, #[case] want: Result<&str, &str>, 
 #[case("List the account names of accounts whose customer is not Ana Lopez.", Err("'not'"), "")]
 fn negated_names(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
     answers("ledger21", question, want, lacks);
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "in year 1977" after another table's rows: the year column it names.
+#[case("How many reviewers rated a movie in year 1977?", Ok("WHERE movie.year = 1977"), "")]
+#[case("Show the names of reviewers who rated a movie in year 1977.", Ok("WHERE movie.year = 1977"), "")]
+fn a_year_column_named(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
+    answers("members20", question, want, lacks);
 }
