@@ -182,7 +182,9 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
                 // score", "form of government"), a unit ("in hours"), or only a
                 // forgiven misspelling ("toatl"): no part of the question is lost.
                 let in_plan = cands.iter().any(|c| match &c.target {
-                    Target::Table(t) => tables.contains(t) || value_of_rows(m, plan, p, used, i, *t) || bridges(m, &tables, *t),
+                    Target::Table(t) => {
+                        tables.contains(t) || value_of_rows(m, plan, p, used, i, *t) || bridges(m, &tables, *t) || rows_called(m, &tables, &x.norm)
+                    }
                     Target::Column(t, k) => columns.contains(&(*t, *k)),
                     Target::Dimension(d) => m.dimensions.get(*d).and_then(|d| resolve(m, &d.column)).is_some_and(|tc| columns.contains(&tc)),
                     Target::Unit(..) => true,
@@ -302,6 +304,22 @@ fn value_of_rows(m: &Manifest, plan: &Plan, p: &[Piece], used: &[bool], i: usize
             && resolve(m, &f.field).is_some_and(|fc| {
                 m.joins.iter().any(|j| resolve(m, &j.from) == Some(fc) && resolve(m, &j.to).is_some_and(|(tt, _)| tt == t))
             })
+    })
+}
+
+/// "the positions of players" read from `match_season`, whose rows each
+/// hold a `player`: a table the plan reads has a column called by the word
+/// alone, so each of its rows is one of those things and the word is borne
+/// out without the table it also names.
+fn rows_called(m: &Manifest, tables: &BTreeSet<usize>, word: &str) -> bool {
+    let w = crate::planner::tokenize::stem(word);
+    // A key pointing at that table (`products.manufacturer` at
+    // `manufacturers`) is not the thing: its rows are elsewhere.
+    let joined = |u: usize, c: usize| m.joins.iter().any(|j| resolve(m, &j.from) == Some((u, c)) || resolve(m, &j.to) == Some((u, c)));
+    tables.iter().any(|&u| {
+        m.tables.get(u).is_some_and(|t| {
+            (0..t.columns.len()).any(|c| !joined(u, c) && matches!(split_identifier(&t.columns[c].name).as_slice(), [one] if *one == w))
+        })
     })
 }
 

@@ -5,7 +5,9 @@
 //! run-together column (`gtype`) of the rows read is refused, not dropped;
 //! a name the value index places, after "not", "other than" or "except",
 //! is negated on the listed rows' own column; "a wedding in year 2016" is
-//! the year column named right before the time, of a related table.
+//! the year column named right before the time, of a related table; "the
+//! positions of players" read from rows that each hold a `player` (a name,
+//! not a key) bear out the word "players".
 
 use rstest::rstest;
 
@@ -62,4 +64,15 @@ fn negated_names(#[case] question: &str, #[case] want: Result<&str, &str>, #[cas
 #[case("Show the names of reviewers who rated a movie in year 1977.", Ok("WHERE movie.year = 1977"), "")]
 fn a_year_column_named(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
     answers("members20", question, want, lacks);
+}
+
+#[rustfmt::skip]
+#[rstest]
+// A table word borne out by a column of the rows read, called by the word
+// alone and pointing nowhere (`match_season.player`).
+#[case("Show the distinct positions of players from college 'UCLA'.", Ok("WHERE match_season.college = 'UCLA'"), "JOIN player")]
+#[case("What are the draft pick numbers of players whose positions are defenders?", Ok(r#"WHERE match_season."position" = 'Defender'"#), "JOIN player")]
+#[case("How many players are there?", Ok("FROM player"), "")]
+fn rows_called_by_a_column(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
+    answers("season21", question, want, lacks);
 }
