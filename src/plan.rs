@@ -68,6 +68,13 @@ pub struct Plan {
     /// courses linked by attendance as well as by registration.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub via: Vec<String>,
+    /// Other listings whose rows are added to this one's, each row once
+    /// (SQL `UNION`): "the phone numbers of all customers and all
+    /// suppliers" is the customers' listing with `union` holding the
+    /// suppliers'. Each is a plain listing (fields and filters) with as
+    /// many fields as this one, which is then a plain listing too.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub union: Vec<Plan>,
     /// Rows to return; defaults to 1,000 and may not exceed 200,000.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit: Option<u64>,
@@ -98,6 +105,7 @@ impl Default for Plan {
             order: Vec::new(),
             rows_of: None,
             via: Vec::new(),
+            union: Vec::new(),
             limit: None,
             sql: None,
         }
@@ -403,6 +411,18 @@ mod tests {
     }
 
     #[test]
+    fn a_union_round_trips_and_old_plans_have_none() {
+        let p: Plan = serde_json::from_str(r#"{"version":1,"fields":["c.phone"],"union":[{"version":1,"fields":["s.phone"]}]}"#).unwrap();
+        assert_eq!(p.union.len(), 1);
+        assert_eq!(p.union[0].fields, vec!["s.phone".to_string()]);
+        let back: Plan = serde_json::from_str(&serde_json::to_string(&p).unwrap()).unwrap();
+        assert_eq!(back, p);
+        let old: Plan = serde_json::from_str(r#"{"version":1,"fields":["s.v"]}"#).unwrap();
+        assert!(old.union.is_empty());
+        assert!(!serde_json::to_string(&old).unwrap().contains("union"));
+    }
+
+    #[test]
     fn any_of_reads_and_old_plans_have_none() {
         let p: Plan = serde_json::from_str(r#"{"version":1,"fields":["r.status"],"any_of":[[{"field":"r.length","op":"gt","value":3300}],[{"field":"r.height","op":"gt","value":100}]]}"#).unwrap();
         assert_eq!(p.any_of.len(), 2);
@@ -416,7 +436,7 @@ mod tests {
     fn json_schema_describes_the_plan() {
         let v: serde_json::Value = serde_json::from_str(&json_schema()).unwrap();
         let props = v["properties"].as_object().unwrap();
-        for key in ["version", "measures", "dimensions", "fields", "filters", "any_of", "having", "latest_per", "extreme_per", "outliers", "order", "limit", "sql"] {
+        for key in ["version", "measures", "dimensions", "fields", "filters", "any_of", "having", "latest_per", "extreme_per", "outliers", "order", "union", "limit", "sql"] {
             assert!(props.contains_key(key), "schema lacks {key}");
         }
     }

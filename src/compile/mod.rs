@@ -91,7 +91,8 @@ pub fn compile(plan: &Plan, m: &Manifest) -> Result<Compiled, CompileError> {
             || plan.extreme_per.is_some()
             || plan.outliers.is_some()
             || plan.rows_of.is_some()
-            || !plan.via.is_empty();
+            || !plan.via.is_empty()
+            || !plan.union.is_empty();
         if structured {
             return Err(CompileError::Invalid(
                 "a plan with `sql` may not also have measures, dimensions, fields, filters or order".into(),
@@ -115,9 +116,55 @@ pub fn compile(plan: &Plan, m: &Manifest) -> Result<Compiled, CompileError> {
             return Err(CompileError::Invalid(format!("`rows_of` names `{t}`, which is not a table of this dataset")));
         }
     }
+    if !plan.union.is_empty() {
+        return Ok(Compiled { sql: union(&r, plan, plan.limit.map(|_| limit))?, limit });
+    }
     let c = Ctx { r: &r, via: &plan.via };
     let sql = c.structured(plan, plan.limit.map(|_| limit))?;
     Ok(Compiled { sql, limit })
+}
+
+/// A plan and the listings of its `union`, each row once: every part a
+/// plain listing (fields and filters) of as many fields as the first.
+fn union(r: &Resolver, plan: &Plan, limit: Option<u64>) -> Result<String, CompileError> {
+    let parts: Vec<&Plan> = std::iter::once(plan).chain(&plan.union).collect();
+    let mut bodies = Vec::with_capacity(parts.len());
+    for (i, p) in parts.iter().enumerate() {
+        let plain = p.measures.is_empty()
+            && p.dimensions.is_empty()
+            && p.having.is_empty()
+            && p.order.is_empty()
+            && p.latest_per.is_none()
+            && p.extreme_per.is_none()
+            && p.outliers.is_none()
+            && p.sql.is_none()
+            && (i == 0 || p.union.is_empty() && p.limit.is_none());
+        if !plain {
+            return Err(CompileError::Invalid(
+                "a plan with `union` and each plan in it must be a plain listing: fields and filters, no measures, dimensions, order or sql".into(),
+            ));
+        }
+        if p.fields.len() != plan.fields.len() {
+            return Err(CompileError::Invalid(format!(
+                "each plan in `union` must list as many fields as the plan it joins ({}), not {}",
+                plan.fields.len(),
+                p.fields.len()
+            )));
+        }
+        for t in &p.via {
+            if r.m.table(t).is_none() {
+                return Err(CompileError::Invalid(format!("`via` names `{t}`, which is not a table of this dataset")));
+            }
+        }
+        let c = Ctx { r, via: &p.via };
+        let body = c.structured(&Plan { union: Vec::new(), limit: None, ..(*p).clone() }, None)?;
+        bodies.push(format!("SELECT * FROM (\n{body}\n) AS part{i}"));
+    }
+    let all = bodies.join("\nUNION\n");
+    Ok(match limit {
+        Some(n) => format!("SELECT * FROM (\n{all}\n) AS q\nLIMIT {n}"),
+        None => all,
+    })
 }
 
 struct Ctx<'a, 'm> {
@@ -751,3 +798,5 @@ mod tests;
 mod nested_tests;
 #[cfg(test)]
 mod any_of_tests;
+#[cfg(test)]
+mod union_tests;

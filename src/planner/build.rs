@@ -1117,6 +1117,7 @@ impl<'a> Ctx<'a> {
             order,
             rows_of: self.rows_of.map(|t| self.table_name(t)),
             via: Vec::new(),
+            union: Vec::new(),
             limit: self.limit,
             sql: None,
         };

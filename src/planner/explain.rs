@@ -100,6 +100,11 @@ pub fn summarize(plan: &Plan, time_labels: &[String]) -> Vec<String> {
             if o.desc { "desc" } else { "asc" }
         ));
     }
+    // "the phone numbers of customers and suppliers": each other listing
+    // added, in the same words, under "and".
+    for part in &plan.union {
+        out.extend(summarize(part, time_labels).into_iter().map(|line| format!("and {line}")));
+    }
     if let Some(l) = plan.limit {
         out.push(format!("limit: {l}"));
     }

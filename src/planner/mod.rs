@@ -73,6 +73,7 @@ mod subject;
 mod time;
 mod totals;
 mod two_tables;
+mod union;
 mod tokenize;
 mod value_superlative;
 mod values;
@@ -356,6 +357,17 @@ impl OfflinePlanner {
 
     /// Plans one question.
     pub fn plan(&self, question: &str) -> Outcome {
+        match self.plan_alone(question) {
+            Outcome::NotUnderstood(n) => match union::of_two(self, question) {
+                Some(u) => Outcome::Planned(u),
+                None => Outcome::NotUnderstood(n),
+            },
+            planned => planned,
+        }
+    }
+
+    /// The question read whole, with no splitting (see [`union`]).
+    fn plan_alone(&self, question: &str) -> Outcome {
         let toks = stored_spans::quote_stored(spelled::quote_search_text(tokenize::tokenize(question)), self.values.as_deref(), &self.manifest);
         let toks = coordinate::distribute(toks, &self.lexicon);
         let mut pieces = intent::pieces(&toks, &self.lexicon, &self.cues, self.default_year);

@@ -7,7 +7,9 @@
 //! is negated on the listed rows' own column; "a wedding in year 2016" is
 //! the year column named right before the time, of a related table; "the
 //! positions of players" read from rows that each hold a `player` (a name,
-//! not a key) bear out the word "players".
+//! not a key) bear out the word "players"; "the phone numbers of all
+//! customers and suppliers", tables no join links, is the rows of both
+//! listings, each once (a `union`).
 
 use rstest::rstest;
 
@@ -75,4 +77,19 @@ fn a_year_column_named(#[case] question: &str, #[case] want: Result<&str, &str>,
 #[case("How many players are there?", Ok("FROM player"), "")]
 fn rows_called_by_a_column(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
     answers("season21", question, want, lacks);
+}
+
+#[rustfmt::skip]
+#[rstest]
+// One listing asked of two tables no join links: the rows of both, each once.
+#[case("What are the phone numbers of all customers and suppliers?", Ok("SELECT customers.customer_phone AS customer_phone\nFROM customers\n) AS part0\nUNION\nSELECT * FROM (\nSELECT suppliers.supplier_phone AS supplier_phone"), "")]
+#[case("Return the phone numbers for all customers and all staff members.", Ok("UNION\nSELECT * FROM (\nSELECT staff.phone_number AS phone_number"), "")]
+// Names: each table's own, without the ids shown beside names elsewhere.
+#[case("List the names of all customers and staff.", Ok("UNION\nSELECT * FROM (\nSELECT staff.staff_details AS staff_details\nFROM staff\n)"), "staff_id")]
+// A condition after the second table would hold for one half only: refused.
+#[case("What are the phone numbers of customers and suppliers whose name is 'Acme Tools'?", Err(""), "")]
+// Tables a join links are read whole, not added together.
+#[case("What are the names of customers and orders?", Ok("JOIN customers"), "UNION")]
+fn one_listing_of_two_tables(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
+    answers("contacts21", question, want, lacks);
 }

@@ -1,0 +1,169 @@
+//! "The phone numbers of all customers and all suppliers", "the names of
+//! the customers and staff members": one listing asked "of" two tables that
+//! are not joined to each other is the rows of both, each once (a plan
+//! with a `union`). Tried only when the question read whole is refused.
+//!
+//! Invariants: the question splits once, at the last "of" or "for" before an "and",
+//! into the words asked for and two short noun phrases; each half ("the
+//! phone numbers of all customers") must plan alone to a plain listing of
+//! one table, which its noun phrase names, with no condition; the two
+//! tables differ and no join links them; the halves list as many fields,
+//! text beside text and numbers beside numbers. Anything else leaves the
+//! question refused as it was.
+
+use crate::plan::Plan;
+use crate::planner::account::resolve;
+use crate::planner::{explain, Match, MatchKind, OfflinePlanner, Outcome, Understanding};
+use crate::semantic::Manifest;
+
+/// Words a noun phrase may start with ("all the customers", "of staff").
+const LEAD: &[&str] = &["all", "the", "of", "each", "every"];
+
+/// Words that end a noun phrase's use here: a condition or a verb follows.
+const STOPS: &[&str] = &[
+    "who", "that", "which", "whose", "with", "where", "in", "from", "at", "by", "for", "on", "have", "has", "had", "is", "are",
+    "was", "were", "and", "or", "not", "than", "their", "its", "each", "per", "both", "either", "respectively", "corresponding",
+];
+
+/// The two halves of `question`, if it asks one listing "of" (or "for")
+/// two nouns:
+/// ("What are the phone numbers of all customers", "What are the phone
+/// numbers of all staff members").
+fn halves(question: &str) -> Option<(String, String)> {
+    let q = question.trim().trim_end_matches(['?', '.', '!']).trim_end();
+    let lower = q.to_ascii_lowercase();
+    let and = lower.rfind(" and ")?;
+    let (of, prep) = [" of ", " for "].iter().filter_map(|p| lower[..and].rfind(p).map(|i| (i, p.trim()))).max()?;
+    let head = &q[..of];
+    let first = &q[of + prep.len() + 2..and];
+    let second = &q[and + 5..];
+    let plain = |np: &str| {
+        let words: Vec<String> = np.split_whitespace().map(|w| w.to_ascii_lowercase()).collect();
+        let content: Vec<&String> = words.iter().skip_while(|w| LEAD.contains(&w.as_str())).collect();
+        (1..=3).contains(&content.len())
+            && content.iter().all(|w| w.chars().all(|c| c.is_ascii_alphabetic()) && !STOPS.contains(&w.as_str()))
+    };
+    if !plain(first) || !plain(second) {
+        return None;
+    }
+    let second = second.trim_start();
+    let second = second.strip_prefix("of ").or_else(|| second.strip_prefix("Of ")).unwrap_or(second);
+    Some((format!("{head} {prep} {first}"), format!("{head} {prep} {second}")))
+}
+
+/// A half split at its last "of" or "for": the words asked for and the
+/// noun phrase.
+fn at_preposition(half: &str) -> Option<(&str, &str)> {
+    let lower = half.to_ascii_lowercase();
+    let (i, p) = [" of ", " for "].iter().filter_map(|p| lower.rfind(p).map(|i| (i, *p))).max()?;
+    Some((&half[..i], &half[i + p.len()..]))
+}
+
+/// The one table a plain listing reads, when it is one.
+fn listed_table(m: &Manifest, plan: &Plan) -> Option<usize> {
+    let plain = !plan.fields.is_empty()
+        && plan.measures.is_empty()
+        && plan.dimensions.is_empty()
+        && plan.filters.is_empty()
+        && plan.any_of.is_empty()
+        && plan.having.is_empty()
+        && plan.latest_per.is_none()
+        && plan.extreme_per.is_none()
+        && plan.outliers.is_none()
+        && plan.rows_of.is_none()
+        && plan.limit.is_none()
+        && plan.sql.is_none()
+        && plan.union.is_empty();
+    if !plain {
+        return None;
+    }
+    let tables: Vec<usize> = plan.fields.iter().map(|f| resolve(m, f).map(|(t, _)| t)).collect::<Option<Vec<_>>>()?;
+    match tables.as_slice() {
+        [t, rest @ ..] if rest.iter().all(|x| x == t) => Some(*t),
+        _ => None,
+    }
+}
+
+/// True when the noun phrase ending `half` ("all staff members") names
+/// table `t`: read alone as rows to count, it counts `t`'s rows.
+/// Returns the words so read.
+fn names_table(planner: &OfflinePlanner, half: &str, t: usize) -> Option<Vec<Match>> {
+    let m = planner.manifest();
+    let (_, tail) = at_preposition(half)?;
+    let words: Vec<&str> = tail.split_whitespace().skip_while(|w| LEAD.contains(&w.to_ascii_lowercase().as_str())).collect();
+    let Outcome::Planned(u) = planner.plan_alone(&format!("How many {} are there?", words.join(" "))) else { return None };
+    let tables: Vec<Match> = u.matches.into_iter().filter(|x| x.kind == MatchKind::Table).collect();
+    (!tables.is_empty() && tables.iter().all(|x| x.target == m.tables[t].name)).then_some(tables)
+}
+
+/// The fields of a listing without its table's key, unless the words
+/// asked for say "id": "the names of customers" shown beside their ids
+/// (`customer_details` is no name column) would add the ids of two tables
+/// to one list.
+fn without_key(m: &Manifest, head: &str, fields: &[String]) -> Vec<String> {
+    let said_id = head.split_whitespace().any(|w| matches!(w.to_ascii_lowercase().as_str(), "id" | "ids"));
+    let kept: Vec<String> = fields
+        .iter()
+        .filter(|f| said_id || !resolve(m, f).is_some_and(|(t, c)| crate::planner::schema::row_key(m, t) == Some(c)))
+        .cloned()
+        .collect();
+    if kept.is_empty() {
+        fields.to_vec()
+    } else {
+        kept
+    }
+}
+
+/// True when a join of the manifest links tables `a` and `b`.
+fn joined(m: &Manifest, a: usize, b: usize) -> bool {
+    m.joins.iter().any(|j| {
+        let (f, t) = (resolve(m, &j.from).map(|x| x.0), resolve(m, &j.to).map(|x| x.0));
+        f == Some(a) && t == Some(b) || f == Some(b) && t == Some(a)
+    })
+}
+
+/// "text" or "number": what kind of values a field holds.
+fn kind(m: &Manifest, field: &str) -> Option<bool> {
+    let (t, c) = resolve(m, field)?;
+    Some(crate::semantic::is_numeric(&m.tables[t].columns[c].ty))
+}
+
+/// The union reading of a refused question, if it is one.
+pub(super) fn of_two(planner: &OfflinePlanner, question: &str) -> Option<Understanding> {
+    let m = planner.manifest();
+    let (q1, q2) = halves(question)?;
+    let (Outcome::Planned(a), Outcome::Planned(b)) = (planner.plan_alone(&q1), planner.plan_alone(&q2)) else { return None };
+    let (ta, tb) = (listed_table(m, &a.plan)?, listed_table(m, &b.plan)?);
+    if ta == tb || joined(m, ta, tb) {
+        return None;
+    }
+    let (na, nb) = (names_table(planner, &q1, ta)?, names_table(planner, &q2, tb)?);
+    let (head, _) = at_preposition(&q1)?;
+    let (fa, fb) = (without_key(m, head, &a.plan.fields), without_key(m, head, &b.plan.fields));
+    if fa.len() != fb.len() {
+        return None;
+    }
+    let same_kinds = fa.iter().zip(&fb).all(|(x, y)| matches!((kind(m, x), kind(m, y)), (Some(p), Some(q)) if p == q));
+    if !same_kinds {
+        return None;
+    }
+    // Each row once and in no particular order: the union's own.
+    let part = |p: &Plan, fields: Vec<String>| Plan { order: Vec::new(), fields, ..p.clone() };
+    let plan = Plan { union: vec![part(&b.plan, fb)], ..part(&a.plan, fa) };
+    let mut matches = a.matches.clone();
+    for x in na.into_iter().chain(b.matches).chain(nb) {
+        if !matches.iter().any(|y| y.words == x.words && y.kind == x.kind && y.target == x.target) {
+            matches.push(x);
+        }
+    }
+    let ambiguities: Vec<_> = a.ambiguities.iter().cloned().chain(b.ambiguities).collect();
+    let confidence = a.confidence.min(b.confidence);
+    Some(Understanding {
+        summary: explain::summarize(&plan, &[]),
+        plan,
+        matches,
+        ambiguities,
+        confidence,
+        uncertain: confidence < crate::planner::UNCERTAIN_BELOW,
+    })
+}
