@@ -116,6 +116,7 @@ pub fn filter_words(f: &Filter) -> String {
     let value = match &f.value {
         None => String::new(),
         Some(Operand::Column { column }) => column.clone(),
+        Some(Operand::Rows { column, filters }) if filters.is_empty() => column.clone(),
         Some(Operand::Rows { column, filters }) => {
             let inner: Vec<String> = filters.iter().map(filter_words).collect();
             format!("{column} where {}", inner.join(" and "))

@@ -358,7 +358,7 @@ impl OfflinePlanner {
     /// Plans one question.
     pub fn plan(&self, question: &str) -> Outcome {
         match self.plan_alone(question) {
-            Outcome::NotUnderstood(n) => match union::of_two(self, question) {
+            Outcome::NotUnderstood(n) => match union::of_two(self, question).or_else(|| union::shared_by_two(self, question)) {
                 Some(u) => Outcome::Planned(u),
                 None => Outcome::NotUnderstood(n),
             },

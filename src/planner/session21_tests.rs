@@ -9,7 +9,9 @@
 //! positions of players" read from rows that each hold a `player` (a name,
 //! not a key) bear out the word "players"; "the phone numbers of all
 //! customers and suppliers", tables no join links, is the rows of both
-//! listings, each once (a `union`).
+//! listings, each once (a `union`); "the phone numbers used by both
+//! customers and suppliers" are the customers' values the suppliers'
+//! column also holds.
 
 use rstest::rstest;
 
@@ -91,5 +93,15 @@ fn rows_called_by_a_column(#[case] question: &str, #[case] want: Result<&str, &s
 // Tables a join links are read whole, not added together.
 #[case("What are the names of customers and orders?", Ok("JOIN customers"), "UNION")]
 fn one_listing_of_two_tables(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
+    answers("contacts21", question, want, lacks);
+}
+
+#[rustfmt::skip]
+#[rstest]
+// Values of one table's column the other table's column also holds, each once.
+#[case("What are the phone numbers used by both customers and suppliers?", Ok("SELECT DISTINCT customers.customer_phone AS customer_phone\nFROM customers\nWHERE customers.customer_phone IN (SELECT suppliers.supplier_phone FROM suppliers"), "UNION")]
+#[case("Find the common phone numbers of customers and suppliers.", Ok("WHERE customers.customer_phone IN (SELECT suppliers.supplier_phone"), "UNION")]
+#[case("Which phone numbers are both used by customers and by staff?", Ok("WHERE customers.customer_phone IN (SELECT staff.phone_number"), "")]
+fn values_shared_by_two_tables(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
     answers("contacts21", question, want, lacks);
 }

@@ -10,6 +10,12 @@
 //! tables differ and no join links them; the halves list as many fields,
 //! text beside text and numbers beside numbers. Anything else leaves the
 //! question refused as it was.
+//!
+//! "The common login names of course authors and students", "the last
+//! names used by both customers and staff" are the values of one column
+//! of the first table that the second's column also holds, each once:
+//! the same halves, each one column, read as the first column's distinct
+//! values among the second's (`in` rows of the other table).
 
 use crate::plan::Plan;
 use crate::planner::account::resolve;
@@ -35,6 +41,10 @@ fn halves(question: &str) -> Option<(String, String)> {
     let and = lower.rfind(" and ")?;
     let (of, prep) = [" of ", " for "].iter().filter_map(|p| lower[..and].rfind(p).map(|i| (i, p.trim()))).max()?;
     let head = &q[..of];
+    // "the common login names of authors and students": shared values.
+    if head.split_whitespace().any(|w| matches!(w.to_ascii_lowercase().as_str(), "common" | "shared" | "both" | "used")) {
+        return None;
+    }
     let first = &q[of + prep.len() + 2..and];
     let second = &q[and + 5..];
     let plain = |np: &str| {
@@ -128,6 +138,102 @@ fn kind(m: &Manifest, field: &str) -> Option<bool> {
     Some(crate::semantic::is_numeric(&m.tables[t].columns[c].ty))
 }
 
+/// Words a question opens with before what it asks for ("What are the",
+/// "Which", "Find the").
+const OPENERS: &[&str] = &["which", "what", "are", "is", "find", "show", "list", "give", "return", "me", "the", "all"];
+
+/// The column words and the two noun phrases of "the common X of A and
+/// B" or "X (that are) (both) used by A and (by) B", when the question
+/// says so: ("last names", "customers", "staff").
+fn shared_parts(question: &str) -> Option<(String, String, String)> {
+    let q = question.trim().trim_end_matches(['?', '.', '!']).trim_end();
+    let words: Vec<&str> = q.split_whitespace().collect();
+    let lower: Vec<String> = words.iter().map(|w| w.to_ascii_lowercase()).collect();
+    let at = |w: &str| lower.iter().position(|x| x == w);
+    let (asked, rest): (Vec<&str>, &[&str]) = if let Some(c) = at("common") {
+        let of = (c + 1..words.len()).find(|&i| matches!(lower[i].as_str(), "of" | "for"))?;
+        (words[c + 1..of].to_vec(), &words[of + 1..])
+    } else {
+        let v = lower.iter().position(|x| x == "used" || x == "shared")?;
+        let by = (v + 1..words.len()).find(|&i| lower[i] == "by")?;
+        if !lower[v + 1..by].iter().all(|x| x == "both") {
+            return None;
+        }
+        let mut head = &words[..v];
+        while let Some((last, before)) = head.split_last() {
+            if matches!(last.to_ascii_lowercase().as_str(), "that" | "which" | "are" | "is" | "both") {
+                head = before;
+            } else {
+                break;
+            }
+        }
+        let start = head.iter().position(|w| !OPENERS.contains(&w.to_ascii_lowercase().as_str()))?;
+        (head[start..].to_vec(), &words[by + 1..])
+    };
+    let rest_lower: Vec<String> = rest.iter().map(|w| w.to_ascii_lowercase()).collect();
+    let and = rest_lower.iter().position(|w| w == "and")?;
+    let trim = |np: &[&str]| -> Option<String> {
+        let content: Vec<&str> = np.iter().copied().skip_while(|w| matches!(w.to_ascii_lowercase().as_str(), "by" | "both" | "some" | "all" | "the")).collect();
+        let plain = (1..=3).contains(&content.len())
+            && content.iter().all(|w| w.chars().all(|c| c.is_ascii_alphabetic()) && !STOPS.contains(&w.to_ascii_lowercase().as_str()));
+        plain.then(|| content.join(" "))
+    };
+    let (a, b) = (trim(&rest[..and])?, trim(&rest[and + 1..])?);
+    (!asked.is_empty()).then(|| (asked.join(" "), a, b))
+}
+
+/// The reading of a refused question as the values two tables share, if
+/// it is one.
+pub(super) fn shared_by_two(planner: &OfflinePlanner, question: &str) -> Option<Understanding> {
+    let m = planner.manifest();
+    let (asked, a_np, b_np) = shared_parts(question)?;
+    let (q1, q2) = (format!("List the {asked} of {a_np}"), format!("List the {asked} of {b_np}"));
+    let (Outcome::Planned(a), Outcome::Planned(b)) = (planner.plan_alone(&q1), planner.plan_alone(&q2)) else { return None };
+    let (ta, tb) = (listed_table(m, &a.plan)?, listed_table(m, &b.plan)?);
+    if ta == tb {
+        return None;
+    }
+    let (na, nb) = (names_table(planner, &q1, ta)?, names_table(planner, &q2, tb)?);
+    let (fa, fb) = (without_key(m, &asked, &a.plan.fields), without_key(m, &asked, &b.plan.fields));
+    let ([x], [y]) = (fa.as_slice(), fb.as_slice()) else { return None };
+    if kind(m, x).is_none() || kind(m, x) != kind(m, y) {
+        return None;
+    }
+    let plan = Plan {
+        dimensions: vec![crate::plan::DimensionRef { name: x.clone(), grain: None }],
+        filters: vec![crate::plan::Filter {
+            field: x.clone(),
+            op: crate::plan::Op::In,
+            value: Some(crate::plan::Operand::Rows { column: y.clone(), filters: Vec::new() }),
+        }],
+        ..Plan::default()
+    };
+    Some(combined(plan, [a, b], [na, nb]))
+}
+
+/// One understanding of `plan` from the readings of its two halves and
+/// the table words of each.
+fn combined(plan: Plan, halves: [Understanding; 2], tables: [Vec<Match>; 2]) -> Understanding {
+    let [a, b] = halves;
+    let [na, nb] = tables;
+    let mut matches = a.matches.clone();
+    for x in na.into_iter().chain(b.matches).chain(nb) {
+        if !matches.iter().any(|y| y.words == x.words && y.kind == x.kind && y.target == x.target) {
+            matches.push(x);
+        }
+    }
+    let ambiguities: Vec<_> = a.ambiguities.iter().cloned().chain(b.ambiguities).collect();
+    let confidence = a.confidence.min(b.confidence);
+    Understanding {
+        summary: explain::summarize(&plan, &[]),
+        plan,
+        matches,
+        ambiguities,
+        confidence,
+        uncertain: confidence < crate::planner::UNCERTAIN_BELOW,
+    }
+}
+
 /// The union reading of a refused question, if it is one.
 pub(super) fn of_two(planner: &OfflinePlanner, question: &str) -> Option<Understanding> {
     let m = planner.manifest();
@@ -150,20 +256,5 @@ pub(super) fn of_two(planner: &OfflinePlanner, question: &str) -> Option<Underst
     // Each row once and in no particular order: the union's own.
     let part = |p: &Plan, fields: Vec<String>| Plan { order: Vec::new(), fields, ..p.clone() };
     let plan = Plan { union: vec![part(&b.plan, fb)], ..part(&a.plan, fa) };
-    let mut matches = a.matches.clone();
-    for x in na.into_iter().chain(b.matches).chain(nb) {
-        if !matches.iter().any(|y| y.words == x.words && y.kind == x.kind && y.target == x.target) {
-            matches.push(x);
-        }
-    }
-    let ambiguities: Vec<_> = a.ambiguities.iter().cloned().chain(b.ambiguities).collect();
-    let confidence = a.confidence.min(b.confidence);
-    Some(Understanding {
-        summary: explain::summarize(&plan, &[]),
-        plan,
-        matches,
-        ambiguities,
-        confidence,
-        uncertain: confidence < crate::planner::UNCERTAIN_BELOW,
-    })
+    Some(combined(plan, [a, b], [na, nb]))
 }
