@@ -348,6 +348,13 @@ impl Ctx<'_, '_> {
         }
         let mut tables: Vec<String> = cols.iter().flat_map(|c| c.2.clone()).collect();
         tables.extend(filter_tables.iter().cloned());
+        // "names of people in order of their earnings": the rows are read
+        // with the table the order's column is in.
+        for o in &plan.order {
+            if let Ok(f) = self.r.field(&o.by) {
+                tables.extend(f.tables);
+            }
+        }
         if let Some((t, _)) = pre {
             tables.insert(0, t.clone());
         }

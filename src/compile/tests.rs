@@ -335,3 +335,16 @@ fn rows_round_trip_through_json_and_are_not_read_as_a_column() {
     assert_eq!(p, back);
     assert!(crate::plan::json_schema().contains("filters"), "the schema describes rows");
 }
+
+#[test]
+fn a_listing_reads_the_table_its_order_column_is_in() {
+    // Products listed in the order of their order items' quantities: the
+    // order items are joined, not referred to from nowhere.
+    let s = sql(Plan {
+        fields: vec!["inventory.product_name".into()],
+        order: vec![OrderBy { by: "order_items.quantity".into(), desc: true }],
+        ..Plan::default()
+    });
+    assert!(s.contains("JOIN inventory ON order_items.product_id = inventory.product_id") || s.contains("JOIN order_items ON"), "{s}");
+    assert!(s.contains("ORDER BY order_items.quantity DESC"), "{s}");
+}

@@ -1092,6 +1092,14 @@ impl<'a> Ctx<'a> {
         } else if !measures.is_empty() {
             fields.retain(|f| !dimensions.iter().any(|d| d.grain.is_none() && d.name == *f));
         }
+        // "the names of poker players in descending order of earnings":
+        // distinct names cannot be put in the order of another table's
+        // column; each row's name is listed, in that order.
+        let table_of = |name: &str| super::account::resolve(self.m, name).map(|(t, _)| t);
+        let other_table = |by: &str| table_of(by).is_some_and(|t| dimensions.iter().all(|d| table_of(&d.name).is_some_and(|u| u != t)));
+        if measures.is_empty() && fields.is_empty() && dimensions.iter().all(|d| d.grain.is_none()) && order.iter().any(|o| other_table(&o.by)) {
+            fields = dimensions.drain(..).map(|d| d.name).collect();
+        }
         // "What percentage of cities have a white share above 50?": the
         // row conditions say which part of the whole the share takes.
         if measures.len() == 1 && measures[0].share && measures[0].filters.is_empty() && self.any_of.is_empty() && dimensions.is_empty() {

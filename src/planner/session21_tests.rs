@@ -11,7 +11,8 @@
 //! customers and suppliers", tables no join links, is the rows of both
 //! listings, each once (a `union`); "the phone numbers used by both
 //! customers and suppliers" are the customers' values the suppliers'
-//! column also holds.
+//! column also holds; names put in the order of another table's column
+//! are each row's, read with that table.
 
 use rstest::rstest;
 
@@ -104,4 +105,14 @@ fn one_listing_of_two_tables(#[case] question: &str, #[case] want: Result<&str, 
 #[case("Which phone numbers are both used by customers and by staff?", Ok("WHERE customers.customer_phone IN (SELECT staff.phone_number"), "")]
 fn values_shared_by_two_tables(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
     answers("contacts21", question, want, lacks);
+}
+
+#[rustfmt::skip]
+#[rstest]
+// Names put in the order of another table's column: each row's name, read
+// with that table, not distinct names ordered by a table the query lacks.
+#[case("What are the names of poker players in descending order of earnings?", Ok("SELECT people.name AS name\nFROM poker_player\nJOIN people ON poker_player.people_id = people.people_id\nORDER BY poker_player.earnings DESC"), "DISTINCT")]
+#[case("List the names of poker players ordered by the final tables made in ascending order.", Ok("FROM poker_player\nJOIN people"), "DISTINCT")]
+fn names_in_the_order_of_another_tables_column(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
+    answers("poker21", question, want, lacks);
 }
