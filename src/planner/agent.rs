@@ -3,12 +3,14 @@
 //! names who did it, not a grouping. A plan that groups by the table the
 //! noun after such a "by" names answers "for each user", which the
 //! question did not ask, so it is refused. "Grouped by", "sorted by" and
-//! the like are no agents.
+//! the like are no agents, nor is "by the most customers": the rows
+//! counted to rank the groups.
 //!
 //! Invariants: reads only the pieces and the final plan; never changes
 //! the plan; the reason names the words as written.
 
 use crate::plan::Plan;
+use crate::planner::english::Cue;
 use crate::planner::intent::Piece;
 use crate::planner::lexicon::Target;
 use crate::semantic::Manifest;
@@ -71,6 +73,11 @@ pub(super) fn check(m: &Manifest, p: &[Piece], plan: &Plan) -> Result<(), String
         }
         let Some(by) = (0..k).rev().find(|&j| !DETERMINERS.contains(&p[j].norm.as_str())) else { continue };
         if p[by].norm != "by" || by == 0 {
+            continue;
+        }
+        // "chosen by the most customers": the rows counted to rank the
+        // groups, not a grouping by them.
+        if p[by + 1..k].iter().any(|y| matches!(y.cue(), Some(Cue::Most | Cue::Least))) {
             continue;
         }
         let verb = if PREPOSITIONS.contains(&p[by - 1].norm.as_str()) && by >= 2 { by - 2 } else { by - 1 };

@@ -12,7 +12,8 @@
 //! listings, each once (a `union`); "the phone numbers used by both
 //! customers and suppliers" are the customers' values the suppliers'
 //! column also holds; names put in the order of another table's column
-//! are each row's, read with that table.
+//! are each row's, read with that table; "the card type used by the most
+//! customers" ranks the groups by the customers counted.
 
 use rstest::rstest;
 
@@ -115,4 +116,13 @@ fn values_shared_by_two_tables(#[case] question: &str, #[case] want: Result<&str
 #[case("List the names of poker players ordered by the final tables made in ascending order.", Ok("FROM poker_player\nJOIN people"), "DISTINCT")]
 fn names_in_the_order_of_another_tables_column(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
     answers("poker21", question, want, lacks);
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "used by the most customers": the customers counted to rank the groups.
+#[case("What is the card type code used by the most customers?", Ok("ORDER BY customers_count DESC NULLS LAST, card_type_code ASC NULLS LAST\nLIMIT 1"), "")]
+#[case("Which card type code is held by the fewest customers?", Ok("ORDER BY customers_count ASC NULLS LAST, card_type_code ASC NULLS LAST\nLIMIT 1"), "")]
+fn ranked_by_the_most_agents(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
+    answers("cards20", question, want, lacks);
 }
