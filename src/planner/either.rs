@@ -13,6 +13,7 @@ use crate::plan::Op;
 use crate::planner::build::{Ctx, Refusal};
 use crate::planner::english::Cue;
 use crate::planner::intent::PieceKind;
+use crate::planner::lexicon::Target;
 use crate::planner::schema::FieldInfo;
 use crate::planner::MatchKind;
 
@@ -73,6 +74,31 @@ impl Ctx<'_> {
         (a + 1..b).all(|k| self.used[k] || self.p[k].is_filler() || self.p[k].is_punct(','))
     }
 
+    /// True when the words between "or" at `o` and the value starting at
+    /// `v` (filter `f`) are fillers, a participle naming the filter's own
+    /// column ("directed" for `director`) and "by" right before the value.
+    fn agent_of_value(&self, o: usize, v: usize, f: usize) -> bool {
+        let Some(field) = self.filters.get(f).map(|x| x.field.clone()) else { return false };
+        let Some(by) = v.checked_sub(1).filter(|&b| b > o && self.p[b].norm == "by") else { return false };
+        let mut named = false;
+        for k in o + 1..by {
+            if self.used[k] || self.p[k].is_filler() {
+                continue;
+            }
+            let own = super::agent::participle(self.p, k)
+                && self.p[k].lex().is_some_and(|cands| {
+                    cands.iter().any(|c| {
+                        !c.fuzzy && matches!(c.target, Target::Column(..) | Target::Dimension(_)) && self.field_of(&c.target).is_some_and(|fi| fi.name == field)
+                    })
+                });
+            if !own {
+                return false;
+            }
+            named = true;
+        }
+        named
+    }
+
     /// Comparisons joined by "or" become one disjunction. An "or higher
     /// than" that joins nothing is refused: its comparison is read already
     /// and answering without the "or" would answer "and".
@@ -106,8 +132,19 @@ impl Ctx<'_> {
             // Late, a verb adding no condition may stand between ("made
             // before 1980 or directed by James Cameron").
             let quiet = |a: usize, b: usize| self.quiet_between(a, b) || late && (a + 1..b).all(|k| self.used[k] || self.p[k].is_filler() || self.p[k].kind == PieceKind::Soft);
-            if !quiet(l.2, o) || !quiet(o, r.1) {
+            // "or directed by James Cameron": the value's own column said
+            // as a participle, then "by", right before the value.
+            let agent = late && !quiet(o, r.1) && quiet(l.2, o) && self.agent_of_value(o, r.1, r.0);
+            if !quiet(l.2, o) || !(quiet(o, r.1) || agent) {
                 continue;
+            }
+            if agent {
+                for k in o + 1..r.1 {
+                    if !self.used[k] && !self.p[k].is_filler() {
+                        let words = self.p[k].words.clone();
+                        self.take(k, MatchKind::Column, format!("{words} (of the value after it)"), 0.85);
+                    }
+                }
             }
             match chains.iter().position(|g| g.last() == Some(&l.0)) {
                 Some(g) => {

@@ -13,7 +13,8 @@
 //! customers and suppliers" are the customers' values the suppliers'
 //! column also holds; names put in the order of another table's column
 //! are each row's, read with that table; "the card type used by the most
-//! customers" ranks the groups by the customers counted.
+//! customers" ranks the groups by the customers counted; "or directed by
+//! James Cameron" joins the value after its column's participle and "by".
 
 use rstest::rstest;
 
@@ -125,4 +126,13 @@ fn names_in_the_order_of_another_tables_column(#[case] question: &str, #[case] w
 #[case("Which card type code is held by the fewest customers?", Ok("ORDER BY customers_count ASC NULLS LAST, card_type_code ASC NULLS LAST\nLIMIT 1"), "")]
 fn ranked_by_the_most_agents(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
     answers("cards20", question, want, lacks);
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "or directed by James Cameron": the value's own column said as a
+// participle and "by" between "or" and the value.
+#[case("What are the titles of the movies that are either made before 1980 or directed by 'James Cameron'?", Ok("WHERE ((movie.year < 1980) OR (movie.director = 'James Cameron'))"), "")]
+fn or_before_an_agent(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
+    answers("members20", question, want, lacks);
 }
