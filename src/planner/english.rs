@@ -377,7 +377,7 @@ pub const SOFT_WORDS: &[&str] = &[
     "worked", "working", "serve", "serves", "served", "manage", "managed", "manages", "handle",
     "handled", "handles", "assigned", "contain", "contains", "hold", "holds", "held", "exist",
     "exists", "currently", "typically", "usually", "typical", "typically", "far", "overall",
-    "considered", "associated", "related", "corresponding", "correspond", "correspondingly", "ever",
+    "considered", "associated", "involved", "involve", "involves", "involving", "related", "corresponding", "correspond", "correspondingly", "ever",
     "recently", "got", "happening", "seen", "see", "look", "looks", "looking", "compare",
     "compared", "comparison", "over", "time", "period", "each", "every", "many", "much", "big",
     "large", "small", "sum", "mean", "what's", "whats", "there's", "theres", "yet", "far",

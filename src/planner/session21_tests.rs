@@ -14,7 +14,8 @@
 //! column also holds; names put in the order of another table's column
 //! are each row's, read with that table; "the card type used by the most
 //! customers" ranks the groups by the customers counted; "or directed by
-//! James Cameron" joins the value after its column's participle and "by".
+//! James Cameron" joins the value after its column's participle and "by";
+//! "involved in" adds no condition, as "associated with" does not.
 
 use rstest::rstest;
 
@@ -135,4 +136,13 @@ fn ranked_by_the_most_agents(#[case] question: &str, #[case] want: Result<&str, 
 #[case("What are the titles of the movies that are either made before 1980 or directed by 'James Cameron'?", Ok("WHERE ((movie.year < 1980) OR (movie.director = 'James Cameron'))"), "")]
 fn or_before_an_agent(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
     answers("members20", question, want, lacks);
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "involved in" links rows as "associated with" does: no condition of its own.
+#[case("Show the names of customers involved in a transaction of type 'Refund'.", Ok("financial_transactions.transaction_type = 'Refund'"), "")]
+#[case("How many accounts are involved in transactions with transaction amount above 100?", Ok("financial_transactions.transaction_amount > 100"), "")]
+fn involved_adds_no_condition(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
+    answers("ledger21", question, want, lacks);
 }
