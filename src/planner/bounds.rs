@@ -169,14 +169,22 @@ impl Ctx<'_> {
         // On the rows asked about: a year of rows joined to them may belong
         // inside a condition on those ("visitors who did not visit any
         // museum opened after 2010").
+        // With no negation anywhere, a column named between the word and
+        // the year is that column, on whichever related table holds it
+        // ("injuries that happened after season 2010": the games' season).
+        let negated = self.p.iter().any(|x| x.cue() == Some(Cue::Not) || matches!(x.norm.as_str(), "no" | "without" | "never"));
         let usable = |c: &Ctx<'_>, f: &FieldInfo| f.numeric && !f.temporal && !c.is_key(f) && Some(f.table) == c.base;
+        let named_at = |c: &Ctx<'_>, f: &FieldInfo| {
+            let related = c.base.is_some_and(|b| b == f.table || !negated && c.sc.related(b, f.table));
+            f.numeric && !f.temporal && !c.is_key(f) && related
+        };
         if let Some(i) = cue {
             let between: Vec<usize> = (i + 1..n).filter(|&k| self.p[k].lex().is_some() && !self.used[k]).collect();
             if let [k] = between.as_slice() {
                 let f = self
                     .pick(*k, &|t| matches!(t, Target::Column(..) | Target::Dimension(_)))
                     .and_then(|c| self.field_of(&c.target))
-                    .filter(|f| usable(self, f))?;
+                    .filter(|f| named_at(self, f))?;
                 return Some((f, vec![*k]));
             }
         }

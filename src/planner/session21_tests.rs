@@ -15,7 +15,9 @@
 //! are each row's, read with that table; "the card type used by the most
 //! customers" ranks the groups by the customers counted; "or directed by
 //! James Cameron" joins the value after its column's participle and "by";
-//! "involved in" adds no condition, as "associated with" does not.
+//! "involved in" adds no condition, as "associated with" does not; "after
+//! year 1980" names the year column of a related table when no negation
+//! is in the question.
 
 use rstest::rstest;
 
@@ -145,4 +147,13 @@ fn or_before_an_agent(#[case] question: &str, #[case] want: Result<&str, &str>, 
 #[case("How many accounts are involved in transactions with transaction amount above 100?", Ok("financial_transactions.transaction_amount > 100"), "")]
 fn involved_adds_no_condition(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
     answers("ledger21", question, want, lacks);
+}
+
+#[rustfmt::skip]
+#[rstest]
+// A column named between "after" and the year, of a related table.
+#[case("How many reviewers rated a movie after year 1980?", Ok("movie.year > 1980"), "")]
+#[case("Show the names of reviewers who rated movies before year 1970.", Ok("movie.year < 1970"), "")]
+fn a_bound_on_a_related_tables_year(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
+    answers("members20", question, want, lacks);
 }
