@@ -23,6 +23,17 @@ pub(super) fn sql_on(name: &str, question: &str) -> Result<String, String> {
     }
 }
 
+/// The question on fixture `name` is planned to SQL holding `Ok(text)`
+/// and not `lacks` (when not empty), or refused with a reason holding
+/// `Err(text)`.
+pub(super) fn answers(name: &str, question: &str, want: Result<&str, &str>, lacks: &str) {
+    match (sql_on(name, question), want) {
+        (Ok(sql), Ok(has)) => assert!(sql.contains(has) && (lacks.is_empty() || !sql.contains(lacks)), "{question}: {sql}"),
+        (Err(reason), Err(has)) => assert!(reason.contains(has), "{question}: {reason}"),
+        (got, _) => panic!("{question}: {got:?}"),
+    }
+}
+
 /// One column of a made-up value index, complete.
 pub(super) fn indexed(table: &str, column: &str, values: &[&str]) -> crate::dataset::value_index::IndexedColumn {
     crate::dataset::value_index::IndexedColumn {

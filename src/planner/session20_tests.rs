@@ -20,17 +20,7 @@
 
 use rstest::rstest;
 
-use super::fixtures::sql_on;
-
-/// The question on fixture `name` is planned to SQL holding `Ok(text)`
-/// and not `lacks`, or refused with a reason holding `Err(text)`.
-fn answers(name: &str, question: &str, want: Result<&str, &str>, lacks: &str) {
-    match (sql_on(name, question), want) {
-        (Ok(sql), Ok(has)) => assert!(sql.contains(has) && (lacks.is_empty() || !sql.contains(lacks)), "{question}: {sql}"),
-        (Err(reason), Err(has)) => assert!(reason.contains(has), "{question}: {reason}"),
-        (got, _) => panic!("{question}: {got:?}"),
-    }
-}
+use super::fixtures::answers;
 
 #[rustfmt::skip]
 #[rstest]

@@ -22,8 +22,9 @@ use crate::planner::account::resolve;
 use crate::planner::{explain, Match, MatchKind, OfflinePlanner, Outcome, Understanding};
 use crate::semantic::Manifest;
 
-/// Words a noun phrase may start with ("all the customers", "of staff").
-const LEAD: &[&str] = &["all", "the", "of", "each", "every"];
+/// Words a noun phrase may start with ("all the customers", "of staff",
+/// "by both customers").
+const LEAD: &[&str] = &["all", "the", "of", "each", "every", "by", "both", "some"];
 
 /// Words that end a noun phrase's use here: a condition or a verb follows.
 const STOPS: &[&str] = &[
@@ -31,42 +32,37 @@ const STOPS: &[&str] = &[
     "was", "were", "and", "or", "not", "than", "their", "its", "each", "per", "both", "either", "respectively", "corresponding",
 ];
 
+/// The words of a short noun phrase after its leading determiners ("all
+/// the staff members" -> "staff members"): one to three plain words, none
+/// of which starts a condition or a clause.
+fn noun_phrase(np: &str) -> Option<String> {
+    let content: Vec<&str> = np.split_whitespace().skip_while(|w| LEAD.contains(&w.to_ascii_lowercase().as_str())).collect();
+    let plain = (1..=3).contains(&content.len())
+        && content.iter().all(|w| w.chars().all(|c| c.is_ascii_alphabetic()) && !STOPS.contains(&w.to_ascii_lowercase().as_str()));
+    plain.then(|| content.join(" "))
+}
+
+/// Text split at its last "of" or "for": the words before, the
+/// preposition, the words after.
+fn at_preposition(text: &str) -> Option<(&str, &'static str, &str)> {
+    let lower = text.to_ascii_lowercase();
+    let (i, p) = [" of ", " for "].iter().filter_map(|p| lower.rfind(p).map(|i| (i, *p))).max()?;
+    Some((&text[..i], p.trim(), &text[i + p.len()..]))
+}
+
 /// The two halves of `question`, if it asks one listing "of" (or "for")
-/// two nouns:
-/// ("What are the phone numbers of all customers", "What are the phone
-/// numbers of all staff members").
+/// two nouns: ("What are the phone numbers of customers", "What are the
+/// phone numbers of staff members").
 fn halves(question: &str) -> Option<(String, String)> {
     let q = question.trim().trim_end_matches(['?', '.', '!']).trim_end();
-    let lower = q.to_ascii_lowercase();
-    let and = lower.rfind(" and ")?;
-    let (of, prep) = [" of ", " for "].iter().filter_map(|p| lower[..and].rfind(p).map(|i| (i, p.trim()))).max()?;
-    let head = &q[..of];
+    let and = q.to_ascii_lowercase().rfind(" and ")?;
+    let (head, prep, first) = at_preposition(&q[..and])?;
     // "the common login names of authors and students": shared values.
     if head.split_whitespace().any(|w| matches!(w.to_ascii_lowercase().as_str(), "common" | "shared" | "both" | "used")) {
         return None;
     }
-    let first = &q[of + prep.len() + 2..and];
-    let second = &q[and + 5..];
-    let plain = |np: &str| {
-        let words: Vec<String> = np.split_whitespace().map(|w| w.to_ascii_lowercase()).collect();
-        let content: Vec<&String> = words.iter().skip_while(|w| LEAD.contains(&w.as_str())).collect();
-        (1..=3).contains(&content.len())
-            && content.iter().all(|w| w.chars().all(|c| c.is_ascii_alphabetic()) && !STOPS.contains(&w.as_str()))
-    };
-    if !plain(first) || !plain(second) {
-        return None;
-    }
-    let second = second.trim_start();
-    let second = second.strip_prefix("of ").or_else(|| second.strip_prefix("Of ")).unwrap_or(second);
+    let (first, second) = (noun_phrase(first)?, noun_phrase(&q[and + 5..])?);
     Some((format!("{head} {prep} {first}"), format!("{head} {prep} {second}")))
-}
-
-/// A half split at its last "of" or "for": the words asked for and the
-/// noun phrase.
-fn at_preposition(half: &str) -> Option<(&str, &str)> {
-    let lower = half.to_ascii_lowercase();
-    let (i, p) = [" of ", " for "].iter().filter_map(|p| lower.rfind(p).map(|i| (i, *p))).max()?;
-    Some((&half[..i], &half[i + p.len()..]))
 }
 
 /// The one table a plain listing reads, when it is one.
@@ -99,9 +95,8 @@ fn listed_table(m: &Manifest, plan: &Plan) -> Option<usize> {
 /// Returns the words so read.
 fn names_table(planner: &OfflinePlanner, half: &str, t: usize) -> Option<Vec<Match>> {
     let m = planner.manifest();
-    let (_, tail) = at_preposition(half)?;
-    let words: Vec<&str> = tail.split_whitespace().skip_while(|w| LEAD.contains(&w.to_ascii_lowercase().as_str())).collect();
-    let Outcome::Planned(u) = planner.plan_alone(&format!("How many {} are there?", words.join(" "))) else { return None };
+    let (_, _, tail) = at_preposition(half)?;
+    let Outcome::Planned(u) = planner.plan_alone(&format!("How many {} are there?", noun_phrase(tail)?)) else { return None };
     let tables: Vec<Match> = u.matches.into_iter().filter(|x| x.kind == MatchKind::Table).collect();
     (!tables.is_empty() && tables.iter().all(|x| x.target == m.tables[t].name)).then_some(tables)
 }
@@ -170,15 +165,8 @@ fn shared_parts(question: &str) -> Option<(String, String, String)> {
         let start = head.iter().position(|w| !OPENERS.contains(&w.to_ascii_lowercase().as_str()))?;
         (head[start..].to_vec(), &words[by + 1..])
     };
-    let rest_lower: Vec<String> = rest.iter().map(|w| w.to_ascii_lowercase()).collect();
-    let and = rest_lower.iter().position(|w| w == "and")?;
-    let trim = |np: &[&str]| -> Option<String> {
-        let content: Vec<&str> = np.iter().copied().skip_while(|w| matches!(w.to_ascii_lowercase().as_str(), "by" | "both" | "some" | "all" | "the")).collect();
-        let plain = (1..=3).contains(&content.len())
-            && content.iter().all(|w| w.chars().all(|c| c.is_ascii_alphabetic()) && !STOPS.contains(&w.to_ascii_lowercase().as_str()));
-        plain.then(|| content.join(" "))
-    };
-    let (a, b) = (trim(&rest[..and])?, trim(&rest[and + 1..])?);
+    let and = rest.iter().position(|w| w.eq_ignore_ascii_case("and"))?;
+    let (a, b) = (noun_phrase(&rest[..and].join(" "))?, noun_phrase(&rest[and + 1..].join(" "))?);
     (!asked.is_empty()).then(|| (asked.join(" "), a, b))
 }
 
@@ -244,7 +232,7 @@ pub(super) fn of_two(planner: &OfflinePlanner, question: &str) -> Option<Underst
         return None;
     }
     let (na, nb) = (names_table(planner, &q1, ta)?, names_table(planner, &q2, tb)?);
-    let (head, _) = at_preposition(&q1)?;
+    let (head, _, _) = at_preposition(&q1)?;
     let (fa, fb) = (without_key(m, head, &a.plan.fields), without_key(m, head, &b.plan.fields));
     if fa.len() != fb.len() {
         return None;
