@@ -370,6 +370,18 @@ impl Plan {
         }
     }
 
+    /// True when the plan lists rows rather than aggregating or picking
+    /// them: no measures, dimensions, having, per-row selections or SQL.
+    pub fn lists_rows(&self) -> bool {
+        self.measures.is_empty()
+            && self.dimensions.is_empty()
+            && self.having.is_empty()
+            && self.latest_per.is_none()
+            && self.extreme_per.is_none()
+            && self.outliers.is_none()
+            && self.sql.is_none()
+    }
+
     /// The row limit this plan runs with: its own, or the default, capped.
     pub fn effective_limit(&self) -> u64 {
         self.limit.unwrap_or(DEFAULT_LIMIT).min(HARD_LIMIT)

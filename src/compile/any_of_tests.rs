@@ -39,10 +39,16 @@ fn names(filters: Vec<Filter>, any_of: Vec<Vec<Filter>>) -> Plan {
 }
 
 fn run(plan: &Plan) -> (String, Vec<String>) {
-    let m: Manifest = toml::from_str(STAFF).unwrap();
+    first_column(STAFF, DATA, plan)
+}
+
+/// The plan compiled on the manifest `manifest` and run in DuckDB on the
+/// tables `data` makes: the SQL and its first column's values, sorted.
+pub(super) fn first_column(manifest: &str, data: &str, plan: &Plan) -> (String, Vec<String>) {
+    let m: Manifest = toml::from_str(manifest).unwrap();
     let sql = compile(plan, &m).unwrap().sql;
     let conn = Connection::open_in_memory().unwrap();
-    conn.execute_batch(DATA).unwrap();
+    conn.execute_batch(data).unwrap();
     let mut stmt = conn.prepare(&sql).unwrap_or_else(|e| panic!("{e}\n{sql}"));
     let mut rows: Vec<String> = stmt.query_map([], |r| r.get::<_, String>(0)).unwrap().collect::<Result<_, _>>().unwrap();
     rows.sort();

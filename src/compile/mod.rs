@@ -130,15 +130,7 @@ fn union(r: &Resolver, plan: &Plan, limit: Option<u64>) -> Result<String, Compil
     let parts: Vec<&Plan> = std::iter::once(plan).chain(&plan.union).collect();
     let mut bodies = Vec::with_capacity(parts.len());
     for (i, p) in parts.iter().enumerate() {
-        let plain = p.measures.is_empty()
-            && p.dimensions.is_empty()
-            && p.having.is_empty()
-            && p.order.is_empty()
-            && p.latest_per.is_none()
-            && p.extreme_per.is_none()
-            && p.outliers.is_none()
-            && p.sql.is_none()
-            && (i == 0 || p.union.is_empty() && p.limit.is_none());
+        let plain = p.lists_rows() && p.order.is_empty() && (i == 0 || p.union.is_empty() && p.limit.is_none());
         if !plain {
             return Err(CompileError::Invalid(
                 "a plan with `union` and each plan in it must be a plain listing: fields and filters, no measures, dimensions, order or sql".into(),

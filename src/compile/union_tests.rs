@@ -5,7 +5,6 @@
 use crate::compile::compile;
 use crate::plan::{Agg, Filter, Measure, Op, Operand, OrderBy, Plan};
 use crate::semantic::Manifest;
-use duckdb::Connection;
 use serde_json::json;
 
 const PEOPLE: &str = r#"
@@ -42,14 +41,7 @@ fn listing(field: &str) -> Plan {
 }
 
 fn run(plan: &Plan) -> (String, Vec<String>) {
-    let m: Manifest = toml::from_str(PEOPLE).unwrap();
-    let sql = compile(plan, &m).unwrap().sql;
-    let conn = Connection::open_in_memory().unwrap();
-    conn.execute_batch(DATA).unwrap();
-    let mut stmt = conn.prepare(&sql).unwrap_or_else(|e| panic!("{e}\n{sql}"));
-    let mut rows: Vec<String> = stmt.query_map([], |r| r.get::<_, String>(0)).unwrap().collect::<Result<_, _>>().unwrap();
-    rows.sort();
-    (sql, rows)
+    super::any_of_tests::first_column(PEOPLE, DATA, plan)
 }
 
 #[test]

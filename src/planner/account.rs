@@ -315,10 +315,9 @@ fn rows_called(m: &Manifest, tables: &BTreeSet<usize>, word: &str) -> bool {
     let w = crate::planner::tokenize::stem(word);
     // A key pointing at that table (`products.manufacturer` at
     // `manufacturers`) is not the thing: its rows are elsewhere.
-    let joined = |u: usize, c: usize| m.joins.iter().any(|j| resolve(m, &j.from) == Some((u, c)) || resolve(m, &j.to) == Some((u, c)));
     tables.iter().any(|&u| {
         m.tables.get(u).is_some_and(|t| {
-            (0..t.columns.len()).any(|c| !joined(u, c) && matches!(split_identifier(&t.columns[c].name).as_slice(), [one] if *one == w))
+            (0..t.columns.len()).any(|c| !schema::in_a_join(m, u, c) && matches!(split_identifier(&t.columns[c].name).as_slice(), [one] if *one == w))
         })
     })
 }

@@ -21,7 +21,6 @@ use crate::planner::intent::PieceKind;
 use crate::planner::lexicon::{Field, Target};
 use crate::planner::schema::FieldInfo;
 use crate::planner::time::TimeKind;
-use crate::planner::tokenize::split_identifier;
 use crate::planner::MatchKind;
 
 /// The year a number piece or a one-year time piece stands for.
@@ -173,9 +172,8 @@ impl Ctx<'_> {
         // the year is that column, on whichever related table holds it
         // ("injuries that happened after season 2010": the games' season).
         let negated = self.p.iter().any(|x| x.cue() == Some(Cue::Not) || matches!(x.norm.as_str(), "no" | "without" | "never"));
-        let usable = |c: &Ctx<'_>, f: &FieldInfo| f.numeric && !f.temporal && !c.is_key(f) && Some(f.table) == c.base;
-        let named_at = |c: &Ctx<'_>, f: &FieldInfo| {
-            let related = c.base.is_some_and(|b| b == f.table || !negated && c.sc.related(b, f.table));
+        let usable = |c: &Ctx<'_>, f: &FieldInfo, elsewhere: bool| {
+            let related = c.base.is_some_and(|b| b == f.table || elsewhere && !negated && c.sc.related(b, f.table));
             f.numeric && !f.temporal && !c.is_key(f) && related
         };
         if let Some(i) = cue {
@@ -184,13 +182,13 @@ impl Ctx<'_> {
                 let f = self
                     .pick(*k, &|t| matches!(t, Target::Column(..) | Target::Dimension(_)))
                     .and_then(|c| self.field_of(&c.target))
-                    .filter(|f| named_at(self, f))?;
+                    .filter(|f| usable(self, f, true))?;
                 return Some((f, vec![*k]));
             }
         }
         if let Some((k, f)) = self.nearest_before(first, true) {
             if !self.used[k] {
-                return usable(self, &f).then_some((f, vec![k]));
+                return usable(self, &f, false).then_some((f, vec![k]));
             }
         }
         let f = self.only_year_column()?;
@@ -220,13 +218,7 @@ impl Ctx<'_> {
 
     /// The numeric columns of the base table whose name has "year".
     fn year_columns(&self) -> Vec<usize> {
-        let Some(t) = self.base.and_then(|b| self.m.tables.get(b)) else { return Vec::new() };
-        (0..t.columns.len())
-            .filter(|&c| {
-                split_identifier(&t.columns[c].name).iter().any(|w| w == "year")
-                    && crate::semantic::is_numeric(&t.columns[c].ty)
-            })
-            .collect()
+        self.base.map(|b| crate::planner::schema::year_columns(self.m, b)).unwrap_or_default()
     }
 
     fn bound(&mut self, cue: usize, n: usize, f: FieldInfo, named: Vec<usize>, op: Op, x: f64) {

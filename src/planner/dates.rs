@@ -287,12 +287,7 @@ impl Ctx<'_> {
 
     fn year_column(&self) -> Option<FieldInfo> {
         let base = self.base?;
-        let years = |t: usize| -> Vec<usize> {
-            let cols = &self.m.tables[t].columns;
-            (0..cols.len())
-                .filter(|&c| crate::planner::tokenize::split_identifier(&cols[c].name).iter().any(|w| w == "year") && crate::semantic::is_numeric(&cols[c].ty))
-                .collect()
-        };
+        let years = |t: usize| crate::planner::schema::year_columns(self.m, t);
         if let Some(&c) = years(base).first() {
             return self.field_info(Field::Col(base, c));
         }

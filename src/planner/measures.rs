@@ -652,10 +652,7 @@ impl Ctx<'_> {
                 self.measures[i].kind = self.count_kind(fi.table);
                 continue;
             }
-            let is_key = schema::row_key(self.m, fi.table) == Some(col)
-                || self.m.joins.iter().any(|j| {
-                    schema::column_of(self.m, &j.from) == Some((fi.table, col)) || schema::column_of(self.m, &j.to) == Some((fi.table, col))
-                });
+            let is_key = schema::row_key(self.m, fi.table) == Some(col) || schema::in_a_join(self.m, fi.table, col);
             // "room number", "zip code": numbers that name things, counted as such.
             let names_things = crate::planner::tokenize::stems(&self.m.tables[fi.table].columns[col].name)
                 .iter()

@@ -331,6 +331,20 @@ pub fn foreign_key(m: &Manifest, base: usize, target: usize) -> Option<usize> {
     })
 }
 
+/// Whether column `c` of table `t` is an end of a join of the manifest (a
+/// foreign key, or the key one points at).
+pub fn in_a_join(m: &Manifest, t: usize, c: usize) -> bool {
+    m.joins.iter().any(|j| column_of(m, &j.from) == Some((t, c)) || column_of(m, &j.to) == Some((t, c)))
+}
+
+/// The numeric columns of table `t` whose name has the word "year".
+pub fn year_columns(m: &Manifest, t: usize) -> Vec<usize> {
+    let Some(table) = m.tables.get(t) else { return Vec::new() };
+    (0..table.columns.len())
+        .filter(|&c| split_identifier(&table.columns[c].name).iter().any(|w| w == "year") && crate::semantic::is_numeric(&table.columns[c].ty))
+        .collect()
+}
+
 /// Whether two qualified columns are the two ends of one join (a foreign
 /// key and the key it points at), so they hold the same values.
 pub fn joined_columns(m: &Manifest, a: &str, b: &str) -> bool {

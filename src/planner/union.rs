@@ -67,18 +67,12 @@ fn halves(question: &str) -> Option<(String, String)> {
 
 /// The one table a plain listing reads, when it is one.
 fn listed_table(m: &Manifest, plan: &Plan) -> Option<usize> {
-    let plain = !plan.fields.is_empty()
-        && plan.measures.is_empty()
-        && plan.dimensions.is_empty()
+    let plain = plan.lists_rows()
+        && !plan.fields.is_empty()
         && plan.filters.is_empty()
         && plan.any_of.is_empty()
-        && plan.having.is_empty()
-        && plan.latest_per.is_none()
-        && plan.extreme_per.is_none()
-        && plan.outliers.is_none()
         && plan.rows_of.is_none()
         && plan.limit.is_none()
-        && plan.sql.is_none()
         && plan.union.is_empty();
     if !plain {
         return None;
@@ -121,10 +115,7 @@ fn without_key(m: &Manifest, head: &str, fields: &[String]) -> Vec<String> {
 
 /// True when a join of the manifest links tables `a` and `b`.
 fn joined(m: &Manifest, a: usize, b: usize) -> bool {
-    m.joins.iter().any(|j| {
-        let (f, t) = (resolve(m, &j.from).map(|x| x.0), resolve(m, &j.to).map(|x| x.0));
-        f == Some(a) && t == Some(b) || f == Some(b) && t == Some(a)
-    })
+    crate::planner::schema::foreign_key(m, a, b).is_some() || crate::planner::schema::foreign_key(m, b, a).is_some()
 }
 
 /// "text" or "number": what kind of values a field holds.
