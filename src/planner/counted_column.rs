@@ -51,9 +51,33 @@ fn counted_tables(m: &Manifest, plan: &Plan) -> Vec<usize> {
         .collect()
 }
 
-/// A reason to refuse the plan, if it counts the rows of a tally.
+/// A grouping of a table's own rows by the column naming each of them,
+/// beside another grouping: "the studios of each film and the number of
+/// films" read as films counted per (title, studio) gives 1 per film; the
+/// word for the rows counted was also taken as a group. Alone, a name may
+/// repeat ("how many times each nominee appears") and is left alone; a key
+/// never repeats.
+fn grouped_by_own_rows(m: &Manifest, plan: &Plan, t: usize) -> Option<usize> {
+    let groups: Vec<(usize, usize)> =
+        plan.dimensions.iter().filter(|d| d.grain.is_none()).filter_map(|d| super::account::resolve(m, &d.name)).collect();
+    let key = m.tables[t].primary_key.as_deref();
+    groups.iter().filter(|g| g.0 == t).map(|g| g.1).find(|&c| {
+        let is_key = key.is_some_and(|k| m.tables[t].columns[c].name.eq_ignore_ascii_case(k));
+        is_key || (groups.len() > 1 && schema::row_name(m, t) == Some(c))
+    })
+}
+
+/// A reason to refuse the plan, if it counts the rows of a tally, or
+/// counts a table's rows per row.
 pub(super) fn check(m: &Manifest, plan: &Plan) -> Result<(), String> {
     for t in counted_tables(m, plan) {
+        if let Some(c) = grouped_by_own_rows(m, plan, t) {
+            return Err(format!(
+                "I counted the rows of {} for each value of {}, which names each row, so every count would be 1; a word for the rows counted was probably also read as a group.",
+                m.tables[t].name,
+                schema::qualified(m, t, c)
+            ));
+        }
         if let Some(c) = tally_column(m, t) {
             return Err(format!(
                 "I counted the rows of {}, but each row holds a number of them in {}; the question may mean the rows or the sum of that column.",

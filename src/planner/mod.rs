@@ -144,6 +144,8 @@ mod session20_tests;
 #[cfg(test)]
 mod session21_tests;
 #[cfg(test)]
+mod session22_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;
