@@ -360,6 +360,64 @@ pub(super) fn check_matches(m: &Manifest, matches: &[Match], plan: &Plan) -> Res
     Ok(())
 }
 
+/// "the names of directors whose movies are rated by Sarah Martinez" read
+/// as the reviewers' names, with `reviewer.name = 'Sarah Martinez'`: a
+/// column asked for that a condition sets to one value gives that value
+/// back on every row. The question asked about other rows, which the
+/// word asked for was not read as. When a word of the column stands by
+/// the value ("in the city of Goroka", "with major 600", "Clemson as its
+/// team name"), the condition named its column, and the column is shown
+/// beside the answer or asked for again.
+pub(super) fn echoed_value(m: &Manifest, p: &[Piece], matches: &[Match], plan: &Plan) -> Result<(), String> {
+    if !plan.measures.is_empty() {
+        return Ok(());
+    }
+    let fields: BTreeSet<(usize, usize)> = plan.fields.iter().filter_map(|f| resolve(m, f)).collect();
+    let at = |words: &str| -> Vec<usize> { (0..p.len()).filter(|&k| p[k].words == words).collect() };
+    for f in &plan.filters {
+        let Some(Operand::Value(v)) = f.value.as_ref().filter(|_| f.op == Op::Eq) else { continue };
+        if v.is_array() {
+            continue;
+        }
+        // Only a value naming a row ("Sarah Martinez" of `reviewer.name`)
+        // says whose rows were asked; "stations in London" may show their
+        // location again.
+        let names_row = |&(t, c): &(usize, usize)| schema::row_name(m, t) == Some(c);
+        let Some(tc) = resolve(m, &f.field).filter(|tc| fields.contains(tc) && names_row(tc)) else { continue };
+        let shown = match v {
+            serde_json::Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        // Where the value stands: its value match, else its own words.
+        let value_at: Vec<usize> = matches
+            .iter()
+            .filter(|x| matches!(x.kind, MatchKind::Value | MatchKind::Comparison) && x.target.ends_with(&format!("= {shown}")))
+            .flat_map(|x| at(&x.words))
+            .chain(at(&shown))
+            .collect();
+        if value_at.is_empty() {
+            continue;
+        }
+        let words: Vec<&Match> = matches.iter().filter(|x| x.kind == MatchKind::Column && resolve(m, &x.target) == Some(tc)).collect();
+        // Within three words of the value, articles not counted.
+        let article = |k: usize| matches!(p[k].norm.as_str(), "the" | "a" | "an" | "its" | "their" | "his" | "her");
+        let near = |k: usize| value_at.iter().any(|&v| (k.min(v)..k.max(v)).filter(|&i| i == k.min(v) || !article(i)).count() <= 3);
+        // A word of the column by the value is the condition's; another
+        // mention then asks for the column itself ("the cities of
+        // reviewers in the city of Boston").
+        if words.iter().any(|x| at(&x.words).into_iter().any(near)) {
+            continue;
+        }
+        if let Some(x) = words.iter().find(|x| !at(&x.words).is_empty()) {
+            return Err(format!(
+                "I read '{}' as {}, which the question sets to '{shown}'; the answer would give '{shown}' back on every row, so '{}' was probably asked of other rows, which I couldn't work out.",
+                x.words, x.target, x.words
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// "The publisher that has published the most books" read as the books'
 /// titles in descending order: "most", "fewest" or "least" of a text
 /// column or of a key is no order at all (a count was meant), so the

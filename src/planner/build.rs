@@ -191,6 +191,7 @@ impl<'a> Ctx<'a> {
         u.plan.via = schema::link_choice(m, &u.plan, &words).map_err(|reason| Refusal { reason, recognised: recognised.clone() })?;
         let notes = super::account::check(m, pieces, &used, &u.plan)
             .and_then(|notes| super::account::check_matches(m, &u.matches, &u.plan).map(|()| notes))
+            .and_then(|notes| super::account::echoed_value(m, pieces, &u.matches, &u.plan).map(|()| notes))
             .and_then(|notes| schema::join_doubt(m, sc, &u.plan).map_or(Ok(notes), Err))
             .and_then(|notes| super::named::check(m, pieces, &u.matches, &u.plan).map(|()| notes))
             .map_err(|reason| Refusal { reason, recognised })?;

@@ -16,8 +16,14 @@ pub(super) fn fixture(name: &str) -> Manifest {
 
 /// The compiled SQL of a question on the fixture `name`, or the refusal.
 pub(super) fn sql_on(name: &str, question: &str) -> Result<String, String> {
+    sql_with_values(name, None, question)
+}
+
+/// The compiled SQL of a question on the fixture `name` with the value
+/// index `values` (the data's text values), or the refusal.
+fn sql_with_values(name: &str, values: Option<&crate::dataset::value_index::ValueIndex>, question: &str) -> Result<String, String> {
     let m = fixture(name);
-    match super::OfflinePlanner::new(&m).plan(question) {
+    match super::OfflinePlanner::new(&m).with_values(values).plan(question) {
         super::Outcome::Planned(u) => Ok(crate::compile::compile(&u.plan, &m).map(|c| c.sql).unwrap_or_else(|e| panic!("{question}: {e}"))),
         super::Outcome::NotUnderstood(n) => Err(n.reason),
     }
@@ -27,7 +33,18 @@ pub(super) fn sql_on(name: &str, question: &str) -> Result<String, String> {
 /// and not `lacks` (when not empty), or refused with a reason holding
 /// `Err(text)`.
 pub(super) fn answers(name: &str, question: &str, want: Result<&str, &str>, lacks: &str) {
-    match (sql_on(name, question), want) {
+    answers_with_values(name, None, question, want, lacks);
+}
+
+/// As [`answers`], with the value index `values`.
+pub(super) fn answers_with_values(
+    name: &str,
+    values: Option<&crate::dataset::value_index::ValueIndex>,
+    question: &str,
+    want: Result<&str, &str>,
+    lacks: &str,
+) {
+    match (sql_with_values(name, values, question), want) {
         (Ok(sql), Ok(has)) => assert!(sql.contains(has) && (lacks.is_empty() || !sql.contains(lacks)), "{question}: {sql}"),
         (Err(reason), Err(has)) => assert!(reason.contains(has), "{question}: {reason}"),
         (got, _) => panic!("{question}: {got:?}"),

@@ -3,11 +3,15 @@
 //! rows (beside another grouping) or by the table's key counts 1 per row,
 //! which only a misreading asks ("the studios of each film and the number
 //! of films": "film" read as a group as well as the rows counted), so it
-//! is refused.
+//! is refused; a column asked for that a condition sets to one value,
+//! placed with no word of that column beside it ("the names of directors
+//! whose movies are rated by Sarah Martinez" as reviewers' names), gives
+//! the question's value back on every row and is refused.
 
 use rstest::rstest;
 
-use super::fixtures::answers;
+use super::fixtures::{answers, answers_with_values, indexed};
+use crate::dataset::value_index::ValueIndex;
 
 #[rustfmt::skip]
 #[rstest]
@@ -23,4 +27,26 @@ use super::fixtures::answers;
 #[case("How many ships does each flag have?", Ok("COUNT(*)"), "ship.name")]
 fn counts_per_own_row(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
     answers("studios22", question, want, lacks);
+}
+
+#[rustfmt::skip]
+#[rstest]
+// The column asked for is set to one value placed with no word of its own: refused.
+#[case("Find the names of all directors whose movies are rated by Sarah Martinez.", Err("back on every row"), "")]
+#[case("What are the names of all directors whose movies have been reviewed by Sarah Martinez?", Err("back on every row"), "")]
+// A word of the column by the value: the condition named it.
+#[case("What are the names and cities of reviewers in the city of Boston?", Ok("WHERE reviewer.city = 'Boston'"), "")]
+#[case("Find the titles of all movies directed by Steven Spielberg.", Ok("WHERE movie.director = 'Steven Spielberg'"), "")]
+#[case("What is the name of the movie produced in year 1977?", Ok("WHERE movie.year = 1977"), "")]
+#[case("Show the names of reviewers whose city is Boston.", Ok("WHERE reviewer.city = 'Boston'"), "")]
+fn echoed_values(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
+    let values = ValueIndex {
+        columns: vec![
+            indexed("reviewer", "name", &["Sarah Martinez", "Daniel Lewis", "Brittany Harris", "Mike Anderson"]),
+            indexed("reviewer", "city", &["Boston", "Denver", "Austin"]),
+            indexed("movie", "title", &["Gone with the Wind", "Star Wars", "Titanic", "Avatar", "Jaws"]),
+            indexed("movie", "director", &["Victor Fleming", "George Lucas", "James Cameron", "Steven Spielberg"]),
+        ],
+    };
+    answers_with_values("reviews22", Some(&values), question, want, lacks);
 }
