@@ -158,23 +158,29 @@ impl Ctx<'_, '_> {
 /// fan-out is the one step from the counted table into the bridge and
 /// every far dimension is the bridge or a table it points at directly:
 /// the plain join then has exactly one row per qualifying bridge row.
+/// The same holds for a grouping by the bridge's own columns ("the
+/// location codes and the number of documents in each", codes of
+/// `document_locations`), when no table past the bridge is read: each
+/// entry of a document at a location counts, as each link does above.
 fn counts_links(m: &Manifest, p: &Parts<'_>, dims: &[Dim], is_multiplied: &dyn Fn(&String) -> bool) -> bool {
     let fans: Vec<&JoinStep> = p.steps.iter().filter(|s| s.fans_out).collect();
     let [bridge] = fans.as_slice() else { return false };
     if !bridge.from.eq_ignore_ascii_case(p.table) {
         return false;
     }
+    let on_bridge = |t: &String| t.eq_ignore_ascii_case(&bridge.table);
     let beside_bridge = |t: &String| {
-        t.eq_ignore_ascii_case(&bridge.table)
-            || p.steps.iter().any(|s| s.table.eq_ignore_ascii_case(t) && s.from.eq_ignore_ascii_case(&bridge.table))
+        on_bridge(t) || p.steps.iter().any(|s| s.table.eq_ignore_ascii_case(t) && s.from.eq_ignore_ascii_case(&bridge.table))
     };
     let far_dims: Vec<&Dim> = dims.iter().filter(|d| d.tables.iter().any(is_multiplied)).collect();
     let far: Vec<&String> = far_dims.iter().flat_map(|d| &d.tables).filter(|t| is_multiplied(t)).collect();
-    !far.is_empty()
-        && far_dims.iter().all(|d| names_rows(m, &d.sql))
+    let far_names = far_dims.iter().all(|d| names_rows(m, &d.sql))
         && far.iter().all(|t| beside_bridge(t))
         // The bridge points at another table besides the counted one.
-        && p.steps.iter().any(|s| s.from.eq_ignore_ascii_case(&bridge.table))
+        && p.steps.iter().any(|s| s.from.eq_ignore_ascii_case(&bridge.table));
+    let bridge_columns = far.iter().all(|t| on_bridge(t)) && p.steps.iter().all(|s| !is_multiplied(&s.table) || on_bridge(&s.table));
+    !far.is_empty()
+        && (far_names || bridge_columns)
         && p.flags.iter().all(Option::is_none)
         && p.measures.iter().all(|m| m.sql == "COUNT(*)")
 }

@@ -172,6 +172,8 @@ fn same(got: &[Vec<String>], want: &str) -> bool {
 // Per far row (a product, by its key), counting orders counts their lines:
 // order 1 holds product 100 on two lines.
 #[case::keyed_count_per_far_row_counts_links(plan(vec![agg(Agg::Count, "orders")], &["inventory.product_id"], vec![]), "100,2;200,2")]
+// Per value of the bridge's own column, the same: each line counts.
+#[case::keyed_count_per_bridge_column_counts_links(plan(vec![agg(Agg::Count, "orders")], &["order_items.product_id"], vec![]), "100,2;200,2")]
 #[case::keyed_sum_filtered_across_fan_out(plan(vec![agg(Agg::Sum, "orders.total_amount")], &[], vec![category_is("Books")]), "100")]
 // Keyless table without fan-out: both payments of 10 count.
 #[case::keyless_by_near_dimension(plan(vec![metric("paid")], &["status"], vec![]), "cancelled,30;delivered,40")]
