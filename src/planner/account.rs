@@ -20,7 +20,7 @@ use std::collections::BTreeSet;
 use crate::plan::{Op, Operand, Plan};
 use crate::planner::english::Cue;
 use crate::planner::intent::{Piece, PieceKind};
-use crate::planner::lexicon::{Cand, Target};
+use crate::planner::lexicon::{Cand, Field, Target};
 use crate::planner::schema;
 use crate::planner::tokenize::split_identifier;
 use crate::planner::{Ambiguity, Match, MatchKind};
@@ -65,6 +65,7 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
     super::own_rows::check(m, plan)?;
     super::key_number::check(m, p, plan)?;
     super::order_doubt::check(m, p, plan)?;
+    value_as_modifier(m, p, plan)?;
     let tables = plan_tables(m, plan);
     let columns = plan_columns(m, plan);
     when_without_time(m, p, plan)?;
@@ -354,6 +355,41 @@ pub(super) fn check_matches(m: &Manifest, matches: &[Match], plan: &Plan) -> Res
             return Err(format!(
                 "I read '{}' as the column {}, but couldn't work out where it goes in the answer.",
                 x.words, x.target
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// "the names of all music genres" read with `playlist.name = 'Music'`: a
+/// word in lower case that a value of one table holds, standing before a
+/// noun naming another table's rows, says what kind of those rows is
+/// meant; taken as the value of a table the rows reach only through
+/// others, it would keep the genres of tracks on the playlist "Music".
+/// The rows' own table, or one joined to it directly ("female members",
+/// the members' students being female), is read as before.
+fn value_as_modifier(m: &Manifest, p: &[Piece], plan: &Plan) -> Result<(), String> {
+    for k in 0..p.len().saturating_sub(1) {
+        let Some(Target::Value(field, value)) = p[k].top() else { continue };
+        let lower = p[k].words.chars().next().is_some_and(char::is_lowercase);
+        if p[k].capital || !lower || p[k].words.contains(' ') {
+            continue;
+        }
+        let Some(Target::Table(rows)) = p[k + 1].top() else { continue };
+        let col = match field {
+            Field::Col(t, c) => Some((*t, *c)),
+            Field::Dim(d) => m.dimensions.get(*d).and_then(|d| schema::column_of(m, &d.column)),
+        };
+        let Some((t, c)) = col else { continue };
+        let near = t == *rows || schema::foreign_key(m, t, *rows).is_some() || schema::foreign_key(m, *rows, t).is_some();
+        let used = plan.filters.iter().chain(plan.any_of.iter().flatten()).any(|f| resolve(m, &f.field) == Some((t, c)));
+        if !near && used {
+            return Err(format!(
+                "I read '{}' as the value '{value}' of {}, but it stands before '{}' as a kind of them, and {} rows reach those only through other tables; I couldn't tell which was meant.",
+                p[k].words,
+                schema::qualified(m, t, c),
+                p[k + 1].words,
+                m.tables[t].name
             ));
         }
     }

@@ -6,7 +6,10 @@
 //! is refused; a column asked for that a condition sets to one value,
 //! placed with no word of that column beside it ("the names of directors
 //! whose movies are rated by Sarah Martinez" as reviewers' names), gives
-//! the question's value back on every row and is refused.
+//! the question's value back on every row and is refused; a word in lower
+//! case holding a value of a table that the rows named next reach only
+//! through other tables ("the names of all music genres", a playlist
+//! called "Music") is refused rather than read as that value.
 
 use rstest::rstest;
 
@@ -49,4 +52,17 @@ fn echoed_values(#[case] question: &str, #[case] want: Result<&str, &str>, #[cas
         ],
     };
     answers_with_values("reviews22", Some(&values), question, want, lacks);
+}
+
+#[rustfmt::skip]
+#[rstest]
+// A lower-case word before a noun of rows the value's table reaches only through others: refused.
+#[case("List the names of all music genres.", Err("as a kind of them"), "")]
+#[case("What are the names of different music genres?", Err("as a kind of them"), "")]
+// The value named as such, or before its own table's noun: read.
+#[case("What are the names of the tracks in the Music playlist?", Ok("= 'Music'"), "")]
+#[case("How many movies playlists are there?", Ok("= 'Movies'"), "")]
+fn values_as_modifiers(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
+    let values = ValueIndex { columns: vec![indexed("playlist", "name", &["Music", "Movies", "Audiobooks", "Classical"])] };
+    answers_with_values("music22", Some(&values), question, want, lacks);
 }
