@@ -72,7 +72,7 @@ impl Ctx<'_> {
             let Some((l, key, fk)) = self.link_named(&clause, b, t).or_else(|| self.anti_join_key(b, t)) else {
                 continue;
             };
-            if !self.clause_ends(j) || self.mentions(&[l, t]) || !self.answer_on(b) || !self.verb_names(&clause, l) {
+            if !self.clause_ends(j) || self.mentions(&[l, t]) || !self.answer_on(b) || !self.verb_names(&clause, l, t, j) {
                 continue;
             }
             let (key, fk) = (
@@ -210,9 +210,21 @@ impl Ctx<'_> {
     /// The clause's verb, if any, names the linking table `l`: by its root
     /// ("attended" -> `student_course_attendance`) or as the table itself
     /// ("participate in" -> `participates_in`).
-    /// With no such verb, "have" links the rows through any table.
-    fn verb_names(&self, clause: &Clause, l: usize) -> bool {
-        self.names_link(clause, l) || clause.verb.is_none() && clause.have
+    /// With no such verb, "have" links the rows through any table. When
+    /// the other table's rows point straight at the listed ones (`t` is the
+    /// link), any verb the lexicon does not know says how ("users who wrote
+    /// reviews", `review.u_id`): there is no other way they relate. Only
+    /// articles may stand between the verb and the noun at `j`: "free of
+    /// injuries", "collected for arrears", "made the earliest rental" say
+    /// more than that some row exists; nothing but the relative word or the
+    /// rows' noun may stand before the verb.
+    fn verb_names(&self, clause: &Clause, l: usize, t: usize, j: usize) -> bool {
+        let bare = |v: usize| (v + 1..j).all(|k| matches!(self.p[k].norm.as_str(), "some" | "any" | "a" | "an" | "the"));
+        // The verb opens the clause: "that provide business loans" read
+        // "business" as the verb, after another.
+        let opens = |v: usize| clause.soft.is_empty() && clause.fillers.iter().all(|&k| k > v);
+        let any_verb = l == t && clause.verb.is_some_and(|v| self.p[v].kind == PieceKind::Unknown && bare(v) && opens(v));
+        self.names_link(clause, l) || clause.verb.is_none() && clause.have || any_verb
     }
 
     /// The clause names the linking table `l`: its unknown word or table

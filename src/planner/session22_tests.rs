@@ -9,7 +9,10 @@
 //! the question's value back on every row and is refused; a word in lower
 //! case holding a value of a table that the rows named next reach only
 //! through other tables ("the names of all music genres", a playlist
-//! called "Music") is refused rather than read as that value.
+//! called "Music") is refused rather than read as that value; "reviewers
+//! who gave some ratings", rows of a table pointing straight at the
+//! listed ones after a verb the lexicon does not know, are the listed rows
+//! for which such a row exists.
 
 use rstest::rstest;
 
@@ -65,4 +68,16 @@ fn echoed_values(#[case] question: &str, #[case] want: Result<&str, &str>, #[cas
 fn values_as_modifiers(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
     let values = ValueIndex { columns: vec![indexed("playlist", "name", &["Music", "Movies", "Audiobooks", "Classical"])] };
     answers_with_values("music22", Some(&values), question, want, lacks);
+}
+
+#[rustfmt::skip]
+#[rstest]
+// An unknown verb, then only articles, then a table pointing at the rows: a semi-join.
+#[case("How many reviewers gave ratings?", Ok("WHERE EXISTS (SELECT 1 FROM rating WHERE rating.rid = reviewer.rid)"), "")]
+#[case("Find the names of reviewers who gave some ratings.", Ok("WHERE EXISTS (SELECT 1 FROM rating WHERE rating.rid = reviewer.rid)"), "")]
+// Words between the verb and the noun say more than that a rating exists.
+#[case("Find the names of reviewers who gave the lowest ratings.", Err("'lowest'"), "")]
+#[case("Find the names of reviewers that gave bad ratings.", Err("'bad'"), "")]
+fn rows_after_an_unknown_verb(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
+    answers("reviews22", question, want, lacks);
 }
