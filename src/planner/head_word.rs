@@ -72,7 +72,7 @@ pub(super) fn head_column(m: &crate::semantic::Manifest, t: usize, head: Head) -
             .collect(),
     };
     // Two name columns (`sponsor_name`, `player_name` of players): the one
-    // called after the table is the rows' own name.
+    // called after the table is the rows' own name,
     let table_words: Vec<String> = identifier_words(&m.tables.get(t)?.name).iter().map(|w| stem(w)).collect();
     let own: Vec<usize> = hits
         .iter()
@@ -82,7 +82,14 @@ pub(super) fn head_column(m: &crate::semantic::Manifest, t: usize, head: Head) -
             w.len() == table_words.len() + 1 && w.starts_with(&table_words)
         })
         .collect();
-    let hits = if hits.len() > 1 && head == Head::Name && own.len() == 1 { own } else { hits };
+    // Else the one the table names its rows by (`festival_name` of
+    // `festival_detail`, beside `chair_name`).
+    let named_by = schema::row_name(m, t).filter(|c| hits.contains(c));
+    let hits = match (own.as_slice(), named_by) {
+        ([_], _) if hits.len() > 1 && head == Head::Name => own,
+        (_, Some(c)) if hits.len() > 1 && head == Head::Name => vec![c],
+        _ => hits,
+    };
     match (hits.as_slice(), head) {
         ([c], _) => Some(*c),
         // Nothing called a name: the text column the rows are named by

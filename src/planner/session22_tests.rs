@@ -12,7 +12,8 @@
 //! called "Music") is refused rather than read as that value; "reviewers
 //! who gave some ratings", rows of a table pointing straight at the
 //! listed ones after a verb the lexicon does not know, are the listed rows
-//! for which such a row exists.
+//! for which such a row exists; "the names of festivals", whose table has
+//! two name columns, is the one it names its rows by.
 
 use rstest::rstest;
 
@@ -80,4 +81,15 @@ fn values_as_modifiers(#[case] question: &str, #[case] want: Result<&str, &str>,
 #[case("Find the names of reviewers that gave bad ratings.", Err("'bad'"), "")]
 fn rows_after_an_unknown_verb(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
     answers("reviews22", question, want, lacks);
+}
+
+#[rustfmt::skip]
+#[rstest]
+// Two name columns: the one the table names its rows by, not another table's `name`.
+#[case("What are the names of festivals held in year 2007?", Ok("festival_detail.festival_name"), "artwork")]
+#[case("What are the names of festivals?", Ok("festival_detail.festival_name"), "artwork")]
+#[case("What are the chair names of festivals?", Ok("festival_detail.chair_name"), "festival_name")]
+#[case("What are the names of artworks?", Ok("artwork.name"), "festival")]
+fn names_of_rows_with_two_name_columns(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
+    answers("fest22", question, want, lacks);
 }
