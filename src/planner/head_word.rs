@@ -82,9 +82,11 @@ pub(super) fn head_column(m: &crate::semantic::Manifest, t: usize, head: Head) -
             w.len() == table_words.len() + 1 && w.starts_with(&table_words)
         })
         .collect();
-    // Else the one the table names its rows by (`festival_name` of
-    // `festival_detail`, beside `chair_name`).
-    let named_by = schema::row_name(m, t).filter(|c| hits.contains(c));
+    // Else the one the table labels its rows with (`festival_name` of
+    // `festival_detail`, beside `chair_name`); `first_name` beside
+    // `last_name` stays a guess.
+    let label = m.tables.get(t)?.label.as_deref();
+    let named_by = hits.iter().copied().find(|&c| label.is_some_and(|l| cols[c].name.eq_ignore_ascii_case(l)));
     let hits = match (own.as_slice(), named_by) {
         ([_], _) if hits.len() > 1 && head == Head::Name => own,
         (_, Some(c)) if hits.len() > 1 && head == Head::Name => vec![c],
