@@ -364,6 +364,9 @@ impl Ctx<'_> {
                 }
                 continue;
             }
+            if self.age_said(prev, n, x) {
+                continue;
+            }
             let joined = matches!(self.p[prev].cue(), Some(Cue::Or | Cue::And))
                 || self.p[prev].is_punct(',');
             let before = self.prev_sig(prev).filter(|&k| {
@@ -390,6 +393,34 @@ impl Ctx<'_> {
                 });
             }
         }
+    }
+
+    /// "students aged 20", "pilots who are 25 years old": an age said with
+    /// no comparison is the value of the one age column of the tables the
+    /// question names (`dimension.rs` reads "older than 30" and "at least
+    /// 25 years old"). Returns whether it was read.
+    fn age_said(&mut self, prev: usize, n: usize, x: f64) -> bool {
+        let aged = !self.used[prev] && self.p[prev].norm == "aged";
+        let years_old = self.next_sig(n).filter(|&y| !self.used[y] && matches!(self.p[y].norm.as_str(), "year" | "years")).and_then(|y| {
+            let o = (y + 1..self.p.len()).find(|&k| !self.p[k].is_filler() || self.p[k].norm == "old")?;
+            (!self.used[o] && self.p[o].norm == "old").then_some((y, o))
+        });
+        if !aged && years_old.is_none() {
+            return false;
+        }
+        let Some(words) = super::dimension::dimension_words("age") else { return false };
+        let fits = self.columns_measuring(words);
+        let [f] = fits.as_slice() else { return false };
+        let f = f.clone();
+        if aged {
+            self.mark(prev);
+        }
+        if let Some((y, o)) = years_old {
+            self.mark(y);
+            self.mark(o);
+        }
+        self.row_filter(n, n, f, Op::Eq, x);
+        true
     }
 
     /// After a number: optional adjectives (values, segments), then a table.

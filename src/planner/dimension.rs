@@ -163,7 +163,7 @@ impl Ctx<'_> {
     /// Numeric, non-key columns whose name has one of `words`: first among
     /// the tables the question names (and the base table), then among the
     /// tables the base table reaches.
-    fn columns_measuring(&self, words: &[&str]) -> Vec<FieldInfo> {
+    pub(super) fn columns_measuring(&self, words: &[&str]) -> Vec<FieldInfo> {
         let want: Vec<String> = words.iter().map(|w| stem(w)).collect();
         let mut named: Vec<usize> = self.base.into_iter().collect();
         for (k, p) in self.p.iter().enumerate() {

@@ -13,7 +13,8 @@
 //! who gave some ratings", rows of a table pointing straight at the
 //! listed ones after a verb the lexicon does not know, are the listed rows
 //! for which such a row exists; "the names of festivals", whose table has
-//! two name columns, is the one it names its rows by.
+//! two name columns, is the one it names its rows by; "members aged 20",
+//! "members who are 20 years old" set the one age column.
 
 use rstest::rstest;
 
@@ -92,4 +93,14 @@ fn rows_after_an_unknown_verb(#[case] question: &str, #[case] want: Result<&str,
 #[case("What are the names of artworks?", Ok("artwork.name"), "festival")]
 fn names_of_rows_with_two_name_columns(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
     answers("fest22", question, want, lacks);
+}
+
+#[rustfmt::skip]
+#[rstest]
+// An age said with no comparison: the one age column equals it.
+#[case("List the names of members aged 20.", Ok("WHERE member.age = 20"), "")]
+#[case("How many members are 18 years old?", Ok("WHERE member.age = 18"), "")]
+#[case("How many members are older than 18?", Ok("WHERE member.age > 18"), "")]
+fn ages_said_plainly(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
+    answers("members20", question, want, lacks);
 }
