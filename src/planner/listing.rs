@@ -172,8 +172,12 @@ impl Ctx<'_> {
             }
         }
         // "the ids of ...": the table's key.
+        // Not "with id 10", "an id of 12": an id right before its number
+        // is a condition's word ("the ids of the three products" is not).
+        let number_at = |n: usize| self.p.get(n).is_some_and(|x| matches!(x.kind, PieceKind::Number(_)));
+        let before_number = |k: usize| number_at(k + 1) || (self.p.get(k + 1).is_some_and(|x| x.norm == "of") && number_at(k + 2));
         if let Some(k) = (0..self.p.len())
-            .find(|&k| !self.used[k] && matches!(self.p[k].norm.as_str(), "id" | "ids"))
+            .find(|&k| !self.used[k] && matches!(self.p[k].norm.as_str(), "id" | "ids") && !before_number(k))
         {
             if let Some(key) = schema::row_key(self.m, t) {
                 let name = self

@@ -14,7 +14,8 @@
 //! listed ones after a verb the lexicon does not know, are the listed rows
 //! for which such a row exists; "the names of festivals", whose table has
 //! two name columns, is the one it names its rows by; "members aged 20",
-//! "members who are 20 years old" set the one age column.
+//! "members who are 20 years old" set the one age column; "the customer
+//! with id 10" is a condition's id, not the listed rows' ids.
 
 use rstest::rstest;
 
@@ -103,4 +104,15 @@ fn names_of_rows_with_two_name_columns(#[case] question: &str, #[case] want: Res
 #[case("How many members are older than 18?", Ok("WHERE member.age > 18"), "")]
 fn ages_said_plainly(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
     answers("members20", question, want, lacks);
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "id" right before its number is the condition's word: the address rows are described.
+#[case("What is the address for the customer with id 10?", Ok("addresses.address_details"), "")]
+#[case("What are the addresses of the customer with an id of 11?", Ok("addresses.address_details"), "")]
+// "the ids of ...": the listed rows' key.
+#[case("What are the ids of all customers?", Ok("customers.customer_id"), "")]
+fn an_id_before_its_number(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
+    answers("addr22", question, want, lacks);
 }
