@@ -230,6 +230,7 @@ impl Ctx<'_> {
 /// `head_column` finds.
 pub(super) fn names_of_rows(m: &crate::semantic::Manifest, pieces: &mut [crate::planner::intent::Piece]) {
     use crate::planner::lexicon::Cand;
+    pointed_names(m, pieces);
     for i in 0..pieces.len() {
         let Some(k) = (i + 1..pieces.len()).find(|&k| !BETWEEN.contains(&pieces[k].norm.as_str())) else { continue };
         if !pieces[i + 1..k].iter().any(|x| x.norm == "of") {
@@ -262,6 +263,28 @@ pub(super) fn names_of_rows(m: &crate::semantic::Manifest, pieces: &mut [crate::
         }
         if let Some(c) = head_column(m, t, Head::Name) {
             pieces[i].kind = PieceKind::Lex(vec![Cand { target: Target::Column(t, c), confidence: 0.9, fuzzy: false }]);
+        }
+    }
+}
+
+/// "the winning aircraft name" where `match.winning_aircraft` points at
+/// `aircraft`: "name" right after a column that points at another table is
+/// the name of the row it points at (`aircraft.aircraft`), not a `name`
+/// column of a table the question never names (`pilot.name`).
+fn pointed_names(m: &crate::semantic::Manifest, pieces: &mut [crate::planner::intent::Piece]) {
+    use crate::planner::lexicon::Cand;
+    for i in 0..pieces.len().saturating_sub(1) {
+        if head_of(&pieces[i + 1].norm) != Some(Head::Name) || pieces[i + 1].words.contains(' ') {
+            continue;
+        }
+        let Some(&Target::Column(t, c)) = pieces[i].top() else { continue };
+        let from = schema::qualified(m, t, c);
+        let Some(u) = m.joins.iter().find(|j| j.from.eq_ignore_ascii_case(&from)).and_then(|j| schema::table_of(m, &j.to)) else { continue };
+        if u == t {
+            continue;
+        }
+        if let Some(n) = head_column(m, u, Head::Name) {
+            pieces[i + 1].kind = PieceKind::Lex(vec![Cand { target: Target::Column(u, n), confidence: 0.9, fuzzy: false }]);
         }
     }
 }

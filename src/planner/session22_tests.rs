@@ -15,7 +15,8 @@
 //! for which such a row exists; "the names of festivals", whose table has
 //! two name columns, is the one it names its rows by; "members aged 20",
 //! "members who are 20 years old" set the one age column; "the customer
-//! with id 10" is a condition's id, not the listed rows' ids.
+//! with id 10" is a condition's id, not the listed rows' ids; "the
+//! winning aircraft name" is the name of the row the column points at.
 
 use rstest::rstest;
 
@@ -115,4 +116,14 @@ fn ages_said_plainly(#[case] question: &str, #[case] want: Result<&str, &str>, #
 #[case("What are the ids of all customers?", Ok("customers.customer_id"), "")]
 fn an_id_before_its_number(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
     answers("addr22", question, want, lacks);
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "name" right after a column pointing at another table: that table's name.
+#[case("Please list the location and the winning aircraft name.", Ok("aircraft.aircraft"), "pilot.name")]
+#[case("List the location and the winning pilot name of each match.", Ok("pilot.name"), "aircraft.aircraft")]
+#[case("What are the names of all pilots?", Ok("pilot.name"), "")]
+fn the_name_of_the_row_pointed_at(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
+    answers("air22", question, want, lacks);
 }
