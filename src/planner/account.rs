@@ -20,7 +20,7 @@ use std::collections::BTreeSet;
 use crate::plan::{Op, Operand, Plan};
 use crate::planner::english::Cue;
 use crate::planner::intent::{Piece, PieceKind};
-use crate::planner::lexicon::{Cand, Field, Target};
+use crate::planner::lexicon::{Cand, Target};
 use crate::planner::schema;
 use crate::planner::tokenize::split_identifier;
 use crate::planner::{Ambiguity, Match, MatchKind};
@@ -376,11 +376,7 @@ fn value_as_modifier(m: &Manifest, p: &[Piece], plan: &Plan) -> Result<(), Strin
             continue;
         }
         let Some(Target::Table(rows)) = p[k + 1].top() else { continue };
-        let col = match field {
-            Field::Col(t, c) => Some((*t, *c)),
-            Field::Dim(d) => m.dimensions.get(*d).and_then(|d| schema::column_of(m, &d.column)),
-        };
-        let Some((t, c)) = col else { continue };
+        let Some((t, Some(c))) = schema::field_info(m, *field).map(|f| (f.table, f.column)) else { continue };
         let near = t == *rows || schema::foreign_key(m, t, *rows).is_some() || schema::foreign_key(m, *rows, t).is_some();
         let used = plan.filters.iter().chain(plan.any_of.iter().flatten()).any(|f| resolve(m, &f.field) == Some((t, c)));
         if !near && used {

@@ -401,10 +401,7 @@ impl Ctx<'_> {
     /// 25 years old"). Returns whether it was read.
     fn age_said(&mut self, prev: usize, n: usize, x: f64) -> bool {
         let aged = !self.used[prev] && self.p[prev].norm == "aged";
-        let years_old = self.next_sig(n).filter(|&y| !self.used[y] && matches!(self.p[y].norm.as_str(), "year" | "years")).and_then(|y| {
-            let o = (y + 1..self.p.len()).find(|&k| !self.p[k].is_filler() || self.p[k].norm == "old")?;
-            (!self.used[o] && self.p[o].norm == "old").then_some((y, o))
-        });
+        let years_old = self.years_old_after(n);
         if !aged && years_old.is_none() {
             return false;
         }

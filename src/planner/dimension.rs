@@ -92,17 +92,9 @@ impl Ctx<'_> {
         }
         // "25 years old".
         if words.is_none() {
-            if let Some(y) = self.next_sig(n.max(i)).filter(|&y| {
-                !self.used[y] && stem(&self.p[y].norm) == "year"
-            }) {
-                if let Some(o) = self
-                    .next_sig(y)
-                    .or_else(|| (y + 1 < self.p.len()).then_some(y + 1))
-                    .filter(|&o| !self.used[o] && self.p[o].norm == "old")
-                {
-                    words = dimension_words("old");
-                    extra.extend([y, o]);
-                }
+            if let Some((y, o)) = self.years_old_after(n.max(i)) {
+                words = dimension_words("old");
+                extra.extend([y, o]);
             }
         }
         // The cue's own adjective: "older than", "or younger".
@@ -163,6 +155,13 @@ impl Ctx<'_> {
     /// Numeric, non-key columns whose name has one of `words`: first among
     /// the tables the question names (and the base table), then among the
     /// tables the base table reaches.
+    /// "years old" after the number at `n`, both words unused: their pieces.
+    pub(super) fn years_old_after(&self, n: usize) -> Option<(usize, usize)> {
+        let y = self.next_sig(n).filter(|&y| !self.used[y] && stem(&self.p[y].norm) == "year")?;
+        let o = self.next_sig(y).or_else(|| (y + 1 < self.p.len()).then_some(y + 1)).filter(|&o| !self.used[o] && self.p[o].norm == "old")?;
+        Some((y, o))
+    }
+
     pub(super) fn columns_measuring(&self, words: &[&str]) -> Vec<FieldInfo> {
         let want: Vec<String> = words.iter().map(|w| stem(w)).collect();
         let mut named: Vec<usize> = self.base.into_iter().collect();
