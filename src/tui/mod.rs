@@ -335,6 +335,13 @@ fn full_screen(app: &mut App, wiring: &Wiring, record: Option<&std::path::Path>,
 /// Start the input and signal threads and run the loop through `front`
 /// until quit (the caller restores the terminal).
 pub(crate) fn drive(front: &mut impl Front, app: &mut App, wiring: &Wiring, hooks: &mut Hooks<'_>) -> anyhow::Result<()> {
+    // Crossterm starts watching for SIGWINCH when its event source is
+    // first polled. Polled here, before the first frame, a resize right
+    // after that frame is an event; left to the input thread's first poll,
+    // a resize in between was lost and the screen stayed at the old size
+    // (seen as a flaky resize test under load). A resize before this poll
+    // is caught by the first frame, which reads the terminal's size.
+    let _ = event::poll(std::time::Duration::ZERO);
     spawn_input(wiring.tx.clone(), front.cursor_probe(), wiring.gate.clone())?;
     spawn_signals(wiring.tx.clone())?;
     let _ = execute!(std::io::stdout(), EnableBracketedPaste);
