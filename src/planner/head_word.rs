@@ -72,7 +72,7 @@ pub(super) fn head_column(m: &crate::semantic::Manifest, t: usize, head: Head) -
             .collect(),
     };
     // Two name columns (`sponsor_name`, `player_name` of players): the one
-    // called after the table is the rows' own name,
+    // called after the table is the rows' own name.
     let table_words: Vec<String> = identifier_words(&m.tables.get(t)?.name).iter().map(|w| stem(w)).collect();
     let own: Vec<usize> = hits
         .iter()
@@ -278,8 +278,7 @@ fn pointed_names(m: &crate::semantic::Manifest, pieces: &mut [crate::planner::in
             continue;
         }
         let Some(&Target::Column(t, c)) = pieces[i].top() else { continue };
-        let from = schema::qualified(m, t, c);
-        let Some(u) = m.joins.iter().find(|j| j.from.eq_ignore_ascii_case(&from)).and_then(|j| schema::table_of(m, &j.to)) else { continue };
+        let Some(u) = schema::points_at(m, t, c) else { continue };
         if u == t {
             continue;
         }

@@ -321,8 +321,7 @@ impl Ctx<'_> {
         let Some(s) = self.subject else { return t };
         let Some(f) = self.field_of(&t) else { return t };
         let Some(col) = f.column else { return t };
-        let from = schema::qualified(self.m, f.table, col);
-        let Some(to) = self.m.joins.iter().find(|j| j.from.eq_ignore_ascii_case(&from)).and_then(|j| schema::table_of(self.m, &j.to)) else {
+        let Some(to) = schema::points_at(self.m, f.table, col) else {
             return t;
         };
         let names_table = self.p[s]

@@ -114,8 +114,7 @@ impl Ctx<'_> {
         let Some(at) = self.matches.iter().position(|x| x.words == words && x.kind == MatchKind::Column) else { return };
         let old = self.matches[at].target.clone();
         let Some((t, c)) = super::account::resolve(self.m, &old) else { return };
-        let from = schema::qualified(self.m, t, c);
-        let to = self.m.joins.iter().find(|j| j.from.eq_ignore_ascii_case(&from)).and_then(|j| schema::table_of(self.m, &j.to));
+        let to = schema::points_at(self.m, t, c);
         let Some(b) = to.filter(|&b| t == a && b != a) else { return };
         let mut noun = crate::planner::tokenize::stems(&self.m.tables[a].columns[c].name);
         if noun.last().is_some_and(|w| w == "id") {

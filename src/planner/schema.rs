@@ -321,6 +321,12 @@ pub fn row_key(m: &Manifest, t: usize) -> Option<usize> {
     find(&table.primary_key).or_else(|| find(&table.label))
 }
 
+/// The table that column `c` of table `t` points at by a join, if any.
+pub fn points_at(m: &Manifest, t: usize, c: usize) -> Option<usize> {
+    let from = qualified(m, t, c);
+    m.joins.iter().find(|j| j.from.eq_ignore_ascii_case(&from)).and_then(|j| table_of(m, &j.to))
+}
+
 /// How rows of `base` point at table `target`: the many-side column of a
 /// join from `base` to `target`, if there is one.
 pub fn foreign_key(m: &Manifest, base: usize, target: usize) -> Option<usize> {
