@@ -2,6 +2,7 @@
 //! with a verb naming the linking table: "customers who have an account",
 //! "customers with accounts", "students who have been in detention",
 //! "students who attended some courses" (`student_course_attendance`),
+//! "teams involved in match seasons", "schools that are in the matches",
 //! "faculty who participate in an activity" (`participates_in`). The other
 //! table's rows point at the listed rows (directly, or through the one
 //! table linking the two, or the one the verb names), so the reading is a
@@ -33,6 +34,14 @@ use crate::planner::MatchKind;
 const HAVE: &[&str] = &[
     "have", "has", "had", "having", "hold", "holds", "held", "own", "owns", "been",
 ];
+
+/// Words that, right before "in", say the rows take part in the other
+/// table's rows: "schools that are in the basketball matches", "teams
+/// involved in match seasons".
+const MEMBER_OF: &[&str] = &["are", "is", "were", "was", "involved", "included"];
+
+/// Words that may stand between "in" and the other table's noun.
+const DETERMINERS: &[&str] = &["the", "these", "those", "a", "an", "some", "any", "all"];
 
 /// Words that open the clause about the listed rows ("with" opens one
 /// that says "have" by itself).
@@ -159,6 +168,14 @@ impl Ctx<'_> {
             match &x.kind {
                 // "customers with accounts": "with" says "have".
                 _ if norm == "with" => return Some(Clause { have: true, ..clause }),
+                // "are in", "involved in": membership, as "have" says.
+                _ if norm == "in" && k > 0 && MEMBER_OF.contains(&self.p[k - 1].norm.as_str()) && clause.verb.is_none()
+                    && clause.fillers.iter().all(|&f| DETERMINERS.contains(&self.p[f].norm.as_str())) =>
+                {
+                    clause.have = true;
+                    clause.fillers.push(k);
+                }
+                _ if MEMBER_OF.contains(&norm) && self.p.get(k + 1).is_some_and(|x| x.norm == "in") => clause.fillers.push(k),
                 _ if RELATIVE.contains(&norm) => return said.then_some(clause),
                 // "customers that live in Brazil and have an invoice".
                 PieceKind::Cue(Cue::And) if said => return Some(clause),

@@ -35,6 +35,9 @@ fn semi_joins(p: &Plan) -> Vec<String> {
 #[case("What is the membership type of members who have any loans?", "members.memberId exists loans.memberId")]
 // Through the one table linking members and books.
 #[case("members who have books", "members.memberId exists loans.memberId")]
+// "are in", "involved in": membership in the other table's rows.
+#[case("How many distinct members are involved in loans?", "members.memberId exists loans.memberId")]
+#[case("How many members are in the loans?", "members.memberId exists loans.memberId")]
 fn reads_have_as_a_semi_join(#[case] question: &str, #[case] want: &str) {
     match planner().plan(question) {
         Outcome::Planned(u) => {
