@@ -26,3 +26,20 @@ fn groups_each_by_the_listed_key(#[case] question: &str, #[case] want: &[&str]) 
         Outcome::NotUnderstood(n) => panic!("{question}: not understood: {}", n.reason),
     }
 }
+
+// "for the different X", "in different X", "of different X" ask for one
+// answer per X, as "for each X" does.
+#[rustfmt::skip]
+#[rstest]
+#[case("What is the average page count for the different genres?")]
+#[case("Find the average and maximum page count of the books in different genres.")]
+#[case("What is the average page count of different genres?")]
+fn different_groups(#[case] question: &str) {
+    match planner().plan(question) {
+        Outcome::Planned(u) => {
+            let got: Vec<&str> = u.plan.dimensions.iter().map(|d| d.name.as_str()).collect();
+            assert_eq!(got, ["genre"], "{question}: {:?}", u.plan);
+        }
+        Outcome::NotUnderstood(n) => panic!("{question}: not understood: {}", n.reason),
+    }
+}
