@@ -107,6 +107,72 @@ pub fn singular(w: &str) -> String {
     w.to_string()
 }
 
+/// English words, one per line, lowercase: the American English word list
+/// of Debian's `wamerican` (SCOWL, public domain), words of 2 to 16
+/// letters. Only used to split a name written as one lowercase word.
+const ENGLISH_WORDS: &str = include_str!("english_words.txt");
+
+/// True when `w` is in [`ENGLISH_WORDS`]: a binary search over the sorted
+/// lines of the text itself, so nothing is built at start-up.
+fn is_english_word(w: &str) -> bool {
+    let text = ENGLISH_WORDS.as_bytes();
+    let w = w.as_bytes();
+    // `lo` is always the start of a line, `hi` the start of a line or the end.
+    let (mut lo, mut hi) = (0, text.len());
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        let start = text[lo..mid].iter().rposition(|&b| b == b'\n').map_or(lo, |k| lo + k + 1);
+        let end = text[start..hi].iter().position(|&b| b == b'\n').map_or(hi, |k| start + k);
+        match text[start..end].cmp(w) {
+            std::cmp::Ordering::Equal => return true,
+            std::cmp::Ordering::Less => lo = end + 1,
+            std::cmp::Ordering::Greater => hi = start,
+        }
+    }
+    false
+}
+
+/// The English words a name written as one lowercase word runs together
+/// (`baseprice` -> [base, price], `hoursperweek` -> [hours, per, week],
+/// `createdate` -> [create, date]); `None` when it is a word itself (or
+/// its plural: `procedures`), or does not split into two or three words of
+/// at least three letters each. Of several splits, the fewest words, then
+/// the one whose shortest word is longest (`create date`, not `created
+/// ate`; `games played`, not `game splayed`).
+pub fn compound_words(name: &str) -> Option<Vec<String>> {
+    if name.len() < 6 || !name.bytes().all(|b| b.is_ascii_lowercase()) {
+        return None;
+    }
+    if is_english_word(name) || is_english_word(&singular(name)) {
+        return None;
+    }
+    fn splits<'a>(s: &'a str, left: usize, out: &mut Vec<Vec<&'a str>>, cur: &mut Vec<&'a str>) {
+        if s.is_empty() {
+            if cur.len() >= 2 {
+                out.push(cur.clone());
+            }
+            return;
+        }
+        if left == 0 {
+            return;
+        }
+        for i in 3..=s.len() {
+            let (a, rest) = s.split_at(i);
+            if (rest.is_empty() || rest.len() >= 3) && is_english_word(a) {
+                cur.push(a);
+                splits(rest, left - 1, out, cur);
+                cur.pop();
+            }
+        }
+    }
+    let mut found = Vec::new();
+    splits(name, 3, &mut found, &mut Vec::new());
+    found
+        .into_iter()
+        .min_by_key(|parts| (parts.len(), std::cmp::Reverse(parts.iter().map(|p| p.len()).min().unwrap_or(0))))
+        .map(|parts| parts.into_iter().map(str::to_string).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,6 +194,33 @@ mod tests {
     #[case("", &[])]
     fn identifiers_split_into_lowercase_words(#[case] name: &str, #[case] want: &[&str]) {
         assert_eq!(identifier_words(name), want);
+    }
+
+    #[test]
+    fn every_listed_word_is_found_and_no_other() {
+        assert!(ENGLISH_WORDS.lines().all(is_english_word));
+        for w in ["", "a", "zzzz", "baseprice", "pricex", "qqqx"] {
+            assert!(!is_english_word(w), "{w}");
+        }
+    }
+
+    #[rstest]
+    #[case("baseprice", Some(&["base", "price"][..]))]
+    #[case("campusfee", Some(&["campus", "fee"][..]))]
+    #[case("hoursperweek", Some(&["hours", "per", "week"][..]))]
+    #[case("createdate", Some(&["create", "date"][..]))]
+    #[case("gamesplayed", Some(&["games", "played"][..]))]
+    #[case("lifeexpectancy", Some(&["life", "expectancy"][..]))]
+    // Words, plurals of words, short or mixed names stay whole.
+    #[case("hispanic", None)]
+    #[case("procedures", None)]
+    #[case("address", None)]
+    #[case("stuid", None)]
+    #[case("dnumber", None)]
+    #[case("unitPrice", None)]
+    fn run_together_names_split_into_english_words(#[case] name: &str, #[case] want: Option<&[&str]>) {
+        let got = compound_words(name);
+        assert_eq!(got.as_deref().map(|v| v.iter().map(String::as_str).collect::<Vec<_>>()), want.map(|w| w.to_vec()), "{name}");
     }
 
     #[rstest]

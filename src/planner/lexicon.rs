@@ -16,7 +16,7 @@ use crate::plan::Agg;
 use crate::planner::english;
 use crate::planner::fuzzy::{self, Vocabulary};
 use crate::planner::names;
-use crate::planner::tokenize::{stem, stems, TokKind, Token};
+use crate::planner::tokenize::{split_identifier, stem, stems, TokKind, Token};
 use crate::semantic::{DimensionKind, Manifest};
 
 /// What a phrase names.
@@ -235,6 +235,18 @@ impl Lexicon {
                     }
                 }
                 lx.add_parts(&cstems, &target);
+                // `baseprice` read as `base_price`: "the base price", "price".
+                if let [one] = split_identifier(&c.name).as_slice() {
+                    if let Some(parts) = crate::words::compound_words(one) {
+                        let pst: Vec<String> = parts.iter().map(|w| stem(w)).collect();
+                        // Its head, the last word, alone: "price" for
+                        // `baseprice`, as for `base_price`.
+                        if let Some(head) = pst.last().filter(|w| !GENERIC.contains(&w.as_str())) {
+                            lx.add_stems(vec![head.clone()], target.clone(), 0.55 + 0.25 / pst.len() as f32, None);
+                        }
+                        lx.add_stems(pst, target.clone(), 0.9, None);
+                    }
+                }
                 if let Some(unit) = &c.unit {
                     lx.add(unit, Target::Unit(ti, ci), 0.9);
                     let long = unit_words(unit);

@@ -146,6 +146,8 @@ mod session21_tests;
 #[cfg(test)]
 mod session22_tests;
 #[cfg(test)]
+mod session23_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;
