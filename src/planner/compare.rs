@@ -351,6 +351,9 @@ impl Ctx<'_> {
             let Some(prev) = self.prev_sig(n) else {
                 continue;
             };
+            if self.count_before_column(n - 1, n, x) {
+                continue;
+            }
             if !self.used[prev] && self.p[prev].lex().is_some() {
                 let f = self
                     .pick(prev, &|t| {
@@ -393,6 +396,37 @@ impl Ctx<'_> {
                 });
             }
         }
+    }
+
+    /// "courses with 3 credits", "rooms that have 2 beds": a whole number
+    /// right after "with" or "have", right before a word naming a number
+    /// column of the rows (not their table: "with 3 courses" counts rows),
+    /// is that column's value. Returns whether it was read.
+    fn count_before_column(&mut self, prev: usize, n: usize, x: f64) -> bool {
+        if self.used[prev] || x.fract() != 0.0 || !matches!(self.p[prev].norm.as_str(), "with" | "have" | "has" | "having" | "had") {
+            return false;
+        }
+        let c = n + 1;
+        if self.p.get(c).is_none_or(|x| x.lex().is_none()) || self.used[c] {
+            return false;
+        }
+        if matches!(self.p[c].top(), Some(Target::Table(_))) {
+            return false;
+        }
+        let Some(f) = self
+            .pick(c, &|t| matches!(t, Target::Column(..) | Target::Dimension(_)))
+            .and_then(|cand| self.field_of(&cand.target))
+            .filter(|f| f.numeric && !f.temporal && f.column.is_some())
+        else {
+            return false;
+        };
+        if self.base.is_some_and(|b| b != f.table) {
+            return false;
+        }
+        self.take_lex(c);
+        self.mark(prev);
+        self.row_filter(n, n, f, Op::Eq, x);
+        true
     }
 
     /// "students aged 20", "pilots who are 25 years old": an age said with

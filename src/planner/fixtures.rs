@@ -21,7 +21,7 @@ pub(super) fn sql_on(name: &str, question: &str) -> Result<String, String> {
 
 /// The compiled SQL of a question on the fixture `name` with the value
 /// index `values` (the data's text values), or the refusal.
-fn sql_with_values(name: &str, values: Option<&crate::dataset::value_index::ValueIndex>, question: &str) -> Result<String, String> {
+pub(super) fn sql_with_values(name: &str, values: Option<&crate::dataset::value_index::ValueIndex>, question: &str) -> Result<String, String> {
     let m = fixture(name);
     match super::OfflinePlanner::new(&m).with_values(values).plan(question) {
         super::Outcome::Planned(u) => Ok(crate::compile::compile(&u.plan, &m).map(|c| c.sql).unwrap_or_else(|e| panic!("{question}: {e}"))),

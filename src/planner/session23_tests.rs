@@ -3,7 +3,9 @@
 //! `maxoccupancy`) is read by its last word as a `base_price` would be
 //! ("rooms that cost more than 120" compares the one price column; "the
 //! average occupancy"), and the name spelled out in words matches it
-//! whole ("the max occupancy").
+//! whole ("the max occupancy"); "courses with 3 credits", "rooms that
+//! have 2 beds": a whole number after "with" or "have", right before a
+//! number column's word, is that column's value.
 
 use rstest::rstest;
 
@@ -18,4 +20,27 @@ use super::fixtures::answers;
 #[case("What is the average occupancy of the rooms?", Ok("AVG(rooms.maxoccupancy)"), "")]
 fn run_together_names_read_by_their_words(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
     answers("inn23", question, want, lacks);
+}
+
+#[rustfmt::skip]
+#[rstest]
+// A whole number after "with" or "have", before a number column's word: its value.
+#[case("What are the names of rooms with 2 beds?", Ok("WHERE rooms.beds = 2"), "")]
+#[case("Which rooms have 1 bed?", Ok("WHERE rooms.beds = 1"), "")]
+// A comparison is read as before.
+#[case("Which rooms have more than 1 bed?", Ok("WHERE rooms.beds > 1"), "")]
+fn a_number_before_its_column(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
+    answers("inn23", question, want, lacks);
+}
+
+// Before a table's noun, a number counts rows ("members with 2 loans"),
+// which is no value of a column.
+#[rustfmt::skip]
+#[rstest]
+#[case("Which members have 2 loans?")]
+#[case("Show the members with 2 loans.")]
+fn a_number_before_rows_is_no_value(#[case] question: &str) {
+    if let Ok(sql) = super::fixtures::sql_with_values("library", None, question) {
+        assert!(!sql.contains("= 2") || sql.contains("COUNT"), "{question}: {sql}");
+    }
 }
