@@ -450,7 +450,12 @@ impl Ctx<'_> {
             self.mark(y);
             self.mark(o);
         }
-        self.row_filter(n, n, f, Op::Eq, x);
+        // "actors who are not 20 years old".
+        let not = !self.used[prev] && years_old.is_some() && matches!(self.p[prev].norm.as_str(), "not" | "n't");
+        self.row_filter(n, n, f, if not { Op::Ne } else { Op::Eq }, x);
+        if not {
+            self.mark(prev);
+        }
         true
     }
 

@@ -5,7 +5,8 @@
 //! average occupancy"), and the name spelled out in words matches it
 //! whole ("the max occupancy"); "courses with 3 credits", "rooms that
 //! have 2 beds": a whole number after "with" or "have", right before a
-//! number column's word, is that column's value.
+//! number column's word, is that column's value; "actors who are not 20
+//! years old" differ from that age.
 
 use rstest::rstest;
 
@@ -43,4 +44,13 @@ fn a_number_before_rows_is_no_value(#[case] question: &str) {
     if let Ok(sql) = super::fixtures::sql_with_values("library", None, question) {
         assert!(!sql.contains("= 2") || sql.contains("COUNT"), "{question}: {sql}");
     }
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "not" before an age in years: the one age column differs from it.
+#[case("List the names of members who are not 20 years old.", Ok("WHERE member.age != 20"), "")]
+#[case("How many members are 18 years old?", Ok("WHERE member.age = 18"), "")]
+fn an_age_denied(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
+    answers("members20", question, want, lacks);
 }
