@@ -274,6 +274,21 @@ impl Ctx<'_> {
                 return Ok(());
             }
         }
+        // "studios with an average gross of over 4500000": an aggregate
+        // word, then a column named only in part, is that aggregate's
+        // metric compared per group (as "an average gross in dollar").
+        if let Some((b, mi)) = self.prev_sig(i).and_then(|b| self.aggregate_of_column(b).map(|mi| (b, mi))) {
+            let name = self.m.metrics[mi].name.clone();
+            if let Some(a) = self.prev_sig(b) {
+                self.mark(a);
+            }
+            self.take_lex(b);
+            self.add_measure(MKind::Metric(mi), b, self.p[b].words.clone());
+            self.take(n, MatchKind::Comparison, format!("{name} {} {x}", op.symbol()), 1.0);
+            self.mark(i);
+            self.having.push(Filter { field: name, op, value: Some(Operand::Value(num(x))) });
+            return Ok(());
+        }
         // "residents that have a mentor vote are older than 30": a word of
         // one measure only ("older": age) names its own column, not the
         // other number just before it.
@@ -396,6 +411,23 @@ impl Ctx<'_> {
                 });
             }
         }
+    }
+
+    /// The metric aggregating the number column named at `b`, when an
+    /// unused aggregate word ("average", "total") stands right before it
+    /// and the question names something to group by ("which studios").
+    fn aggregate_of_column(&mut self, b: usize) -> Option<usize> {
+        let a = self.prev_sig(b).filter(|&a| !self.used[a])?;
+        let Some(Cue::Agg(agg)) = self.p[a].cue() else { return None };
+        if self.used[b] || self.subject.is_none() {
+            return None;
+        }
+        let f = self
+            .pick(b, &|t| matches!(t, Target::Column(..) | Target::Dimension(_)))
+            .and_then(|c| self.field_of(&c.target))
+            .filter(|f| f.numeric && !f.temporal)?;
+        let c = f.column?;
+        self.metric_for(agg, Some((f.table, c)))
     }
 
     /// "courses with 3 credits", "rooms that have 2 beds": a whole number

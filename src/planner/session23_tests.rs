@@ -6,7 +6,9 @@
 //! whole ("the max occupancy"); "courses with 3 credits", "rooms that
 //! have 2 beds": a whole number after "with" or "have", right before a
 //! number column's word, is that column's value; "actors who are not 20
-//! years old" differ from that age.
+//! years old" differ from that age; "studios with an average gross of
+//! over 4500000", an aggregate word before a column named only in part,
+//! compares each group's aggregate, not each row.
 
 use rstest::rstest;
 
@@ -53,4 +55,16 @@ fn a_number_before_rows_is_no_value(#[case] question: &str) {
 #[case("How many members are 18 years old?", Ok("WHERE member.age = 18"), "")]
 fn an_age_denied(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
     answers("members20", question, want, lacks);
+}
+
+#[rustfmt::skip]
+#[rstest]
+// An aggregate word before a column named in part, compared: a condition on
+// the groups' aggregate, not on each row.
+#[case("Which decors have an average price of over 150?", Ok("HAVING AVG(rooms.baseprice) > 150"), "WHERE")]
+#[case("List the decors whose average price is above 150.", Ok("HAVING AVG(rooms.baseprice) > 150"), "WHERE")]
+// With no aggregate word, each row is compared.
+#[case("Which rooms have a price of over 150?", Ok("WHERE rooms.baseprice > 150"), "HAVING")]
+fn an_aggregate_of_a_column_named_in_part(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
+    answers("inn23", question, want, lacks);
 }
