@@ -348,6 +348,22 @@ impl Ctx<'_> {
             }
             k = n2;
         }
+        // "How old is each gender, on average?": "on average" asks the
+        // average of what "how <word>" asks for.
+        if aggs.len() == 1 && i > 0 && self.p[i - 1].norm == "on" {
+            let asked = self.p.iter().position(|x| x.norm == "how").map(|h| h + 1).filter(|&j| {
+                j < self.p.len() && !self.used[j] && self.p[j].top().is_some_and(|t| matches!(t, Target::Column(..) | Target::Dimension(_)) && self.is_numeric_target(t))
+            });
+            if let Some(kind) = asked.and_then(|j| self.agg_measure(first, j).map(|kind| (j, kind))) {
+                let (j, kind) = kind;
+                let words = format!("{} {}", self.p[i].words, self.p[j].words);
+                self.add_measure(kind, i, words);
+                self.take(i, MatchKind::Aggregate, first.word().to_string(), 1.0);
+                self.mark(i - 1);
+                self.take_lex(j);
+                return;
+            }
+        }
         let Some(mut j) = self.next_sig(k) else {
             return;
         };

@@ -8,7 +8,8 @@
 //! number column's word, is that column's value; "actors who are not 20
 //! years old" differ from that age; "studios with an average gross of
 //! over 4500000", an aggregate word before a column named only in part,
-//! compares each group's aggregate, not each row.
+//! compares each group's aggregate, not each row; "how old are the
+//! members, on average" is the average age.
 
 use rstest::rstest;
 
@@ -67,4 +68,13 @@ fn an_age_denied(#[case] question: &str, #[case] want: Result<&str, &str>, #[cas
 #[case("Which rooms have a price of over 150?", Ok("WHERE rooms.baseprice > 150"), "HAVING")]
 fn an_aggregate_of_a_column_named_in_part(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
     answers("inn23", question, want, lacks);
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "on average" asks the average of what "how old" asks for.
+#[case("How old are the members, on average?", Ok("AVG(member.age)"), "")]
+#[case("On average, how old are the members?", Ok("AVG(member.age)"), "")]
+fn how_old_on_average(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
+    answers("members20", question, want, lacks);
 }
