@@ -235,42 +235,14 @@ impl Ctx<'_> {
         // "at least 50 rated tickets" where that count is a metric.
         if let Some(k) = after {
             if let Some(Target::Metric(mi)) = self.p[k].top().cloned() {
-                let name = self.m.metrics[mi].name.clone();
-                self.take_lex(k);
-                self.add_measure(MKind::Metric(mi), k, self.p[k].words.clone());
-                self.take(
-                    n,
-                    MatchKind::Comparison,
-                    format!("{name} {} {x}", op.symbol()),
-                    1.0,
-                );
-                self.mark(i);
-                self.having.push(Filter {
-                    field: name,
-                    op,
-                    value: Some(Operand::Value(num(x))),
-                });
+                self.metric_compared(mi, k, i, n, op, x);
                 return Ok(());
             }
         }
         // The thing named just before the cue: a column (row filter) or a measure (having).
         if let Some(b) = self.prev_sig(i) {
             if let Some(Target::Metric(mi)) = self.p[b].top().cloned() {
-                let name = self.m.metrics[mi].name.clone();
-                self.take_lex(b);
-                self.add_measure(MKind::Metric(mi), b, self.p[b].words.clone());
-                self.take(
-                    n,
-                    MatchKind::Comparison,
-                    format!("{name} {} {x}", op.symbol()),
-                    1.0,
-                );
-                self.mark(i);
-                self.having.push(Filter {
-                    field: name,
-                    op,
-                    value: Some(Operand::Value(num(x))),
-                });
+                self.metric_compared(mi, b, i, n, op, x);
                 return Ok(());
             }
         }
@@ -278,15 +250,10 @@ impl Ctx<'_> {
         // word, then a column named only in part, is that aggregate's
         // metric compared per group (as "an average gross in dollar").
         if let Some((b, mi)) = self.prev_sig(i).and_then(|b| self.aggregate_of_column(b).map(|mi| (b, mi))) {
-            let name = self.m.metrics[mi].name.clone();
             if let Some(a) = self.prev_sig(b) {
                 self.mark(a);
             }
-            self.take_lex(b);
-            self.add_measure(MKind::Metric(mi), b, self.p[b].words.clone());
-            self.take(n, MatchKind::Comparison, format!("{name} {} {x}", op.symbol()), 1.0);
-            self.mark(i);
-            self.having.push(Filter { field: name, op, value: Some(Operand::Value(num(x))) });
+            self.metric_compared(mi, b, i, n, op, x);
             return Ok(());
         }
         // "residents that have a mentor vote are older than 30": a word of
@@ -411,6 +378,17 @@ impl Ctx<'_> {
                 });
             }
         }
+    }
+
+    /// Metric `mi`, named at `at`, compared with the number `x` at `n` by
+    /// the cue at `i`: a condition on each group's value (`having`).
+    fn metric_compared(&mut self, mi: usize, at: usize, i: usize, n: usize, op: Op, x: f64) {
+        let name = self.m.metrics[mi].name.clone();
+        self.take_lex(at);
+        self.add_measure(MKind::Metric(mi), at, self.p[at].words.clone());
+        self.take(n, MatchKind::Comparison, format!("{name} {} {x}", op.symbol()), 1.0);
+        self.mark(i);
+        self.having.push(Filter { field: name, op, value: Some(Operand::Value(num(x))) });
     }
 
     /// The metric aggregating the number column named at `b`, when an
