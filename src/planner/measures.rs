@@ -317,7 +317,10 @@ impl Ctx<'_> {
         if let Some(s) = self.subject {
             // "which price ...": a number column is measured, not grouped;
             // "which majors have ...", in the plural, names its values as groups.
-            let numeric_col = !self.p[s].plural && matches!(self.p[s].top(), Some(t @ Target::Column(..)) if self.is_numeric_target(t));
+            // A count is never of the subject's own numbers: "which major
+            // has the largest number of students" groups the majors.
+            let counts = self.measures.iter().all(|d| self.counts_rows(&d.kind));
+            let numeric_col = !counts && !self.p[s].plural && matches!(self.p[s].top(), Some(t @ Target::Column(..)) if self.is_numeric_target(t));
             if !self.used[s] && !self.measures.is_empty() && !numeric_col {
                 self.group_by(s);
             }

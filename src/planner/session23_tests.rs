@@ -9,7 +9,9 @@
 //! years old" differ from that age; "studios with an average gross of
 //! over 4500000", an aggregate word before a column named only in part,
 //! compares each group's aggregate, not each row; "how old are the
-//! members, on average" is the average age.
+//! members, on average" is the average age; "which major has the largest
+//! number of students", a count ordered by size and asked of a number
+//! column in the singular, groups by that column.
 
 use rstest::rstest;
 
@@ -77,4 +79,14 @@ fn an_aggregate_of_a_column_named_in_part(#[case] question: &str, #[case] want: 
 #[case("On average, how old are the members?", Ok("AVG(member.age)"), "")]
 fn how_old_on_average(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
     answers("members20", question, want, lacks);
+}
+
+#[rustfmt::skip]
+#[rstest]
+// A count ordered by its size, asked of a number column in the singular:
+// that column's values are the groups (a count is never of them).
+#[case("Which published year has the largest number of books?", Ok("ORDER BY books_count DESC"), "")]
+#[case("Find the published year with the largest number of books.", Ok("ORDER BY books_count DESC"), "")]
+fn a_number_column_that_has_the_most_rows(#[case] question: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
+    answers("library", question, want, lacks);
 }

@@ -42,7 +42,7 @@ impl Ctx<'_> {
     }
 
     /// A count of rows: of a table, or a metric that counts a table's rows.
-    fn counts_rows(&self, k: &MKind) -> bool {
+    pub(super) fn counts_rows(&self, k: &MKind) -> bool {
         match k {
             MKind::Count(_) => true,
             MKind::Agg(a, _) => matches!(a, Agg::Count | Agg::CountDistinct),
