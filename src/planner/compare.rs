@@ -337,13 +337,7 @@ impl Ctx<'_> {
                 continue;
             }
             if !self.used[prev] && self.p[prev].lex().is_some() {
-                let f = self
-                    .pick(prev, &|t| {
-                        matches!(t, Target::Column(..) | Target::Dimension(_))
-                    })
-                    .and_then(|c| self.field_of(&c.target))
-                    .filter(|f| f.numeric && !f.temporal);
-                if let Some(f) = f {
+                if let Some(f) = self.number_column_at(prev) {
                     self.take_lex(prev);
                     self.row_filter(n, n, f, Op::Eq, x);
                 }
@@ -391,6 +385,13 @@ impl Ctx<'_> {
         self.having.push(Filter { field: name, op, value: Some(Operand::Value(num(x))) });
     }
 
+    /// The number column (not a date) piece `k` names, if any.
+    pub(super) fn number_column_at(&mut self, k: usize) -> Option<FieldInfo> {
+        self.pick(k, &|t| matches!(t, Target::Column(..) | Target::Dimension(_)))
+            .and_then(|c| self.field_of(&c.target))
+            .filter(|f| f.numeric && !f.temporal)
+    }
+
     /// The metric aggregating the number column named at `b`, when an
     /// unused aggregate word ("average", "total") stands right before it
     /// and the question names something to group by ("which studios").
@@ -400,10 +401,7 @@ impl Ctx<'_> {
         if self.used[b] || self.subject.is_none() {
             return None;
         }
-        let f = self
-            .pick(b, &|t| matches!(t, Target::Column(..) | Target::Dimension(_)))
-            .and_then(|c| self.field_of(&c.target))
-            .filter(|f| f.numeric && !f.temporal)?;
+        let f = self.number_column_at(b)?;
         let c = f.column?;
         self.metric_for(agg, Some((f.table, c)))
     }
@@ -423,11 +421,7 @@ impl Ctx<'_> {
         if matches!(self.p[c].top(), Some(Target::Table(_))) {
             return false;
         }
-        let Some(f) = self
-            .pick(c, &|t| matches!(t, Target::Column(..) | Target::Dimension(_)))
-            .and_then(|cand| self.field_of(&cand.target))
-            .filter(|f| f.numeric && !f.temporal && f.column.is_some())
-        else {
+        let Some(f) = self.number_column_at(c).filter(|f| f.column.is_some()) else {
             return false;
         };
         if self.base.is_some_and(|b| b != f.table) {

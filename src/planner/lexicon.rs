@@ -242,7 +242,7 @@ impl Lexicon {
                         // Its head, the last word, alone: "price" for
                         // `baseprice`, as for `base_price`.
                         if let Some(head) = pst.last().filter(|w| !GENERIC.contains(&w.as_str())) {
-                            lx.add_stems(vec![head.clone()], target.clone(), 0.55 + 0.25 / pst.len() as f32, None);
+                            lx.add_stems(vec![head.clone()], target.clone(), part_weight(1, pst.len()), None);
                         }
                         lx.add_stems(pst, target.clone(), 0.9, None);
                     }
@@ -283,7 +283,8 @@ impl Lexicon {
         self.add_stems(st, target, weight, exact);
     }
 
-    /// Sub-phrases of a multi-word column name, weaker than the whole name.
+    /// Sub-phrases of a multi-word column name, weaker than the whole name
+    /// (`part_weight`).
     fn add_parts(&mut self, words: &[String], target: &Target) {
         let n = words.len();
         if n < 2 {
@@ -299,7 +300,7 @@ impl Lexicon {
                 {
                     continue;
                 }
-                let weight = 0.55 + 0.25 * len as f32 / n as f32;
+                let weight = part_weight(len, n);
                 self.add_stems(part.to_vec(), target.clone(), weight, None);
             }
         }
@@ -720,4 +721,10 @@ pub fn parse_simple_agg(m: &Manifest, expr: &str) -> Option<SimpleAgg> {
         agg,
         column: Some((ti, ci)),
     })
+}
+
+/// The weight of a sub-phrase of `len` words of an `n`-word column name:
+/// weaker than the whole name, stronger the more of it the part holds.
+fn part_weight(len: usize, n: usize) -> f32 {
+    0.55 + 0.25 * len as f32 / n as f32
 }

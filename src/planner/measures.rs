@@ -357,8 +357,7 @@ impl Ctx<'_> {
             let asked = self.p.iter().position(|x| x.norm == "how").map(|h| h + 1).filter(|&j| {
                 j < self.p.len() && !self.used[j] && self.p[j].top().is_some_and(|t| matches!(t, Target::Column(..) | Target::Dimension(_)) && self.is_numeric_target(t))
             });
-            if let Some(kind) = asked.and_then(|j| self.agg_measure(first, j).map(|kind| (j, kind))) {
-                let (j, kind) = kind;
+            if let Some((j, kind)) = asked.and_then(|j| self.agg_measure(first, j).map(|kind| (j, kind))) {
                 let words = format!("{} {}", self.p[i].words, self.p[j].words);
                 self.add_measure(kind, i, words);
                 self.take(i, MatchKind::Aggregate, first.word().to_string(), 1.0);

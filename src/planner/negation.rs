@@ -41,11 +41,7 @@ impl Ctx<'_> {
         if self.next_sig(n).is_some_and(|k| matches!(self.p[k].kind, PieceKind::Lex(_) | PieceKind::Unknown)) {
             return false;
         }
-        let Some(f) = self
-            .pick(c, &|t| matches!(t, Target::Column(..) | Target::Dimension(_)))
-            .and_then(|cand| self.field_of(&cand.target))
-            .filter(|f| f.numeric && !f.temporal)
-        else {
+        let Some(f) = self.number_column_at(c) else {
             return false;
         };
         self.take_lex(c);
