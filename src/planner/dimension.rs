@@ -152,9 +152,6 @@ impl Ctx<'_> {
             || matches!(self.p[k].top(), Some(Target::Table(_)))
     }
 
-    /// Numeric, non-key columns whose name has one of `words`: first among
-    /// the tables the question names (and the base table), then among the
-    /// tables the base table reaches.
     /// "years old" after the number at `n`, both words unused: their pieces.
     pub(super) fn years_old_after(&self, n: usize) -> Option<(usize, usize)> {
         let y = self.next_sig(n).filter(|&y| !self.used[y] && stem(&self.p[y].norm) == "year")?;
@@ -162,6 +159,9 @@ impl Ctx<'_> {
         Some((y, o))
     }
 
+    /// Numeric, non-key columns whose name has one of `words`: first among
+    /// the tables the question names (and the base table), then among the
+    /// tables the base table reaches.
     pub(super) fn columns_measuring(&self, words: &[&str]) -> Vec<FieldInfo> {
         let want: Vec<String> = words.iter().map(|w| stem(w)).collect();
         let mut named: Vec<usize> = self.base.into_iter().collect();
