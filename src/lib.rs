@@ -33,4 +33,5 @@ pub mod session;
 pub mod sql;
 pub mod store;
 pub mod tui;
+pub mod thesaurus;
 pub mod words;

@@ -112,24 +112,33 @@ pub fn singular(w: &str) -> String {
 /// letters. Only used to split a name written as one lowercase word.
 const ENGLISH_WORDS: &str = include_str!("english_words.txt");
 
-/// True when `w` is in [`ENGLISH_WORDS`]: a binary search over the sorted
-/// lines of the text itself, so nothing is built at start-up.
+/// True when `w` is in [`ENGLISH_WORDS`].
 fn is_english_word(w: &str) -> bool {
-    let text = ENGLISH_WORDS.as_bytes();
-    let w = w.as_bytes();
+    sorted_line(ENGLISH_WORDS, w).is_some()
+}
+
+/// The line of `text` whose first field (up to a tab, or the whole line) is
+/// `key`, when `text`'s lines are sorted by that field: a binary search over
+/// the text itself, so nothing is built at start-up. Lines before the first
+/// key must sort before every key (`#` comments do).
+pub(crate) fn sorted_line<'a>(text: &'a str, key: &str) -> Option<&'a str> {
+    let bytes = text.as_bytes();
+    let key = key.as_bytes();
     // `lo` is always the start of a line, `hi` the start of a line or the end.
-    let (mut lo, mut hi) = (0, text.len());
+    let (mut lo, mut hi) = (0, bytes.len());
     while lo < hi {
         let mid = lo + (hi - lo) / 2;
-        let start = text[lo..mid].iter().rposition(|&b| b == b'\n').map_or(lo, |k| lo + k + 1);
-        let end = text[start..hi].iter().position(|&b| b == b'\n').map_or(hi, |k| start + k);
-        match text[start..end].cmp(w) {
-            std::cmp::Ordering::Equal => return true,
+        let start = bytes[lo..mid].iter().rposition(|&b| b == b'\n').map_or(lo, |k| lo + k + 1);
+        let end = bytes[start..hi].iter().position(|&b| b == b'\n').map_or(hi, |k| start + k);
+        let line = &bytes[start..end];
+        let field = line.iter().position(|&b| b == b'\t').map_or(line, |k| &line[..k]);
+        match field.cmp(key) {
+            std::cmp::Ordering::Equal => return text.get(start..end),
             std::cmp::Ordering::Less => lo = end + 1,
             std::cmp::Ordering::Greater => hi = start,
         }
     }
-    false
+    None
 }
 
 /// The English words a name written as one lowercase word runs together
