@@ -202,6 +202,14 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
                         describe(m, cands.first().map(|c| &c.target))
                     ));
                 }
+                // Shown, as the reading of a word the dataset does not use.
+                if x.related {
+                    notes.push(Ambiguity {
+                        words: x.words.clone(),
+                        chosen: format!("is read as {}, a related word (WordNet)", describe(m, cands.first().map(|c| &c.target))),
+                        alternatives: Vec::new(),
+                    });
+                }
             }
             PieceKind::Unknown => notes.push(Ambiguity {
                 words: x.words.clone(),

@@ -86,6 +86,7 @@ impl Ctx<'_> {
     /// distance" as the first row in that column's order.
     pub(super) fn argmax_rows(&mut self) {
         self.extreme_pairs();
+        self.implied_extreme_pairs();
         if !self.plain_listing() || !self.measures.is_empty() {
             return;
         }

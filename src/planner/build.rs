@@ -31,6 +31,9 @@ pub(super) const TEXT_KEY: &str = "#text";
 pub struct Refusal {
     pub reason: String,
     pub recognised: Vec<Match>,
+    /// The word (lowercase) refused because nothing in the dataset is
+    /// named by it, when that is the reason.
+    pub unplaced: Option<String>,
 }
 
 /// What a measure computes, before naming.
@@ -188,13 +191,13 @@ impl<'a> Ctx<'a> {
         let (m, sc, pieces, used, recognised) = (self.m, self.sc, self.p, self.used.clone(), self.matches.clone());
         let mut u = self.finish()?;
         let words: Vec<String> = pieces.iter().flat_map(|x| x.words.split_whitespace()).map(str::to_lowercase).collect();
-        u.plan.via = schema::link_choice(m, &u.plan, &words).map_err(|reason| Refusal { reason, recognised: recognised.clone() })?;
+        u.plan.via = schema::link_choice(m, &u.plan, &words).map_err(|reason| Refusal { reason, recognised: recognised.clone(), unplaced: None })?;
         let notes = super::account::check(m, pieces, &used, &u.plan)
             .and_then(|notes| super::account::check_matches(m, &u.matches, &u.plan).map(|()| notes))
             .and_then(|notes| super::account::echoed_value(m, pieces, &u.matches, &u.plan).map(|()| notes))
             .and_then(|notes| schema::join_doubt(m, sc, &u.plan).map_or(Ok(notes), Err))
             .and_then(|notes| super::named::check(m, pieces, &u.matches, &u.plan).map(|()| notes))
-            .map_err(|reason| Refusal { reason, recognised })?;
+            .map_err(|reason| Refusal { reason, recognised, unplaced: None })?;
         u.ambiguities.extend(notes);
         u.confidence = explain::confidence(&u.matches, &u.ambiguities);
         u.uncertain = u.confidence < crate::planner::UNCERTAIN_BELOW;
@@ -409,6 +412,15 @@ impl<'a> Ctx<'a> {
         Refusal {
             reason,
             recognised: self.matches.clone(),
+            unplaced: None,
+        }
+    }
+
+    /// Refuses because piece `i`, a word, names nothing in the dataset.
+    pub(super) fn refuse_unplaced(&self, i: usize, reason: String) -> Refusal {
+        Refusal {
+            unplaced: Some(self.p[i].norm.clone()),
+            ..self.refuse(reason)
         }
     }
 

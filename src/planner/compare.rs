@@ -508,7 +508,7 @@ impl Ctx<'_> {
                         .next_sig(x)
                         .is_some_and(|n| matches!(self.p[n].top(), Some(Target::Table(_)))) =>
                 {
-                    return Err(self.refuse(format!(
+                    return Err(self.refuse_unplaced(x, format!(
                         "I don't know what '{}' means here, so I can't count those {}.",
                         self.p[x].words,
                         self.p[self.next_sig(x).unwrap_or(x)].words

@@ -4,14 +4,20 @@
 //! the maximum of that column, in the order asked (`agg_run` reads the
 //! same with "maximum and minimum").
 //!
+//! The same with two adjectives that order one column ("the ages of the
+//! oldest and youngest students": the maximum and minimum age).
+//!
 //! Invariants: read only when two superlatives of opposite direction are
 //! joined by "and" and directly followed by a word naming a column (not a
-//! table: "the largest and smallest countries" lists rows); nothing is
-//! read otherwise.
+//! table: "the largest and smallest countries" lists rows), or, for the
+//! adjectives, directly preceded by that column's name and "of"; nothing
+//! is read otherwise.
 
 use crate::plan::Agg;
 use crate::planner::build::{Ctx, MKind};
-use crate::planner::english::Cue;
+use crate::planner::english::{Cue, IMPLIED_ORDER};
+use crate::planner::intent::PieceKind;
+use crate::planner::tokenize::split_identifier;
 use crate::planner::lexicon::{Field, Target};
 use crate::planner::MatchKind;
 
@@ -58,6 +64,54 @@ impl Ctx<'_> {
                 self.take(at, MatchKind::Aggregate, agg.word().into(), 1.0);
             }
             self.mark(k);
+            self.take(c, MatchKind::Column, f.name, 0.9);
+            return;
+        }
+    }
+
+    /// Reads "the ages of the oldest and youngest students" as max(age)
+    /// and min(age): two adjectives of `IMPLIED_ORDER` that order the same
+    /// column in opposite directions, joined by "and", after that column's
+    /// name and "of". One order could honour only one of the two.
+    pub(super) fn implied_extreme_pairs(&mut self) {
+        let implied = |ctx: &Self, i: usize| {
+            (ctx.p[i].kind == PieceKind::Unknown && !ctx.used[i])
+                .then(|| IMPLIED_ORDER.iter().find(|(adj, _, _)| *adj == ctx.p[i].norm))
+                .flatten()
+                .map(|(_, word, desc)| (*word, *desc))
+        };
+        for i in 0..self.p.len() {
+            let Some((word, desc)) = implied(self, i) else { continue };
+            let Some(k) = self.next_sig(i).filter(|&k| self.is_and(k)) else { continue };
+            let Some(j) = self.next_sig(k) else { continue };
+            if implied(self, j) != Some((word, !desc)) {
+                continue;
+            }
+            let before = (0..i).rev().find(|&b| !matches!(self.p[b].norm.as_str(), "the" | "a" | "an"));
+            let Some(of) = before.filter(|&b| self.p[b].norm == "of") else { continue };
+            let Some(c) = self.prev_sig(of).filter(|&c| !self.used[c]) else { continue };
+            let Some(f) = self
+                .pick(c, &|t| matches!(t, Target::Column(..) | Target::Dimension(_)))
+                .and_then(|x| self.field_of(&x.target))
+            else {
+                continue;
+            };
+            let Some(col) = f.column else { continue };
+            if !split_identifier(&self.m.tables[f.table].columns[col].name).iter().any(|w| w == word) {
+                continue;
+            }
+            for (at, desc) in [(i, desc), (j, !desc)] {
+                let agg = if desc { Agg::Max } else { Agg::Min };
+                let kind = match self.metric_for(agg, Some((f.table, col))) {
+                    Some(mi) => MKind::Metric(mi),
+                    None => MKind::Agg(agg, Field::Col(f.table, col)),
+                };
+                let words = format!("{} {}", self.p[at].words, self.p[c].words);
+                self.add_measure(kind, at, words);
+                self.take(at, MatchKind::Aggregate, agg.word().into(), 0.8);
+            }
+            self.mark(k);
+            self.mark(of);
             self.take(c, MatchKind::Column, f.name, 0.9);
             return;
         }

@@ -196,7 +196,7 @@ impl Ctx<'_> {
                     return Ok(());
                 }
                 PieceKind::Unknown => {
-                    return Err(self.refuse(format!(
+                    return Err(self.refuse_unplaced(j, format!(
                         "I don't know what '{}' is in this dataset, so I can't group by it.",
                         self.p[j].words
                     )));

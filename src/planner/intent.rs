@@ -48,6 +48,8 @@ pub struct Piece {
     pub alt_lex: Vec<Cand>,
     /// A cue reading of the same words when the manifest reading won.
     pub alt_cue: Option<Cue>,
+    /// True when a word of it was read through a WordNet relative.
+    pub related: bool,
 }
 
 impl Piece {
@@ -198,6 +200,7 @@ pub fn pieces(
             capital: capital_at(a, b),
             alt_lex: Vec::new(),
             alt_cue: None,
+            related: toks[a..b].iter().any(|t| t.related),
         };
         // A time word that begins a longer manifest phrase ("weekly rank") is the phrase.
         let longer_lex = |e: &time::TimeExpr| {

@@ -17,6 +17,7 @@ use crate::planner::english;
 use crate::planner::fuzzy::{self, Vocabulary};
 use crate::planner::names;
 use crate::planner::tokenize::{split_identifier, stem, stems, TokKind, Token};
+use crate::thesaurus;
 use crate::semantic::{DimensionKind, Manifest};
 
 /// What a phrase names.
@@ -98,6 +99,14 @@ pub struct Lexicon {
     /// `cust`, the `f` of `fname`): see `names::spells_out`.
     pub(super) abbrevs: Vec<String>,
 }
+
+/// Confidence of a question word read through a WordNet relative
+/// ("advises" -> `advisor`), as weak as a spelled-out abbreviation.
+const RELATIVE: f32 = 0.8;
+
+/// Entries at least this heavy name a thing whole (a table, a column, a
+/// name with its table's word); lighter ones are parts of names.
+const WHOLE_NAME: f32 = 0.85;
 
 /// Words too generic to name a column on their own.
 const GENERIC: &[&str] = &[
@@ -435,10 +444,18 @@ impl Lexicon {
                 if len > 1 && participle_clause(&toks[i], &toks[i + len - 1], e.stems.last()) {
                     continue;
                 }
+                // A word read through a relative is no forgiven
+                // misspelling: what it names must be in the answer; and
+                // it reads a whole name, not a part of one ("maintain"
+                // is no `maintenance_contract_id`).
+                let related = toks[i..i + len].iter().any(|t| t.related);
+                if related && e.weight < WHOLE_NAME {
+                    continue;
+                }
                 let cand = Cand {
                     target: e.target.clone(),
                     confidence: (conf * e.weight).min(1.0),
-                    fuzzy: conf < 1.0,
+                    fuzzy: conf < 1.0 && !related,
                 };
                 match &mut best {
                     Some(b) if b.len > len => continue,
@@ -605,6 +622,17 @@ impl Lexicon {
             let len = t.stem.chars().count();
             for (w, d) in self.vocab.near(&t.stem) {
                 out.push((w, fuzzy::confidence(d, len)));
+            }
+            // A word the names do not use, read by a relative they do:
+            // "advises" for an `advisor` table, "attended" for
+            // `attendance`.
+            if t.related {
+                for (w, _) in thesaurus::related(&t.norm).into_iter().filter(|(_, r)| *r != thesaurus::Relation::Attribute) {
+                    let s = stem(w);
+                    if self.vocab.contains(&s) && !out.iter().any(|(o, _)| *o == s) {
+                        out.push((s, RELATIVE));
+                    }
+                }
             }
         }
         out

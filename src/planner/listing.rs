@@ -519,6 +519,11 @@ impl Ctx<'_> {
                 {
                     self.mark(i);
                 }
+                // "the names of the oldest and youngest": an adjective of an
+                // order the reading could not honour.
+                PieceKind::Unknown if english::IMPLIED_ORDER.iter().any(|(adj, _, _)| *adj == x.norm) => {
+                    return Err(self.refuse(format!("I couldn't work out what '{}' applies to in this question.", x.words)));
+                }
                 PieceKind::Unknown => {
                     let prev = (0..i).rev().find(|&k| !matches!(self.p[k].norm.as_str(), "the" | "a" | "an" | "their" | "its" | "his" | "her" | "our" | "my"));
                     let after_slot = prev.is_some_and(|k| {
@@ -541,7 +546,7 @@ impl Ctx<'_> {
                         } else {
                             format!("I don't know what '{}' means in this dataset; answering without it would answer a different question.", x.words)
                         };
-                        return Err(self.refuse(what));
+                        return Err(self.refuse_unplaced(i, what));
                     }
                     // A verb that adds no condition: noted by `account`.
                 }

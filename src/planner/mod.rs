@@ -148,6 +148,8 @@ mod session22_tests;
 #[cfg(test)]
 mod session23_tests;
 #[cfg(test)]
+mod session24_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;
@@ -216,6 +218,10 @@ pub struct Understanding {
     #[serde(default)]
     pub uncertain: bool,
 }
+
+/// How many words not in the dataset one question may have read through
+/// their WordNet relatives.
+const MAX_RELATED_WORDS: usize = 2;
 
 /// Readings less sure than this are marked uncertain.
 pub const UNCERTAIN_BELOW: f32 = 0.6;
@@ -370,22 +376,49 @@ impl OfflinePlanner {
         }
     }
 
-    /// The question read whole, with no splitting (see [`union`]).
+    /// The question read whole, with no splitting (see [`union`]). When
+    /// the one thing not understood is a word the dataset does not use, the
+    /// question is read again with that word allowed to stand for a
+    /// relative the dataset does use ("advises" for `advisor`; see
+    /// [`crate::thesaurus`]); if that reading fails too, the first refusal
+    /// stands, as it names the word.
     fn plan_alone(&self, question: &str) -> Outcome {
         let toks = stored_spans::quote_stored(spelled::quote_search_text(tokenize::tokenize(question)), self.values.as_deref(), &self.manifest);
-        let toks = coordinate::distribute(toks, &self.lexicon);
-        let mut pieces = intent::pieces(&toks, &self.lexicon, &self.cues, self.default_year);
+        let mut toks = coordinate::distribute(toks, &self.lexicon);
+        let first = match self.read(&toks) {
+            Ok(u) => return Outcome::Planned(u),
+            Err(refusal) => refusal,
+        };
+        let mut unplaced = first.unplaced.clone();
+        // Each retry allows one more word; a word allowed already that is
+        // refused again ends it.
+        for _ in 0..MAX_RELATED_WORDS {
+            let Some(word) = unplaced.take() else { break };
+            let mut more = false;
+            for t in toks.iter_mut().filter(|t| t.norm == word && !t.related) {
+                t.related = true;
+                more = true;
+            }
+            if !more {
+                break;
+            }
+            match self.read(&toks) {
+                Ok(u) => return Outcome::Planned(u),
+                Err(refusal) => unplaced = refusal.unplaced,
+            }
+        }
+        Outcome::NotUnderstood(explain::not_understood(&self.manifest, question, first))
+    }
+
+    /// One reading of the tokens, from pieces to a plan.
+    fn read(&self, toks: &[tokenize::Token]) -> Result<Understanding, build::Refusal> {
+        let mut pieces = intent::pieces(toks, &self.lexicon, &self.cues, self.default_year);
         kinds::resolve(&self.manifest, &mut pieces);
         head_word::names_of_rows(&self.manifest, &mut pieces);
         month_values::as_values(&mut pieces, &self.manifest, self.values.as_deref());
         let mut ctx = build::Ctx::new(&self.manifest, &self.lexicon, &self.schema, &pieces);
         ctx.values = self.values.as_deref();
-        match ctx.run() {
-            Ok(u) => Outcome::Planned(u),
-            Err(refusal) => {
-                Outcome::NotUnderstood(explain::not_understood(&self.manifest, question, refusal))
-            }
-        }
+        ctx.run()
     }
 
     /// The manifest this planner was built for.

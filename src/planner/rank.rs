@@ -599,6 +599,13 @@ impl Ctx<'_> {
             let Some(f) = self.field_info(Field::Col(t, c)) else {
                 continue;
             };
+            // "the names of the oldest and youngest students": both ends
+            // are no one order; the second word stays unplaced, so the
+            // question is refused (`implied_extreme_pairs` reads the
+            // column's own two ends).
+            if self.order.iter().any(|o| o.by == f.name && o.desc != *desc) {
+                continue;
+            }
             self.take(
                 i,
                 MatchKind::Order,

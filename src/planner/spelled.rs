@@ -67,6 +67,7 @@ fn quote(t: &Token) -> Token {
         stem: t.raw.to_lowercase(),
         kind: TokKind::Quoted(t.raw.clone()),
         capital: false,
+        related: false,
     }
 }
 
@@ -79,7 +80,7 @@ fn letter_position(toks: &[Token], i: usize) -> Option<[Token; 2]> {
         return None;
     }
     let (norm, stem) = if at(i, &["first", "initial"]) { ("starts", "start") } else { ("ends", "end") };
-    let word = |raw: String, norm: &str, stem: &str| Token { raw, norm: norm.into(), stem: stem.into(), kind: TokKind::Word, capital: false };
+    let word = |raw: String, norm: &str, stem: &str| Token { raw, norm: norm.into(), stem: stem.into(), kind: TokKind::Word, capital: false, related: false };
     Some([
         word(format!("{} {}", toks[i].raw, toks[i + 1].raw), norm, stem),
         word(toks[i + 2].raw.clone(), "with", "with"),

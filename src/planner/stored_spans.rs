@@ -40,6 +40,7 @@ pub fn quote_stored(toks: Vec<Token>, vx: Option<&ValueLookup>, m: &Manifest) ->
                     stem: value.to_lowercase(),
                     kind: TokKind::Quoted(value),
                     capital: false,
+                    related: false,
                 });
                 i += n;
             }

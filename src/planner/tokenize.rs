@@ -32,6 +32,10 @@ pub struct Token {
     pub kind: TokKind,
     /// True when the word was written with a leading capital letter.
     pub capital: bool,
+    /// True when the lexicon may read the word through a WordNet relative
+    /// ("advises" for an `advisor` table): set only when planning again
+    /// after the word was the one thing not understood.
+    pub related: bool,
 }
 
 impl Token {
@@ -72,6 +76,7 @@ pub fn tokenize(question: &str) -> Vec<Token> {
                         stem: text.to_lowercase(),
                         kind: TokKind::Quoted(text),
                         capital: false,
+                        related: false,
                     });
                 }
                 i = end + 1;
@@ -172,6 +177,7 @@ fn punct(c: char) -> Token {
         stem: c.to_string(),
         kind: TokKind::Punct(c),
         capital: false,
+        related: false,
     }
 }
 
@@ -203,6 +209,7 @@ fn number_token(chars: &[char], mut i: usize, out: &mut Vec<Token>) -> usize {
                 stem: s.clone(),
                 kind: TokKind::Date(s),
                 capital: false,
+                related: false,
             });
             return i + 10;
         }
@@ -247,6 +254,7 @@ fn number_token(chars: &[char], mut i: usize, out: &mut Vec<Token>) -> usize {
         stem: raw,
         kind: TokKind::Number(value),
         capital: false,
+        related: false,
     });
     if consumed_suffix {
         return j;
@@ -285,6 +293,7 @@ fn push_word(out: &mut Vec<Token>, raw: &str) {
                 stem: norm,
                 kind: TokKind::Number(n),
                 capital: false,
+                related: false,
             });
             continue;
         }
@@ -295,6 +304,7 @@ fn push_word(out: &mut Vec<Token>, raw: &str) {
             stem,
             kind: TokKind::Word,
             capital,
+            related: false,
         });
     }
 }
