@@ -113,7 +113,7 @@ pub fn singular(w: &str) -> String {
 const ENGLISH_WORDS: &str = include_str!("english_words.txt");
 
 /// True when `w` is in [`ENGLISH_WORDS`].
-fn is_english_word(w: &str) -> bool {
+pub fn is_english_word(w: &str) -> bool {
     sorted_line(ENGLISH_WORDS, w).is_some()
 }
 

@@ -66,7 +66,13 @@ fn is_name_column(name: &str) -> bool {
 pub(super) fn head_column(m: &crate::semantic::Manifest, t: usize, head: Head) -> Option<usize> {
     let cols = &m.tables.get(t)?.columns;
     let hits: Vec<usize> = match head {
-        Head::Name => (0..cols.len()).filter(|&c| is_text(&cols[c].ty) && is_name_column(&cols[c].name)).collect(),
+        // Not a name that points at another table's rows (`course.dept_name`
+        // -> `department`): "the names of courses" are not their
+        // departments' names.
+        Head::Name => (0..cols.len())
+            .filter(|&c| is_text(&cols[c].ty) && is_name_column(&cols[c].name))
+            .filter(|&c| schema::points_at(m, t, c).is_none_or(|u| u == t))
+            .collect(),
         Head::Amount => (0..cols.len())
             .filter(|&c| is_number(&cols[c].ty) && identifier_words(&cols[c].name).iter().any(|w| w == "amount"))
             .collect(),

@@ -452,10 +452,18 @@ impl Lexicon {
                 if related && e.weight < WHOLE_NAME {
                     continue;
                 }
+                // Nor is an abbreviation spelled out ("prerequisites" for
+                // `prereq`, no English word itself; "renting" for `rent`
+                // is another form of a word): a word written in full names
+                // what it names.
+                let spelled = e.stems[0].len() >= 3
+                    && self.abbrevs.contains(&e.stems[0])
+                    && toks[i].stem != e.stems[0]
+                    && !crate::words::is_english_word(&e.stems[0]);
                 let cand = Cand {
                     target: e.target.clone(),
                     confidence: (conf * e.weight).min(1.0),
-                    fuzzy: conf < 1.0 && !related,
+                    fuzzy: conf < 1.0 && !related && !spelled,
                 };
                 match &mut best {
                     Some(b) if b.len > len => continue,

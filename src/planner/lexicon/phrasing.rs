@@ -130,7 +130,10 @@ impl Lexicon {
     /// function word nor a generic head), as an abbreviation a question
     /// word may spell out.
     pub(super) fn add_abbrev(&mut self, w: &str) {
-        let short = (3..=5).contains(&w.len()) && w.chars().all(|c| c.is_ascii_lowercase());
+        // Up to five letters (`prof`, `dept`), or a longer one that is no
+        // English word (`prereq`).
+        let short = ((3..=5).contains(&w.len()) || (6..=8).contains(&w.len()) && !crate::words::is_english_word(w))
+            && w.chars().all(|c| c.is_ascii_lowercase());
         if short && !crate::planner::english::is_stopword(w) && !GENERIC.contains(&w) && !self.abbrevs.iter().any(|a| a == w) {
             self.abbrevs.push(w.to_string());
         }
