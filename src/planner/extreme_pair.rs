@@ -54,15 +54,7 @@ impl Ctx<'_> {
                 continue;
             };
             let Some(col) = f.column else { continue };
-            for (at, agg) in [(i, first), (j, second)] {
-                let kind = match self.metric_for(agg, Some((f.table, col))) {
-                    Some(mi) => MKind::Metric(mi),
-                    None => MKind::Agg(agg, Field::Col(f.table, col)),
-                };
-                let words = format!("{} {}", self.p[at].words, self.p[c].words);
-                self.add_measure(kind, at, words);
-                self.take(at, MatchKind::Aggregate, agg.word().into(), 1.0);
-            }
+            self.both_ends((f.table, col), c, [(i, first), (j, second)], 1.0);
             self.mark(k);
             self.take(c, MatchKind::Column, f.name, 0.9);
             return;
@@ -100,20 +92,26 @@ impl Ctx<'_> {
             if !split_identifier(&self.m.tables[f.table].columns[col].name).iter().any(|w| w == word) {
                 continue;
             }
-            for (at, desc) in [(i, desc), (j, !desc)] {
-                let agg = if desc { Agg::Max } else { Agg::Min };
-                let kind = match self.metric_for(agg, Some((f.table, col))) {
-                    Some(mi) => MKind::Metric(mi),
-                    None => MKind::Agg(agg, Field::Col(f.table, col)),
-                };
-                let words = format!("{} {}", self.p[at].words, self.p[c].words);
-                self.add_measure(kind, at, words);
-                self.take(at, MatchKind::Aggregate, agg.word().into(), 0.8);
-            }
+            let agg = |desc: bool| if desc { Agg::Max } else { Agg::Min };
+            self.both_ends((f.table, col), c, [(i, agg(desc)), (j, agg(!desc))], 0.8);
             self.mark(k);
             self.mark(of);
             self.take(c, MatchKind::Column, f.name, 0.9);
             return;
+        }
+    }
+
+    /// The two aggregates of column `col` (named by piece `c`), each read
+    /// from its piece, in the order asked.
+    fn both_ends(&mut self, (t, col): (usize, usize), c: usize, ends: [(usize, Agg); 2], confidence: f32) {
+        for (at, agg) in ends {
+            let kind = match self.metric_for(agg, Some((t, col))) {
+                Some(mi) => MKind::Metric(mi),
+                None => MKind::Agg(agg, Field::Col(t, col)),
+            };
+            let words = format!("{} {}", self.p[at].words, self.p[c].words);
+            self.add_measure(kind, at, words);
+            self.take(at, MatchKind::Aggregate, agg.word().into(), confidence);
         }
     }
 }
