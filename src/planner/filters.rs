@@ -141,6 +141,11 @@ impl Ctx<'_> {
                             }),
                         other => self.field_of(other),
                     };
+                    // "chips that do not have wifi" of a yes/no column:
+                    // its no value (`yes_no_flags`), not an empty cell.
+                    if f.as_ref().is_some_and(|f| self.yes_and_no(f).is_some()) && !matches!(c.target, Target::Table(_)) {
+                        continue;
+                    }
                     // "documents that do not have any sections": the other
                     // table points at the rows; none of its rows may (anti-join).
                     // A plural read as a column of such a table ("sections" as

@@ -5,33 +5,39 @@
 //! with no negation, is a condition that the row says yes, not a column to
 //! list (listing it would show every row, the yes and the no).
 //!
+//! A negated predicate ("medicines not approved by the FDA", "models that
+//! do not have wifi") is a condition that the row says no.
+//!
 //! Invariants: only BOOLEAN columns and columns with a known pair of
-//! yes/no values (a dimension's value list) are read so; a negated predicate ("who are not
-//! on scholarship") is left to the other passes.
+//! yes/no values (a dimension's value list) are read so.
 
 use crate::plan::{Filter, Op, Operand};
 use crate::planner::build::Ctx;
+use crate::planner::english::Cue;
 use crate::planner::lexicon::Target;
+use crate::planner::schema::FieldInfo;
 use crate::planner::MatchKind;
 
 /// Pairs of values that mean yes and no, yes first.
 const PAIRS: &[(&str, &str)] = &[("y", "n"), ("yes", "no"), ("t", "f"), ("true", "false"), ("1", "0")];
 
 /// Words after which a column word is said of the rows ("who are ...").
-const PREDICATE: &[&str] = &["is", "are", "was", "were", "been", "be", "who", "that", "which"];
+const PREDICATE: &[&str] = &["is", "are", "was", "were", "been", "be", "who", "that", "which", "have", "has", "had", "do", "does", "did"];
 
 /// Words that negate a predicate.
 const NEGATION: &[&str] = &["not", "no", "never", "non", "without", "n't", "nt"];
 
-/// The value meaning yes, when a dimension's values are exactly a yes and a no.
-pub(super) fn yes_value(values: &[String]) -> Option<String> {
+/// The values meaning yes and no, when a dimension's values are exactly
+/// those two.
+fn yes_and_no(values: &[String]) -> Option<(String, String)> {
     if values.len() != 2 {
         return None;
     }
     let low: Vec<String> = values.iter().map(|v| v.trim().to_lowercase()).collect();
     PAIRS.iter().find_map(|(y, n)| {
         let yes = low.iter().position(|v| v == y)?;
-        low.iter().any(|v| v == n).then(|| values[yes].clone())
+        let no = low.iter().position(|v| v == n)?;
+        Some((values[yes].clone(), values[no].clone()))
     })
 }
 
@@ -44,26 +50,33 @@ impl Ctx<'_> {
             }
             // "medicines that are FDA approved": a noun, a predicate, the column.
             let Some(noun) = self.noun_before_predicate(j) else { continue };
-            let negated = (noun..j).any(|k| NEGATION.contains(&self.p[k].norm.as_str()));
-            if negated {
-                continue;
-            }
+            // "medicines not approved by the FDA", "models that do not
+            // have wifi": the no value, the negation read with it.
+            let negation = (noun..j).find(|&k| NEGATION.contains(&self.p[k].norm.as_str()) || matches!(self.p[k].cue(), Some(Cue::Not | Cue::Null)));
             let Some(c) = self.pick(j, &|t| matches!(t, Target::Column(..) | Target::Dimension(_))) else { continue };
             let Some(f) = self.field_of(&c.target) else { continue };
-            let boolean = f.column.is_some_and(|col| self.m.tables[f.table].columns[col].ty.eq_ignore_ascii_case("BOOLEAN"));
-            let yes = if boolean {
-                serde_json::Value::Bool(true)
-            } else {
-                let Some(d) = f.dim else { continue };
-                let Some(yes) = yes_value(&self.m.dimensions[d].values) else { continue };
-                serde_json::Value::String(yes)
-            };
+            let Some((yes, no)) = self.yes_and_no(&f) else { continue };
+            let yes = if negation.is_some() { no } else { yes };
             if self.filters.iter().any(|x| x.field == f.name) {
                 continue;
+            }
+            if let Some(k) = negation {
+                self.mark(k);
             }
             self.take(j, MatchKind::Value, format!("{} = {yes}", f.name), c.confidence);
             self.filters.push(Filter { field: f.name, op: Op::Eq, value: Some(Operand::Value(yes)) });
         }
+    }
+
+    /// The values meaning yes and no of a yes/no field: `true`/`false` for
+    /// a BOOLEAN column, else a dimension's two values when they are a yes
+    /// and a no.
+    pub(super) fn yes_and_no(&self, f: &FieldInfo) -> Option<(serde_json::Value, serde_json::Value)> {
+        if f.column.is_some_and(|col| self.m.tables[f.table].columns[col].ty.eq_ignore_ascii_case("BOOLEAN")) {
+            return Some((serde_json::Value::Bool(true), serde_json::Value::Bool(false)));
+        }
+        let (yes, no) = yes_and_no(&self.m.dimensions[f.dim?].values)?;
+        Some((serde_json::Value::String(yes), serde_json::Value::String(no)))
     }
 
     /// The noun piece said to be what column piece `j` says: it comes just

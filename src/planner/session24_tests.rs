@@ -145,3 +145,56 @@ fn a_long_abbreviation_and_names_of_rows(#[case] question: &str, #[case] want: O
     }
 }
 
+
+/// Medicines with a BOOLEAN approval flag; chips whose wifi is said Yes/No.
+fn flags() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "flags24"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "medicine"
+file = "medicine.csv"
+primary_key = "id"
+label = "name"
+columns = [
+  { name = "id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "fda_approved", type = "BOOLEAN", nullable = false },
+]
+
+[[tables]]
+name = "chip"
+file = "chip.csv"
+primary_key = "model"
+label = "model"
+columns = [
+  { name = "model", type = "VARCHAR", nullable = false },
+  { name = "wifi", type = "VARCHAR", nullable = false },
+]
+
+[[dimensions]]
+name = "wifi"
+column = "chip.wifi"
+kind = "categorical"
+values = ["Yes", "No"]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("How many medicines were approved by the FDA?", "medicine.fda_approved = TRUE")]
+// A negated yes/no predicate is the no value.
+#[case("How many medicines were not approved by the FDA?", "medicine.fda_approved = FALSE")]
+#[case("Which chips do not have wifi?", "chip.wifi = 'No'")]
+#[case("How many chips have wifi?", "chip.wifi = 'Yes'")]
+fn yes_no_columns_said_or_denied(#[case] question: &str, #[case] want: &str) {
+    let planner = flags();
+    let got = match planner.plan(question) {
+        Outcome::Planned(u) => crate::compile::compile(&u.plan, planner.manifest()).map(|c| c.sql).map_err(|e| e.to_string()),
+        Outcome::NotUnderstood(n) => Err(n.reason),
+    };
+    assert!(got.as_ref().is_ok_and(|sql| sql.contains(want)), "{question}: {got:?}");
+}
