@@ -113,14 +113,17 @@ to = "department.dept_name"
     ))
 }
 
-fn college_sql(question: &str) -> Result<String, String> {
-    let planner = college();
-    let values = ValueIndex { columns: vec![indexed("course", "title", &["Mobile Computing", "Differential Geometry", "Compiler Design"])] };
-    let planner = planner.with_values(Some(&values));
+/// The SQL `planner` writes for `question`, or its refusal.
+fn planned_sql(planner: &OfflinePlanner, question: &str) -> Result<String, String> {
     match planner.plan(question) {
         Outcome::Planned(u) => Ok(crate::compile::compile(&u.plan, planner.manifest()).map(|c| c.sql).unwrap_or_else(|e| panic!("{question}: {e}"))),
         Outcome::NotUnderstood(n) => Err(n.reason),
     }
+}
+
+fn college_sql(question: &str) -> Result<String, String> {
+    let values = ValueIndex { columns: vec![indexed("course", "title", &["Mobile Computing", "Differential Geometry", "Compiler Design"])] };
+    planned_sql(&college().with_values(Some(&values)), question)
 }
 
 #[rustfmt::skip]
@@ -191,10 +194,6 @@ values = ["Yes", "No"]
 #[case("Which chips do not have wifi?", "chip.wifi = 'No'")]
 #[case("How many chips have wifi?", "chip.wifi = 'Yes'")]
 fn yes_no_columns_said_or_denied(#[case] question: &str, #[case] want: &str) {
-    let planner = flags();
-    let got = match planner.plan(question) {
-        Outcome::Planned(u) => crate::compile::compile(&u.plan, planner.manifest()).map(|c| c.sql).map_err(|e| e.to_string()),
-        Outcome::NotUnderstood(n) => Err(n.reason),
-    };
+    let got = planned_sql(&flags(), question);
     assert!(got.as_ref().is_ok_and(|sql| sql.contains(want)), "{question}: {got:?}");
 }
