@@ -493,6 +493,12 @@ pub const IMPLIED_ORDER: &[(&str, &str, bool)] = &[
     ("earliest", "date", false),
 ];
 
+/// The column word and direction an adjective of [`IMPLIED_ORDER`] orders
+/// by ("oldest" -> `age`, descending), if it is one.
+pub fn implied_order(adjective: &str) -> Option<(&'static str, bool)> {
+    IMPLIED_ORDER.iter().find(|(adj, _, _)| *adj == adjective).map(|(_, word, desc)| (*word, *desc))
+}
+
 pub fn is_stopword(norm: &str) -> bool {
     STOPWORDS.contains(&norm) || FUNCTION_WORDS.contains(&norm)
 }

@@ -15,7 +15,7 @@
 
 use crate::plan::Agg;
 use crate::planner::build::{Ctx, MKind};
-use crate::planner::english::{Cue, IMPLIED_ORDER};
+use crate::planner::english::{implied_order, Cue};
 use crate::planner::intent::PieceKind;
 use crate::planner::tokenize::split_identifier;
 use crate::planner::lexicon::{Field, Target};
@@ -67,10 +67,7 @@ impl Ctx<'_> {
     /// name and "of". One order could honour only one of the two.
     pub(super) fn implied_extreme_pairs(&mut self) {
         let implied = |ctx: &Self, i: usize| {
-            (ctx.p[i].kind == PieceKind::Unknown && !ctx.used[i])
-                .then(|| IMPLIED_ORDER.iter().find(|(adj, _, _)| *adj == ctx.p[i].norm))
-                .flatten()
-                .map(|(_, word, desc)| (*word, *desc))
+            (ctx.p[i].kind == PieceKind::Unknown && !ctx.used[i]).then(|| implied_order(&ctx.p[i].norm)).flatten()
         };
         for i in 0..self.p.len() {
             let Some((word, desc)) = implied(self, i) else { continue };

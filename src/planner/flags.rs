@@ -56,15 +56,15 @@ impl Ctx<'_> {
             let Some(c) = self.pick(j, &|t| matches!(t, Target::Column(..) | Target::Dimension(_))) else { continue };
             let Some(f) = self.field_of(&c.target) else { continue };
             let Some((yes, no)) = self.yes_and_no(&f) else { continue };
-            let yes = if negation.is_some() { no } else { yes };
+            let value = if negation.is_some() { no } else { yes };
             if self.filters.iter().any(|x| x.field == f.name) {
                 continue;
             }
             if let Some(k) = negation {
                 self.mark(k);
             }
-            self.take(j, MatchKind::Value, format!("{} = {yes}", f.name), c.confidence);
-            self.filters.push(Filter { field: f.name, op: Op::Eq, value: Some(Operand::Value(yes)) });
+            self.take(j, MatchKind::Value, format!("{} = {value}", f.name), c.confidence);
+            self.filters.push(Filter { field: f.name, op: Op::Eq, value: Some(Operand::Value(value)) });
         }
     }
 

@@ -456,7 +456,8 @@ impl Lexicon {
                 // `prereq`, no English word itself; "renting" for `rent`
                 // is another form of a word): a word written in full names
                 // what it names.
-                let spelled = e.stems[0].len() >= 3
+                let spelled = conf < 1.0
+                    && e.stems[0].len() >= 3
                     && self.abbrevs.contains(&e.stems[0])
                     && toks[i].stem != e.stems[0]
                     && !crate::words::is_english_word(&e.stems[0]);

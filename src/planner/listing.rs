@@ -521,7 +521,7 @@ impl Ctx<'_> {
                 }
                 // "the names of the oldest and youngest": an adjective of an
                 // order the reading could not honour.
-                PieceKind::Unknown if english::IMPLIED_ORDER.iter().any(|(adj, _, _)| *adj == x.norm) => {
+                PieceKind::Unknown if english::implied_order(&x.norm).is_some() => {
                     return Err(self.refuse(format!("I couldn't work out what '{}' applies to in this question.", x.words)));
                 }
                 PieceKind::Unknown => {

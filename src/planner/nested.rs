@@ -19,7 +19,7 @@
 
 use crate::plan::{Agg, Filter, Op, Operand};
 use crate::planner::build::{Ctx, MDraft, MKind, Refusal};
-use crate::planner::english::{Cue, IMPLIED_ORDER};
+use crate::planner::english::{implied_order, Cue};
 use crate::planner::intent::PieceKind;
 use crate::planner::lexicon::{Field, Target};
 use crate::planner::schema::FieldInfo;
@@ -313,7 +313,7 @@ impl Ctx<'_> {
         let first = self.p[i].words.split_whitespace().next()?.to_lowercase();
         let stem = first.strip_suffix("er")?;
         let superlative = format!("{stem}est");
-        let (_, word, _) = IMPLIED_ORDER.iter().find(|(adj, _, _)| *adj == superlative)?;
+        let (word, _) = implied_order(&superlative)?;
         let t = self
             .subject
             .and_then(|s| self.p[s].top().and_then(|t| crate::planner::schema::target_table(self.m, self.lx, t)))

@@ -574,10 +574,7 @@ impl Ctx<'_> {
             if self.used[i] || !(self.p[i].kind == PieceKind::Unknown || weak_name) {
                 continue;
             }
-            let Some((_, word, desc)) = english::IMPLIED_ORDER
-                .iter()
-                .find(|(adj, _, _)| *adj == self.p[i].norm)
-            else {
+            let Some((word, desc)) = english::implied_order(&self.p[i].norm) else {
                 continue;
             };
             let table = self
@@ -603,7 +600,7 @@ impl Ctx<'_> {
             // are no one order; the second word stays unplaced, so the
             // question is refused (`implied_extreme_pairs` reads the
             // column's own two ends).
-            if self.order.iter().any(|o| o.by == f.name && o.desc != *desc) {
+            if self.order.iter().any(|o| o.by == f.name && o.desc != desc) {
                 continue;
             }
             self.take(
@@ -612,7 +609,7 @@ impl Ctx<'_> {
                 format!(
                     "{} {}",
                     f.name,
-                    if *desc { "descending" } else { "ascending" }
+                    if desc { "descending" } else { "ascending" }
                 ),
                 0.8,
             );
@@ -647,7 +644,7 @@ impl Ctx<'_> {
                 let agg = match agg_cue.and_then(|k| self.p[k].cue()) {
                     Some(Cue::Agg(a)) => a,
                     _ if of_a_thing => {
-                        if *desc {
+                        if desc {
                             Agg::Max
                         } else {
                             Agg::Min
@@ -676,13 +673,13 @@ impl Ctx<'_> {
                 if per_group && of_a_thing {
                     continue;
                 }
-                self.set_order(format!("#m{k}"), *desc);
+                self.set_order(format!("#m{k}"), desc);
                 if self.limit.is_none() && self.singular_subject() {
                     self.limit = Some(1);
                 }
                 continue;
             }
-            self.set_order(f.name, *desc);
+            self.set_order(f.name, desc);
             if self.limit.is_none() && !self.p[i].plural && self.singular_subject() {
                 self.limit = Some(1);
             }
