@@ -150,6 +150,8 @@ mod session23_tests;
 #[cfg(test)]
 mod session24_tests;
 #[cfg(test)]
+mod session25_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;

@@ -120,6 +120,17 @@ impl Ctx<'_> {
         if tables.len() < 2 {
             return first;
         }
+        // "the total amount claimed across all the claims": the table the
+        // question names settles which table's measure it is.
+        let named: Vec<usize> = self.p.iter().filter_map(|x| match x.top() {
+            Some(Target::Table(t)) if tables.contains(t) => Some(*t),
+            _ => None,
+        }).collect();
+        if let [t, rest @ ..] = named.as_slice() {
+            if rest.iter().all(|r| r == t) {
+                return Some(*t);
+            }
+        }
         self.most_mentioned_table()
             .filter(|t| tables.contains(t))
             .or(first)

@@ -1,0 +1,91 @@
+//! Table-driven tests of the planner changes of the twenty-fifth round: a
+//! measure two tables have alike ("the total amount claimed" of claims
+//! and of settlements) is the one of the table the question names.
+
+use rstest::rstest;
+
+use super::{OfflinePlanner, Outcome};
+
+/// The SQL `planner` writes for `question`, or its refusal.
+fn planned_sql(planner: &OfflinePlanner, question: &str) -> Result<String, String> {
+    match planner.plan(question) {
+        Outcome::Planned(u) => Ok(crate::compile::compile(&u.plan, planner.manifest()).map(|c| c.sql).unwrap_or_else(|e| panic!("{question}: {e}"))),
+        Outcome::NotUnderstood(n) => Err(n.reason),
+    }
+}
+
+/// Claims and their settlements, both with an amount claimed (as Spider's
+/// insurance_policies).
+fn claims() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "claims25"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "claims"
+file = "claims.csv"
+primary_key = "claim_id"
+columns = [
+  { name = "claim_id", type = "BIGINT", nullable = false },
+  { name = "policy_id", type = "BIGINT", nullable = false },
+  { name = "date_claim_made", type = "DATE", nullable = false },
+  { name = "date_claim_settled", type = "DATE", nullable = false },
+  { name = "amount_claimed", type = "BIGINT", nullable = false },
+  { name = "amount_settled", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "settlements"
+file = "settlements.csv"
+primary_key = "settlement_id"
+columns = [
+  { name = "settlement_id", type = "BIGINT", nullable = false },
+  { name = "claim_id", type = "BIGINT", nullable = false },
+  { name = "date_claim_made", type = "DATE", nullable = false },
+  { name = "date_claim_settled", type = "DATE", nullable = false },
+  { name = "amount_claimed", type = "BIGINT", nullable = false },
+  { name = "amount_settled", type = "BIGINT", nullable = false },
+]
+
+[[joins]]
+from = "settlements.claim_id"
+to = "claims.claim_id"
+
+[[metrics]]
+name = "sum_claims_amount_claimed"
+expr = "SUM(claims.amount_claimed)"
+table = "claims"
+synonyms = ["total amount claimed"]
+
+[[metrics]]
+name = "avg_claims_amount_settled"
+expr = "AVG(claims.amount_settled)"
+table = "claims"
+synonyms = ["average amount settled"]
+
+[[metrics]]
+name = "sum_settlements_amount_claimed"
+expr = "SUM(settlements.amount_claimed)"
+table = "settlements"
+synonyms = ["total amount claimed"]
+
+[[metrics]]
+name = "avg_settlements_amount_settled"
+expr = "AVG(settlements.amount_settled)"
+table = "settlements"
+synonyms = ["average amount settled"]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("What is the total amount claimed across all the claims?", "SUM(claims.amount_claimed)")]
+#[case("What is the total amount claimed of all claims?", "SUM(claims.amount_claimed)")]
+#[case("What is the average amount settled of the settlements?", "AVG(settlements.amount_settled)")]
+#[case("What is the largest amount claimed among settlements?", "settlements.amount_claimed")]
+fn a_measure_of_two_tables_is_the_named_tables(#[case] question: &str, #[case] want: &str) {
+    let got = planned_sql(&claims(), question);
+    assert!(got.as_ref().is_ok_and(|sql| sql.contains(want)), "{question}: {got:?}");
+}
