@@ -147,6 +147,15 @@ impl Ctx<'_> {
                     self.time_labels.push(label.clone());
                     self.take(i, MatchKind::Time, format!("{}: {label}", f.name), 1.0);
                 }
+                TimeKind::After(day) => {
+                    self.filters.push(Filter {
+                        field: f.name.clone(),
+                        op: Op::Gt,
+                        value: Some(Operand::Value(json!(day))),
+                    });
+                    self.time_labels.push(label.clone());
+                    self.take(i, MatchKind::Time, format!("{}: {label}", f.name), 1.0);
+                }
                 TimeKind::Last { n, unit } => {
                     self.filters.push(Filter {
                         field: f.name.clone(),

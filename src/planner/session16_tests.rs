@@ -106,7 +106,7 @@ fn pricey_is_expensive(#[case] question: &str, #[case] want: Result<&str, &str>)
 
 #[rustfmt::skip]
 #[rstest]
-#[case("List the employees whose start date is before 2001-01-01 or after 2010-05-01.", Ok("where: (employees.start_date lt 2001-01-01 | employees.start_date ge 2010-05-02)"))]
+#[case("List the employees whose start date is before 2001-01-01 or after 2010-05-01.", Ok("where: (employees.start_date lt 2001-01-01 | employees.start_date gt 2010-05-01)"))]
 #[case("Which employees started before 1999 or after 2010?", Ok("| employees.start_date ge 2011-01-01)"))]
 #[case("Employees who started after March 2025 or before February 2025", Ok("where: (employees.start_date ge 2025-04-01 | employees.start_date lt 2025-02-01)"))]
 fn either_of_two_date_ranges(#[case] question: &str, #[case] want: Result<&str, &str>) {

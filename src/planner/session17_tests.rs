@@ -34,7 +34,7 @@ fn links() -> OfflinePlanner {
 #[case("What are the names of members who registered at a branch in 2016?", Ok("where: membership_register_branch.register_year eq 2016"))]
 // No verb naming a year column: the rows' own year.
 #[case("Which branches were opened in 2016?", Ok("where: branch.open_year eq 2016"))]
-#[case("Find the ids of orders placed after 2000-01-01.", Ok("where: orders.date_order_placed ge 2000-01-02"))]
+#[case("Find the ids of orders placed after 2000-01-01.", Ok("where: orders.date_order_placed gt 2000-01-01"))]
 fn a_verb_names_the_date_column(#[case] question: &str, #[case] want: Result<&str, &str>) {
     outline_contains(&links(), question, want);
 }

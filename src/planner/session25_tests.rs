@@ -89,3 +89,39 @@ fn a_measure_of_two_tables_is_the_named_tables(#[case] question: &str, #[case] w
     let got = planned_sql(&claims(), question);
     assert!(got.as_ref().is_ok_and(|sql| sql.contains(want)), "{question}: {got:?}");
 }
+
+/// Invoices with a timestamp.
+fn invoices() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "invoices25"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "invoices"
+file = "invoices.csv"
+primary_key = "invoice_number"
+columns = [
+  { name = "invoice_number", type = "BIGINT", nullable = false },
+  { name = "invoice_date", type = "TIMESTAMP", nullable = false },
+  { name = "invoice_details", type = "VARCHAR", nullable = false },
+]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// A day written in full is a point in time: after it is `>` it, so an
+// invoice later that same day counts.
+#[case("Which invoices were created after 2007-12-25?", "invoices.invoice_date > TIMESTAMP '2007-12-25'")]
+#[case("Find the invoice numbers created before 1989-09-03 or after 2007-12-25.", "(invoices.invoice_date > TIMESTAMP '2007-12-25')")]
+// A year or a month is a period: after it is from the next one on.
+#[case("Which invoices were created after 2007?", "invoices.invoice_date >= TIMESTAMP '2008-01-01'")]
+#[case("Which invoices were created after March 2007?", "invoices.invoice_date >= TIMESTAMP '2007-04-01'")]
+#[case("Which invoices were created since 2007-12-25?", "invoices.invoice_date >= TIMESTAMP '2007-12-25'")]
+#[case("Which invoices were created before 2007-12-25?", "invoices.invoice_date < TIMESTAMP '2007-12-25'")]
+fn after_a_day_is_after_its_first_moment(#[case] question: &str, #[case] want: &str) {
+    let got = planned_sql(&invoices(), question);
+    assert!(got.as_ref().is_ok_and(|sql| sql.contains(want)), "{question}: {got:?}");
+}

@@ -20,6 +20,9 @@ pub enum TimeKind {
         start: Option<String>,
         end: Option<String>,
     },
+    /// Strictly after the first moment of this day: "after 2007-12-25"
+    /// (a day written in full is a point in time, as `> '2007-12-25'`).
+    After(String),
     /// The last `n` units up to the latest data.
     Last { n: u32, unit: Grain },
     /// Bucket results by this grain.
@@ -145,13 +148,19 @@ pub fn find(toks: &[Token], default_year: Option<i32>) -> Vec<TimeExpr> {
                         } else {
                             format!("{prev} {}", e.label)
                         };
+                        let one_day = s.as_deref().and_then(parse_iso).is_some_and(|(y, m, d)| day_range(y, m, d) == e.kind);
+                        let kind = if prev == "after" && one_day && to.is_none() {
+                            TimeKind::After(s.clone().unwrap_or_default())
+                        } else {
+                            TimeKind::Range {
+                                start: from,
+                                end: to,
+                            }
+                        };
                         e = TimeExpr {
                             start: i - 1,
                             end: stop,
-                            kind: TimeKind::Range {
-                                start: from,
-                                end: to,
-                            },
+                            kind,
                             label,
                         };
                     }
