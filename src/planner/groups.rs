@@ -103,7 +103,11 @@ impl Ctx<'_> {
                 continue;
             }
             match self.p[i].cue() {
-                Some(Cue::Group) => self.group_list(i)?,
+                Some(Cue::Group) => {
+                    let before = self.groups.len();
+                    self.group_list(i)?;
+                    self.agent_groups_near(i, before)?;
+                }
                 Some(Cue::Each) if !self.measures.is_empty() => {
                     if let Some(j) = self.next_sig(i) {
                         if !self.used[j] && self.group_by(j) {
@@ -133,6 +137,31 @@ impl Ctx<'_> {
         }
         // "which channel ...", "what category ..." with a measure: group by it.
         self.group_by_subject();
+        Ok(())
+    }
+
+    /// "medicines offered by each trade name": "by each" after a participle
+    /// groups by the doer, which must be the rows' own column or a table
+    /// they point at (or that points at them); a doer further away relates
+    /// to them in a way the verb names and no join says.
+    fn agent_groups_near(&self, i: usize, before: usize) -> Result<(), Refusal> {
+        let after_participle = self.p[i].words.contains(' ')
+            && self.prev_sig(i).is_some_and(|k| {
+                let w = self.p[k].norm.as_str();
+                matches!(self.p[k].kind, PieceKind::Soft | PieceKind::Unknown) && (w.ends_with("ed") || w.ends_with("en") || w.ends_with("wn"))
+            });
+        let Some(base) = self.base.filter(|_| after_participle) else { return Ok(()) };
+        for g in &self.groups[before.min(self.groups.len())..] {
+            let Some(t) = schema::table_of_name(self.m, &g.name) else { continue };
+            if t != base && schema::foreign_key(self.m, base, t).is_none() && schema::foreign_key(self.m, t, base).is_none() {
+                return Err(self.refuse(format!(
+                    "I read '{}' as grouping by {}, which relates to {} only through other tables; say how they relate.",
+                    self.p[i].words,
+                    g.name,
+                    self.m.tables[base].name
+                )));
+            }
+        }
         Ok(())
     }
 

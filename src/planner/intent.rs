@@ -377,7 +377,7 @@ fn verbs_after_inversion(out: &mut [Piece]) {
 }
 
 /// "directed by", "written by", "covered by": after a participle, "by" names
-/// who did it, not a grouping.
+/// who did it, not a grouping; "offered by each department" still groups.
 fn agent_by(out: &mut [Piece]) {
     for k in 1..out.len() {
         let participle =
@@ -385,6 +385,7 @@ fn agent_by(out: &mut [Piece]) {
         let word = out[k - 1].norm.as_str();
         if out[k].kind == PieceKind::Cue(Cue::Group)
             && out[k].norm == "by"
+            && !out[k].words.contains(' ')
             && participle
             && (word.ends_with("ed") || word.ends_with("en") || word.ends_with("wn"))
         {

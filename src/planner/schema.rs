@@ -420,7 +420,7 @@ pub fn columns_in_expr(m: &Manifest, expr: &str) -> Vec<(usize, usize)> {
 }
 
 /// The table a plan name (dimension, segment, metric or `table.column`) lives in.
-fn table_of_name(m: &Manifest, name: &str) -> Option<usize> {
+pub fn table_of_name(m: &Manifest, name: &str) -> Option<usize> {
     if let Some(d) = m.dimensions.iter().find(|d| d.name.eq_ignore_ascii_case(name)) {
         return table_of(m, &d.column);
     }

@@ -125,3 +125,84 @@ fn after_a_day_is_after_its_first_moment(#[case] question: &str, #[case] want: &
     let got = planned_sql(&invoices(), question);
     assert!(got.as_ref().is_ok_and(|sql| sql.contains(want)), "{question}: {got:?}");
 }
+
+/// Courses of departments, taught by instructors through `teaches`.
+fn courses() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "courses25"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "course"
+file = "course.csv"
+primary_key = "course_id"
+label = "title"
+columns = [
+  { name = "course_id", type = "VARCHAR", nullable = false },
+  { name = "title", type = "VARCHAR", nullable = false },
+  { name = "dept_name", type = "VARCHAR", nullable = false },
+  { name = "credits", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "department"
+file = "department.csv"
+primary_key = "dept_name"
+label = "dept_name"
+columns = [
+  { name = "dept_name", type = "VARCHAR", nullable = false },
+  { name = "building", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "instructor"
+file = "instructor.csv"
+primary_key = "id"
+label = "name"
+columns = [
+  { name = "id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "teaches"
+file = "teaches.csv"
+columns = [
+  { name = "id", type = "BIGINT", nullable = false },
+  { name = "course_id", type = "VARCHAR", nullable = false },
+]
+
+[[joins]]
+from = "course.dept_name"
+to = "department.dept_name"
+
+[[joins]]
+from = "teaches.id"
+to = "instructor.id"
+
+[[joins]]
+from = "teaches.course_id"
+to = "course.course_id"
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "by each" after a participle groups by the doer the rows point at.
+#[case("How many total credits are offered by each department?", Ok("GROUP BY"))]
+#[case("What are the total credits of courses offered by each department?", Ok("SUM(course.credits)"))]
+// A verb that names the table between them ("taught", `teaches`) says
+// how they relate.
+#[case("How many courses are taught by each instructor?", Ok("JOIN teaches"))]
+// A doer the rows reach only through another table, with a verb that
+// names nothing, is no grouping read from the verb.
+#[case("How many courses are offered by each instructor?", Err("only through other tables"))]
+fn by_each_after_a_participle_groups(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    let got = planned_sql(&courses(), question);
+    match want {
+        Ok(has) => assert!(got.as_ref().is_ok_and(|sql| sql.contains(has)), "{question}: {got:?}"),
+        Err(why) => assert!(got.as_ref().is_err_and(|r| r.contains(why)), "{question}: {got:?}"),
+    }
+}
