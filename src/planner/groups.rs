@@ -103,6 +103,9 @@ impl Ctx<'_> {
                 continue;
             }
             match self.p[i].cue() {
+                // "the locations offered by each station": with nothing
+                // measured, the doer is no grouping.
+                Some(Cue::Group) if self.measures.is_empty() && self.after_participle(i) => self.mark(i),
                 Some(Cue::Group) => {
                     let before = self.groups.len();
                     self.group_list(i)?;
@@ -145,12 +148,7 @@ impl Ctx<'_> {
     /// they point at (or that points at them); a doer further away relates
     /// to them in a way the verb names and no join says.
     fn agent_groups_near(&self, i: usize, before: usize) -> Result<(), Refusal> {
-        let after_participle = self.p[i].words.contains(' ')
-            && self.prev_sig(i).is_some_and(|k| {
-                let w = self.p[k].norm.as_str();
-                matches!(self.p[k].kind, PieceKind::Soft | PieceKind::Unknown) && (w.ends_with("ed") || w.ends_with("en") || w.ends_with("wn"))
-            });
-        let Some(base) = self.base.filter(|_| after_participle) else { return Ok(()) };
+        let Some(base) = self.base.filter(|_| self.after_participle(i)) else { return Ok(()) };
         for g in &self.groups[before.min(self.groups.len())..] {
             let Some(t) = schema::table_of_name(self.m, &g.name) else { continue };
             if t != base && schema::foreign_key(self.m, base, t).is_none() && schema::foreign_key(self.m, t, base).is_none() {
@@ -163,6 +161,11 @@ impl Ctx<'_> {
             }
         }
         Ok(())
+    }
+
+    /// "by each" right after a participle no word of the dataset names.
+    fn after_participle(&self, i: usize) -> bool {
+        self.p[i].words.contains(' ') && self.prev_sig(i).is_some_and(|k| crate::planner::intent::unknown_participle(&self.p[k]))
     }
 
     /// "by status and priority", "per site", "by revenue" (a ranking key).

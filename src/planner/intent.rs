@@ -376,18 +376,20 @@ fn verbs_after_inversion(out: &mut [Piece]) {
     }
 }
 
+/// A past participle no word of the dataset names ("offered", "written").
+pub(super) fn unknown_participle(p: &Piece) -> bool {
+    let w = p.norm.as_str();
+    matches!(p.kind, PieceKind::Soft | PieceKind::Unknown) && (w.ends_with("ed") || w.ends_with("en") || w.ends_with("wn"))
+}
+
 /// "directed by", "written by", "covered by": after a participle, "by" names
 /// who did it, not a grouping; "offered by each department" still groups.
 fn agent_by(out: &mut [Piece]) {
     for k in 1..out.len() {
-        let participle =
-            out[k - 1].kind == PieceKind::Soft || out[k - 1].kind == PieceKind::Unknown;
-        let word = out[k - 1].norm.as_str();
         if out[k].kind == PieceKind::Cue(Cue::Group)
             && out[k].norm == "by"
             && !out[k].words.contains(' ')
-            && participle
-            && (word.ends_with("ed") || word.ends_with("en") || word.ends_with("wn"))
+            && unknown_participle(&out[k - 1])
         {
             out[k].kind = PieceKind::Stop;
         }
