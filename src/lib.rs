@@ -33,5 +33,6 @@ pub mod session;
 pub mod sql;
 pub mod store;
 pub mod tui;
+pub mod places;
 pub mod thesaurus;
 pub mod words;

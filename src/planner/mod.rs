@@ -56,6 +56,7 @@ mod order_doubt;
 mod other_extreme;
 mod own_rows;
 mod pairs;
+mod place_values;
 pub mod model;
 mod named;
 mod listed_rows;
@@ -386,6 +387,7 @@ impl OfflinePlanner {
     /// stands, as it names the word.
     fn plan_alone(&self, question: &str) -> Outcome {
         let toks = stored_spans::quote_stored(spelled::quote_search_text(tokenize::tokenize(question)), self.values.as_deref(), &self.manifest);
+        let toks = place_values::quote_places(toks, self.values.as_deref());
         let mut toks = coordinate::distribute(toks, &self.lexicon);
         let first = match self.read(&toks) {
             Ok(u) => return Outcome::Planned(u),

@@ -206,3 +206,52 @@ fn by_each_after_a_participle_groups(#[case] question: &str, #[case] want: Resul
         Err(why) => assert!(got.as_ref().is_err_and(|r| r.contains(why)), "{question}: {got:?}"),
     }
 }
+
+/// Ships whose nationality is stored by full name, and one whose name
+/// starts with a place adjective.
+fn ships() -> OfflinePlanner {
+    let values = crate::dataset::value_index::ValueIndex {
+        columns: vec![
+            super::fixtures::indexed("ship", "nationality", &["United States", "United Kingdom", "France"]),
+            super::fixtures::indexed("ship", "name", &["American Star", "Brittany", "Lettice"]),
+        ],
+    };
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "ships25"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "ship"
+file = "ship.csv"
+primary_key = "ship_id"
+label = "name"
+columns = [
+  { name = "ship_id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "nationality", type = "VARCHAR", nullable = false },
+  { name = "tonnage", type = "BIGINT", nullable = false },
+]
+"#,
+    ))
+    .with_values(Some(&values))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// Abbreviations and adjectives of a country the data stores by name.
+#[case("What are the names of the ships that are from either the US or the UK?", Ok("ship.nationality IN ('United States', 'United Kingdom')"))]
+#[case("What is the average tonnage of French ships?", Ok("ship.nationality = 'France'"))]
+#[case("How many ships are from America?", Ok("ship.nationality = 'United States'"))]
+#[case("Which US ships have a tonnage above 5000?", Ok("ship.nationality = 'United States'"))]
+// A stored name that starts with a place adjective is that name.
+#[case("What is the tonnage of the ship American Star?", Ok("ship.name = 'American Star'"))]
+// "us" is no place.
+#[case("Tell us the names of ships from France.", Ok("ship.nationality = 'France'"))]
+fn a_place_by_another_name(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    let got = planned_sql(&ships(), question);
+    match want {
+        Ok(has) => assert!(got.as_ref().is_ok_and(|sql| sql.contains(has)), "{question}: {got:?}"),
+        Err(why) => assert!(got.as_ref().is_err_and(|r| r.contains(why)), "{question}: {got:?}"),
+    }
+}
