@@ -255,3 +255,66 @@ fn a_place_by_another_name(#[case] question: &str, #[case] want: Result<&str, &s
         Err(why) => assert!(got.as_ref().is_err_and(|r| r.contains(why)), "{question}: {got:?}"),
     }
 }
+
+/// Countries whose local name is mostly their name.
+fn countries() -> OfflinePlanner {
+    let values = crate::dataset::value_index::ValueIndex {
+        columns: vec![
+            super::fixtures::indexed("country", "name", &["Angola", "Anguilla", "Germany"]),
+            super::fixtures::indexed("country", "localname", &["Angola", "Anguilla", "Deutschland"]),
+            super::fixtures::indexed("country", "region", &["Central Africa", "Caribbean", "Western Europe"]),
+            super::fixtures::indexed("city", "name", &["Luanda", "Berlin"]),
+            super::fixtures::indexed("city", "district", &["Luanda", "Berliini"]),
+        ],
+    };
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "countries25"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "country"
+file = "country.csv"
+primary_key = "code"
+label = "name"
+columns = [
+  { name = "code", type = "VARCHAR", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "localname", type = "VARCHAR", nullable = false },
+  { name = "region", type = "VARCHAR", nullable = false },
+  { name = "population", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "city"
+file = "city.csv"
+primary_key = "id"
+label = "name"
+columns = [
+  { name = "id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "district", type = "VARCHAR", nullable = false },
+  { name = "countrycode", type = "VARCHAR", nullable = false },
+]
+
+[[joins]]
+from = "city.countrycode"
+to = "country.code"
+"#,
+    ))
+    .with_values(Some(&values))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// Held by two columns of one table, one of them the rows' name: that one.
+#[case("What are the region and population of Angola?", Ok("WHERE country.name = 'Angola'"))]
+#[case("Which region is Anguilla in?", Ok("WHERE country.name = 'Anguilla'"))]
+#[case("What is the population of the country whose local name is Angola?", Ok("WHERE country.localname = 'Angola'"))]
+fn a_value_of_two_columns_of_one_table(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    let got = planned_sql(&countries(), question);
+    match want {
+        Ok(has) => assert!(got.as_ref().is_ok_and(|sql| sql.contains(has)), "{question}: {got:?}"),
+        Err(why) => assert!(got.as_ref().is_err_and(|r| r.contains(why)), "{question}: {got:?}"),
+    }
+}

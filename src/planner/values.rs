@@ -165,6 +165,17 @@ impl Ctx<'_> {
                         return Placement::Column(f, holders[*k].stored.clone(), 0.8);
                     }
                 }
+                // Columns of one table, one of them the name of its rows
+                // (`country.name` and `country.localname` both "Angola"):
+                // the rows' name.
+                if holders.iter().all(|h| h.table == holders[0].table) {
+                    let named: Vec<_> = holders.iter().filter(|h| schema::row_name(self.m, h.table) == Some(h.column)).collect();
+                    if let [h] = named.as_slice() {
+                        if let Some(f) = field(h) {
+                            return Placement::Column(f, h.stored.clone(), 0.8);
+                        }
+                    }
+                }
                 Placement::Refuse(format!(
                     "'{text}' is a value of several columns ({}): say which one you mean, e.g. by naming its table.",
                     names.join(", ")
