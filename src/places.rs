@@ -24,14 +24,32 @@ fn names(name: &str, written: &str) -> bool {
     }
 }
 
+/// The places each name (lowercase) belongs to, as line numbers; built on
+/// first use.
+fn by_name() -> &'static std::collections::HashMap<String, Vec<usize>> {
+    static INDEX: std::sync::OnceLock<std::collections::HashMap<String, Vec<usize>>> = std::sync::OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut index: std::collections::HashMap<String, Vec<usize>> = std::collections::HashMap::new();
+        for (k, line) in PLACES.lines().enumerate() {
+            for name in line.split('\t') {
+                let lines = index.entry(name.to_lowercase()).or_default();
+                if !lines.contains(&k) {
+                    lines.push(k);
+                }
+            }
+        }
+        index
+    })
+}
+
 /// The other names of every place `written` names (a name may be two
 /// places: Georgia, the country and the state), without repeats.
 pub fn other_names(written: &str) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = Vec::new();
-    for line in PLACES.lines() {
-        let place: Vec<&'static str> = line.split('\t').collect();
-        if place.iter().any(|n| names(n, written)) {
-            for n in place {
+    let Some(lines) = by_name().get(&written.to_lowercase()) else { return out };
+    for line in PLACES.lines().enumerate().filter(|(k, _)| lines.contains(k)).map(|(_, l)| l) {
+        if line.split('\t').any(|n| names(n, written)) {
+            for n in line.split('\t') {
                 if !names(n, written) && !out.contains(&n) {
                     out.push(n);
                 }

@@ -54,11 +54,12 @@ fn stored_name(span: &[Token], vx: &ValueLookup) -> Option<String> {
         return None;
     }
     let written = span.iter().map(|t| t.raw.as_str()).collect::<Vec<_>>().join(" ");
-    if !vx.holders(&written).is_empty() {
+    let others = crate::places::other_names(&written);
+    if others.is_empty() || !vx.holders(&written).is_empty() {
         return None;
     }
     let mut stored: Vec<String> = Vec::new();
-    for name in crate::places::other_names(&written) {
+    for name in others {
         for h in vx.holders(name) {
             if !stored.contains(&h.stored) {
                 stored.push(h.stored);
