@@ -22,10 +22,24 @@ pub(super) fn sql_on(name: &str, question: &str) -> Result<String, String> {
 /// The compiled SQL of a question on the fixture `name` with the value
 /// index `values` (the data's text values), or the refusal.
 pub(super) fn sql_with_values(name: &str, values: Option<&crate::dataset::value_index::ValueIndex>, question: &str) -> Result<String, String> {
-    let m = fixture(name);
-    match super::OfflinePlanner::new(&m).with_values(values).plan(question) {
-        super::Outcome::Planned(u) => Ok(crate::compile::compile(&u.plan, &m).map(|c| c.sql).unwrap_or_else(|e| panic!("{question}: {e}"))),
+    planned_sql(&super::OfflinePlanner::new(&fixture(name)).with_values(values), question)
+}
+
+/// The SQL `planner` writes for `question`, or its refusal.
+pub(super) fn planned_sql(planner: &super::OfflinePlanner, question: &str) -> Result<String, String> {
+    match planner.plan(question) {
+        super::Outcome::Planned(u) => Ok(crate::compile::compile(&u.plan, planner.manifest()).map(|c| c.sql).unwrap_or_else(|e| panic!("{question}: {e}"))),
         super::Outcome::NotUnderstood(n) => Err(n.reason),
+    }
+}
+
+/// `planner` plans `question` to SQL holding `Ok(text)`, or refuses it
+/// with a reason holding `Err(text)`.
+pub(super) fn planner_answers(planner: &super::OfflinePlanner, question: &str, want: Result<&str, &str>) {
+    match (planned_sql(planner, question), want) {
+        (Ok(sql), Ok(has)) => assert!(sql.contains(has), "{question}: {sql}"),
+        (Err(reason), Err(has)) => assert!(reason.contains(has), "{question}: {reason}"),
+        (got, _) => panic!("{question}: {got:?}"),
     }
 }
 

@@ -11,7 +11,7 @@
 //! exactly one stored value; with no value index nothing changes.
 
 use crate::dataset::value_index::ValueLookup;
-use crate::planner::tokenize::{TokKind, Token};
+use crate::planner::tokenize::Token;
 
 /// The question's place names the data stores under another name, as
 /// quoted tokens of the stored name.
@@ -33,14 +33,7 @@ pub fn quote_places(toks: Vec<Token>, vx: Option<&ValueLookup>) -> Vec<Token> {
         out.extend(toks[i..i + skip].iter().cloned());
         let span = &toks[i + skip..i + run];
         match stored_name(span, vx) {
-            Some(value) => out.push(Token {
-                raw: value.clone(),
-                norm: value.to_lowercase(),
-                stem: value.to_lowercase(),
-                kind: TokKind::Quoted(value),
-                capital: false,
-                related: false,
-            }),
+            Some(value) => out.push(Token::quoted(value)),
             None => out.extend(span.iter().cloned()),
         }
         i += run;

@@ -10,7 +10,7 @@
 
 use rstest::rstest;
 
-use super::fixtures::{answers, fixture, indexed};
+use super::fixtures::{answers, fixture, indexed, planned_sql};
 use crate::dataset::value_index::ValueIndex;
 use super::{OfflinePlanner, Outcome};
 
@@ -111,14 +111,6 @@ from = "course.dept_name"
 to = "department.dept_name"
 "#,
     ))
-}
-
-/// The SQL `planner` writes for `question`, or its refusal.
-fn planned_sql(planner: &OfflinePlanner, question: &str) -> Result<String, String> {
-    match planner.plan(question) {
-        Outcome::Planned(u) => Ok(crate::compile::compile(&u.plan, planner.manifest()).map(|c| c.sql).unwrap_or_else(|e| panic!("{question}: {e}"))),
-        Outcome::NotUnderstood(n) => Err(n.reason),
-    }
 }
 
 fn college_sql(question: &str) -> Result<String, String> {

@@ -61,14 +61,7 @@ fn searched(t: &Token, after_letter: bool, affix: bool) -> bool {
 }
 
 fn quote(t: &Token) -> Token {
-    Token {
-        raw: t.raw.clone(),
-        norm: t.raw.to_lowercase(),
-        stem: t.raw.to_lowercase(),
-        kind: TokKind::Quoted(t.raw.clone()),
-        capital: false,
-        related: false,
-    }
+    Token::quoted(t.raw.clone())
 }
 
 /// "first letter is S" -> "starts with 'S'", "last letter is m" -> "ends

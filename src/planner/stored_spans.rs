@@ -34,14 +34,7 @@ pub fn quote_stored(toks: Vec<Token>, vx: Option<&ValueLookup>, m: &Manifest) ->
             .filter(|&(n, _)| !kind_after_value(&toks[i..i + n], vx) && !named_kind_after_value(&toks[i..i + n], vx, m));
         match found {
             Some((n, value)) => {
-                out.push(Token {
-                    raw: value.clone(),
-                    norm: value.to_lowercase(),
-                    stem: value.to_lowercase(),
-                    kind: TokKind::Quoted(value),
-                    capital: false,
-                    related: false,
-                });
+                out.push(Token::quoted(value));
                 i += n;
             }
             None => {

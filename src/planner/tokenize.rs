@@ -39,6 +39,11 @@ pub struct Token {
 }
 
 impl Token {
+    /// A value the question quotes, or one read as if it had ("Gone with
+    /// the Wind" spelled out, "US" for a stored "United States").
+    pub fn quoted(text: String) -> Token {
+        Token { raw: text.clone(), norm: text.to_lowercase(), stem: text.to_lowercase(), kind: TokKind::Quoted(text), capital: false, related: false }
+    }
     pub fn is_word(&self) -> bool {
         self.kind == TokKind::Word
     }
@@ -70,14 +75,7 @@ pub fn tokenize(question: &str) -> Vec<Token> {
                 let text: String = chars[i + 1..end].iter().collect();
                 let text = text.trim().to_string();
                 if !text.is_empty() {
-                    out.push(Token {
-                        raw: text.clone(),
-                        norm: text.to_lowercase(),
-                        stem: text.to_lowercase(),
-                        kind: TokKind::Quoted(text),
-                        capital: false,
-                        related: false,
-                    });
+                    out.push(Token::quoted(text));
                 }
                 i = end + 1;
                 continue;
