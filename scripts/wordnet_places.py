@@ -19,24 +19,14 @@ Usage (from the project root): python3 scripts/wordnet_places.py > src/english_p
 import collections
 import re
 
-D = "/usr/share/wordnet"
+from wordnet_relatives import read_data
+
 ROOTS = ["08544813", "08168978", "08655464"]
 
 
 def load(name, pos, synsets):
-    with open(f"{D}/data.{name}", encoding="latin-1") as f:
-        for line in f:
-            if line.startswith("  "):
-                continue
-            fs = line.split(" ")
-            words = int(fs[3], 16)
-            lemmas = [re.sub(r"\(.*\)$", "", fs[4 + 2 * i]).replace("_", " ") for i in range(words)]
-            i = 4 + 2 * words
-            ptrs = []
-            for _ in range(int(fs[i])):
-                ptrs.append(tuple(fs[i + 1 : i + 5]))
-                i += 4
-            synsets[(pos, fs[0])] = (lemmas, ptrs)
+    for offset, lemmas, pointers in read_data(name):
+        synsets[(pos, offset)] = ([re.sub(r"\(.*\)$", "", lemma).replace("_", " ") for lemma in lemmas], pointers)
 
 
 def keep(name):
@@ -69,6 +59,8 @@ def main():
         names = list(dict.fromkeys(names))
         if len(names) > 1:
             lines.append("\t".join(names))
+    print("# WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved.")
+    print("# Used under the WordNet license; see scripts/wordnet_relatives.py.")
     print("\n".join(sorted(lines)))
 
 

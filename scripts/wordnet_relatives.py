@@ -44,23 +44,27 @@ def clean(lemma):
     return None if lemma[:1].isupper() else lemma
 
 
+def read_data(name):
+    """Each synset of WordNet's data.<name> file: its offset, its lemmas as
+    written, and its pointers as (symbol, offset, part of speech,
+    source/target) strings."""
+    with open(f"{D}/data.{name}", encoding="latin-1") as f:
+        for line in f:
+            if line.startswith("  "):
+                continue
+            fs = line.split(" ")
+            words = int(fs[3], 16)
+            i = 4 + 2 * words
+            pointers = [tuple(fs[i + 1 + 4 * k : i + 5 + 4 * k]) for k in range(int(fs[i]))]
+            yield fs[0], [fs[4 + 2 * k] for k in range(words)], pointers
+
+
 def load():
     synsets, index = {}, collections.defaultdict(list)
     for pos, name in FILES.items():
-        with open(f"{D}/data.{name}", encoding="latin-1") as f:
-            for line in f:
-                if line.startswith("  "):
-                    continue
-                fs = line.split(" ")
-                words = int(fs[3], 16)
-                lemmas = [clean(fs[4 + 2 * i]) for i in range(words)]
-                i = 4 + 2 * words
-                ptrs = []
-                for _ in range(int(fs[i])):
-                    sym, off, ppos, st = fs[i + 1 : i + 5]
-                    i += 4
-                    ptrs.append((sym, ("a" if ppos == "s" else ppos, off), int(st[:2], 16), int(st[2:], 16)))
-                synsets[(pos, fs[0])] = (lemmas, ptrs)
+        for offset, lemmas, pointers in read_data(name):
+            ptrs = [(sym, ("a" if ppos == "s" else ppos, off), int(st[:2], 16), int(st[2:], 16)) for sym, off, ppos, st in pointers]
+            synsets[(pos, offset)] = ([clean(lemma) for lemma in lemmas], ptrs)
         with open(f"{D}/index.{name}", encoding="latin-1") as f:
             for line in f:
                 if line.startswith("  "):
@@ -132,4 +136,5 @@ def main():
         out.write(f"{word}\t{poses}\t{pairs}\n")
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -11,8 +11,13 @@
 //! "ca" are never places.
 
 /// One place per line, its names tab-separated, WordNet's first name
-/// first.
+/// first, after comment lines (`#`: WordNet's copyright notice).
 const PLACES: &str = include_str!("english_places.txt");
+
+/// The places, one line each.
+fn places() -> impl Iterator<Item = &'static str> {
+    PLACES.lines().filter(|l| !l.starts_with('#'))
+}
 
 /// Whether `written` is the place name `name`: letter case aside, except
 /// for an abbreviation in capitals, which must be written so.
@@ -30,7 +35,7 @@ fn by_name() -> &'static std::collections::HashMap<String, Vec<usize>> {
     static INDEX: std::sync::OnceLock<std::collections::HashMap<String, Vec<usize>>> = std::sync::OnceLock::new();
     INDEX.get_or_init(|| {
         let mut index: std::collections::HashMap<String, Vec<usize>> = std::collections::HashMap::new();
-        for (k, line) in PLACES.lines().enumerate() {
+        for (k, line) in places().enumerate() {
             for name in line.split('\t') {
                 let lines = index.entry(name.to_lowercase()).or_default();
                 if !lines.contains(&k) {
@@ -47,7 +52,7 @@ fn by_name() -> &'static std::collections::HashMap<String, Vec<usize>> {
 pub fn other_names(written: &str) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = Vec::new();
     let Some(lines) = by_name().get(&written.to_lowercase()) else { return out };
-    for line in PLACES.lines().enumerate().filter(|(k, _)| lines.contains(k)).map(|(_, l)| l) {
+    for line in places().enumerate().filter(|(k, _)| lines.contains(k)).map(|(_, l)| l) {
         if line.split('\t').any(|n| names(n, written)) {
             for n in line.split('\t') {
                 if !names(n, written) && !out.contains(&n) {
