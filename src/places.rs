@@ -29,17 +29,17 @@ fn names(name: &str, written: &str) -> bool {
     }
 }
 
-/// The places each name (lowercase) belongs to, as line numbers; built on
+/// The places (their lines) each name, lowercase, belongs to; built on
 /// first use.
-fn by_name() -> &'static std::collections::HashMap<String, Vec<usize>> {
-    static INDEX: std::sync::OnceLock<std::collections::HashMap<String, Vec<usize>>> = std::sync::OnceLock::new();
+fn by_name() -> &'static std::collections::HashMap<String, Vec<&'static str>> {
+    static INDEX: std::sync::OnceLock<std::collections::HashMap<String, Vec<&'static str>>> = std::sync::OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut index: std::collections::HashMap<String, Vec<usize>> = std::collections::HashMap::new();
-        for (k, line) in places().enumerate() {
+        let mut index: std::collections::HashMap<String, Vec<&'static str>> = std::collections::HashMap::new();
+        for line in places() {
             for name in line.split('\t') {
                 let lines = index.entry(name.to_lowercase()).or_default();
-                if !lines.contains(&k) {
-                    lines.push(k);
+                if !lines.contains(&line) {
+                    lines.push(line);
                 }
             }
         }
@@ -52,12 +52,10 @@ fn by_name() -> &'static std::collections::HashMap<String, Vec<usize>> {
 pub fn other_names(written: &str) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = Vec::new();
     let Some(lines) = by_name().get(&written.to_lowercase()) else { return out };
-    for line in places().enumerate().filter(|(k, _)| lines.contains(k)).map(|(_, l)| l) {
-        if line.split('\t').any(|n| names(n, written)) {
-            for n in line.split('\t') {
-                if !names(n, written) && !out.contains(&n) {
-                    out.push(n);
-                }
+    for line in lines.iter().filter(|l| l.split('\t').any(|n| names(n, written))) {
+        for n in line.split('\t') {
+            if !names(n, written) && !out.contains(&n) {
+                out.push(n);
             }
         }
     }
