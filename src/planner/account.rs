@@ -213,7 +213,11 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
             }
             PieceKind::Unknown => notes.push(Ambiguity {
                 words: x.words.clone(),
-                chosen: "read as a verb that adds no condition".into(),
+                chosen: if super::dataset_words::names_dataset(m, &x.norm) {
+                    format!("read as the dataset itself ({}), which adds no condition", m.name)
+                } else {
+                    "read as a verb that adds no condition".into()
+                },
                 alternatives: Vec::new(),
             }),
             _ => {}

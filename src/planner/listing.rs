@@ -524,6 +524,9 @@ impl Ctx<'_> {
                 PieceKind::Unknown if english::implied_order(&x.norm).is_some() => {
                     return Err(self.refuse(format!("I couldn't work out what '{}' applies to in this question.", x.words)));
                 }
+                // "the rooms in this inn" (`inn_1`): the dataset itself,
+                // noted by `account`.
+                PieceKind::Unknown if self.dataset_word(i) => {}
                 PieceKind::Unknown => {
                     let prev = (0..i).rev().find(|&k| !matches!(self.p[k].norm.as_str(), "the" | "a" | "an" | "their" | "its" | "his" | "her" | "our" | "my"));
                     let after_slot = prev.is_some_and(|k| {

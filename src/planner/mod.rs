@@ -26,6 +26,7 @@ mod compare;
 mod coordinate;
 mod counted;
 mod counted_column;
+mod dataset_words;
 mod dates;
 mod details;
 mod dimension;
@@ -152,6 +153,8 @@ mod session23_tests;
 mod session24_tests;
 #[cfg(test)]
 mod session25_tests;
+#[cfg(test)]
+mod session26_tests;
 #[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]

@@ -1,0 +1,73 @@
+//! Table-driven tests of the planner changes of the twenty-sixth round: a
+//! word of the dataset's own name ("this inn", "a CSU campus") is the
+//! dataset itself.
+
+use rstest::rstest;
+
+use super::fixtures::planner_answers;
+use super::OfflinePlanner;
+
+/// An inn's rooms and a chain's campuses, named as Spider names them
+/// (`inn_1`, `csu_1`), with a table of employees the name does not name.
+fn inn() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "csu_inn_1"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "rooms"
+file = "rooms.csv"
+primary_key = "roomid"
+label = "roomname"
+columns = [
+  { name = "roomid", type = "VARCHAR", nullable = false },
+  { name = "roomname", type = "VARCHAR", nullable = false },
+  { name = "bedtype", type = "VARCHAR", nullable = false },
+  { name = "baseprice", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "campuses"
+file = "campuses.csv"
+primary_key = "id"
+label = "campus"
+columns = [
+  { name = "id", type = "BIGINT", nullable = false },
+  { name = "campus", type = "VARCHAR", nullable = false },
+  { name = "fee", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "people"
+file = "people.csv"
+primary_key = "person_id"
+label = "name"
+columns = [
+  { name = "person_id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("How many rooms are there in this inn?", Ok("COUNT(*)"))]
+#[case("What is the total number of rooms available in this inn?", Ok("FROM rooms"))]
+#[case("Find the names of all rooms in the inn.", Ok("rooms.roomname"))]
+#[case("What is the average fee on a CSU campus?", Ok("AVG(campuses.fee)"))]
+#[case("How many inn rooms are there?", Ok("FROM rooms"))]
+// Not where it names the dataset: a noun of its own, or a word of no name.
+#[case("Show the names of inns.", Err("'inns'"))]
+#[case("What is the average fee of the inn?", Err("'inn'"))]
+#[case("How many rooms are there in this hotel?", Err("'hotel'"))]
+fn a_word_of_the_datasets_name_is_the_dataset(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&inn(), question, want);
+}
+
+#[test]
+fn the_dataset_word_is_shown_as_the_dataset() {
+    let super::Outcome::Planned(u) = inn().plan("How many rooms are there in this inn?") else { panic!("refused") };
+    assert!(u.ambiguities.iter().any(|a| a.words == "inn" && a.chosen.contains("the dataset itself (csu_inn_1)")), "{:?}", u.ambiguities);
+}
