@@ -150,7 +150,7 @@ impl Ctx<'_> {
                 if let Some((k, m)) = adjective {
                     span.push(k);
                     (m, desc)
-                } else if self.p[i].words.to_lowercase() == "most recent" {
+                } else if matches!(self.p[i].words.to_lowercase().as_str(), "most recent" | "the most recent") {
                     (Measure::Date, true)
                 } else if let Some((_, m, d)) = SUPERLATIVES.iter().find(|(w, _, _)| *w == word) {
                     (*m, *d)

@@ -229,6 +229,8 @@ pub const CUES: &[(&str, Cue)] = &[
     ("missing", Cue::Null),
     ("lacking", Cue::Null),
     ("no", Cue::Null),
+    // Before "the most" takes its first two words.
+    ("the most recent", Cue::Latest),
     ("most recent", Cue::Latest),
     ("latest", Cue::Latest),
     ("newest", Cue::Latest),

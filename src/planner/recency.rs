@@ -47,10 +47,10 @@ impl Ctx<'_> {
         match self.p[i].cue() {
             Some(Cue::Most) if next_is("recently") => Some((vec![i, i + 1], true)),
             Some(Cue::Least) if next_is("recently") => Some((vec![i, i + 1], false)),
-            Some(Cue::Latest) if matches!(self.p[i].words.to_lowercase().as_str(), "latest" | "newest" | "most recent") => {
+            Some(Cue::Latest) if matches!(self.p[i].words.to_lowercase().as_str(), "latest" | "newest" | "most recent" | "the most recent") => {
                 Some((vec![i], true))
             }
-            None if self.p[i].norm == "earliest" && self.p[i].lex().is_none() => Some((vec![i], false)),
+            None if matches!(self.p[i].norm.as_str(), "earliest" | "oldest") && self.p[i].lex().is_none() => Some((vec![i], false)),
             _ => None,
         }
     }
@@ -89,7 +89,24 @@ impl Ctx<'_> {
             .next_sig(last)
             .and_then(|n| self.date_named_at(n, false).map(|f| (n, f)))
             .or_else(|| before.and_then(|b| self.date_named_at(b, true).map(|f| (b, f))));
+        // "the most recent movie", "which order has the most recent
+        // shipment": the one date of the rows the noun after the cue names.
+        let dated_rows = match named {
+            Some(_) => None,
+            None => self.next_sig(last).filter(|&n| !self.used[n]).and_then(|n| {
+                let t = self.exact_table(n)?;
+                Some((n, self.only_date(t)?))
+            }),
+        };
+        // "the oldest order": a date; an age, where there is one, is read elsewhere.
+        if self.p[first].norm == "oldest" && dated_rows.as_ref().is_none_or(|(_, f)| self.has_age(f.table)) {
+            return false;
+        }
         let (at, f, noun) = match named {
+            None if dated_rows.is_some() => {
+                let Some((n, f)) = dated_rows else { return false };
+                (None, f, Some(n))
+            }
             Some((at, f)) => {
                 let noun = (0..first).find(|&k| {
                     k != at && !self.used[k] && self.p[k].lex().is_some_and(|cs| cs.iter().any(|c| !c.fuzzy && c.target == Target::Table(f.table)))
@@ -163,6 +180,11 @@ impl Ctx<'_> {
             Ok([f]) => Some(f),
             Err(_) => None,
         }
+    }
+
+    /// Table `t` has a column named for an age.
+    fn has_age(&self, t: usize) -> bool {
+        self.m.tables.get(t).is_some_and(|x| x.columns.iter().any(|c| split_identifier(&c.name).iter().any(|w| w == "age")))
     }
 
     /// The one date or time column of table `t` (not a year or a number).

@@ -71,3 +71,63 @@ fn the_dataset_word_is_shown_as_the_dataset() {
     let super::Outcome::Planned(u) = inn().plan("How many rooms are there in this inn?") else { panic!("refused") };
     assert!(u.ambiguities.iter().any(|a| a.words == "inn" && a.chosen.contains("the dataset itself (csu_inn_1)")), "{:?}", u.ambiguities);
 }
+
+/// Orders dated by the day they were placed, movies by their year, people
+/// with an age and a birth date.
+fn dated() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "dated26"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "orders"
+file = "orders.csv"
+primary_key = "order_id"
+columns = [
+  { name = "order_id", type = "BIGINT", nullable = false },
+  { name = "customer_id", type = "BIGINT", nullable = false },
+  { name = "order_status", type = "VARCHAR", nullable = false },
+  { name = "date_order_placed", type = "TIMESTAMP", nullable = false },
+]
+
+[[tables]]
+name = "movie"
+file = "movie.csv"
+primary_key = "mid"
+label = "title"
+columns = [
+  { name = "mid", type = "BIGINT", nullable = false },
+  { name = "title", type = "VARCHAR", nullable = false },
+  { name = "year", type = "BIGINT", nullable = false },
+  { name = "director", type = "VARCHAR", nullable = true },
+]
+
+[[tables]]
+name = "people"
+file = "people.csv"
+primary_key = "people_id"
+label = "name"
+columns = [
+  { name = "people_id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "age", type = "BIGINT", nullable = false },
+  { name = "birth_date", type = "DATE", nullable = false },
+]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "the most recent": one cue, not "the most" and an unknown "recent".
+#[case("What is the name of the most recent movie?", Ok("ORDER BY year DESC NULLS LAST\nLIMIT 1"))]
+#[case("What is the title of the movie released in the most recent year?", Ok("LIMIT 1"))]
+// "the oldest order": the rows' one date, earliest first.
+#[case("Find the order id and customer id associated with the oldest order.", Ok("ORDER BY date_order_placed ASC NULLS LAST\nLIMIT 1"))]
+#[case("Which order is the most recent order?", Ok("ORDER BY date_order_placed DESC NULLS LAST\nLIMIT 1"))]
+// An age, where there is one, is what "oldest" orders by.
+#[case("What is the name of the oldest person?", Ok("ORDER BY age DESC NULLS LAST\nLIMIT 1"))]
+fn the_most_recent_and_the_oldest_rows(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&dated(), question, want);
+}
