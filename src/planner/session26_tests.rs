@@ -131,3 +131,19 @@ columns = [
 fn the_most_recent_and_the_oldest_rows(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&dated(), question, want);
 }
+
+#[rustfmt::skip]
+#[rstest]
+// After a negation "a single" is "any"; elsewhere it is one.
+#[case("products which have never received a single complaint", None)]
+#[case("customers who did not place a single order", None)]
+#[case("rooms with a single bed", Some(1.0))]
+#[case("a single room that was never booked", Some(1.0))]
+fn a_single_after_a_negation_is_any(#[case] text: &str, #[case] number: Option<f64>) {
+    let toks = super::tokenize::tokenize(text);
+    let found = toks.iter().find_map(|t| match t.kind {
+        super::tokenize::TokKind::Number(n) => Some(n),
+        _ => None,
+    });
+    assert_eq!(found, number, "{text}: {toks:?}");
+}

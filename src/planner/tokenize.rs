@@ -284,6 +284,22 @@ fn push_word(out: &mut Vec<Token>, raw: &str) {
         // "the one with the maximum price", "which one": a pronoun, not 1.
         let pronoun = norm == "one"
             && out.last().is_some_and(|t| matches!(t.norm.as_str(), "the" | "this" | "that" | "which" | "each" | "every" | "any"));
+        // "never received a single complaint": after a negation, "a
+        // single" is "any", not exactly one.
+        let any = norm == "single"
+            && out.last().is_some_and(|t| t.norm == "a")
+            && out.iter().any(|t| matches!(t.norm.as_str(), "not" | "never" | "no" | "without"));
+        if any {
+            out.push(Token {
+                raw: part,
+                norm: "any".into(),
+                stem: "any".into(),
+                kind: TokKind::Word,
+                capital: false,
+                related: false,
+            });
+            continue;
+        }
         if let Some(n) = number_word(&norm).filter(|_| !pronoun) {
             out.push(Token {
                 raw: part.clone(),
