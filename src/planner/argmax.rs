@@ -37,12 +37,22 @@ enum Measure {
     Said,
 }
 
+/// What "longest" and "shortest" measure: a length, a distance, or a
+/// duration, however its unit is named (`milliseconds`, `minutes`).
+const LENGTHS: &[&str] = &["length", "duration", "distance", "milliseconds", "seconds", "minutes", "hours", "days"];
+
+/// What "shortest" measures: those, or a height ("the shortest player").
+const SHORT: &[&str] = &["length", "duration", "distance", "milliseconds", "seconds", "minutes", "hours", "days", "height"];
+
 /// Superlatives that say their measure by themselves, and whether they
 /// put the largest first.
 const SUPERLATIVES: &[(&str, Measure, bool)] = &[
     ("highest", Measure::Words(&["height"]), true),
     ("tallest", Measure::Words(&["height"]), true),
-    ("longest", Measure::Words(&["length"]), true),
+    ("longest", Measure::Words(LENGTHS), true),
+    ("shortest", Measure::Words(SHORT), false),
+    ("deepest", Measure::Words(&["depth"]), true),
+    ("widest", Measure::Words(&["width"]), true),
     ("heaviest", Measure::Words(&["weight"]), true),
     ("lightest", Measure::Words(&["weight"]), false),
     ("fastest", Measure::Words(&["speed"]), true),

@@ -147,3 +147,67 @@ fn a_single_after_a_negation_is_any(#[case] text: &str, #[case] number: Option<f
     });
     assert_eq!(found, number, "{text}: {toks:?}");
 }
+
+/// Tracks timed in milliseconds, rivers with a length, players with a
+/// height, flights with both a distance and a duration.
+fn measured() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "measured26"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "track"
+file = "track.csv"
+primary_key = "track_id"
+label = "name"
+columns = [
+  { name = "track_id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "milliseconds", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "river"
+file = "river.csv"
+primary_key = "river_name"
+columns = [
+  { name = "river_name", type = "VARCHAR", nullable = false },
+  { name = "length", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "player"
+file = "player.csv"
+primary_key = "player_id"
+label = "player_name"
+columns = [
+  { name = "player_id", type = "BIGINT", nullable = false },
+  { name = "player_name", type = "VARCHAR", nullable = false },
+  { name = "height", type = "DOUBLE", nullable = false },
+]
+
+[[tables]]
+name = "flight"
+file = "flight.csv"
+primary_key = "flno"
+columns = [
+  { name = "flno", type = "BIGINT", nullable = false },
+  { name = "distance", type = "BIGINT", nullable = false },
+  { name = "duration_minutes", type = "BIGINT", nullable = false },
+]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("What is the name of the shortest track?", Ok("ORDER BY milliseconds ASC NULLS LAST\nLIMIT 1"))]
+#[case("What is the name of the longest track?", Ok("ORDER BY milliseconds DESC NULLS LAST\nLIMIT 1"))]
+#[case("What is the name of the longest river?", Ok("ORDER BY length DESC NULLS LAST\nLIMIT 1"))]
+#[case("What is the name of the shortest player?", Ok("ORDER BY height ASC NULLS LAST\nLIMIT 1"))]
+// A distance and a duration: which one "longest" means is a guess.
+#[case("What is the number of the longest flight?", Err("longest"))]
+fn longest_and_shortest_measure_a_length_or_a_duration(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&measured(), question, want);
+}
