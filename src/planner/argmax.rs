@@ -47,7 +47,7 @@ const SHORT: &[&str] = &["length", "duration", "distance", "milliseconds", "seco
 /// Superlatives that say their measure by themselves, and whether they
 /// put the largest first.
 const SUPERLATIVES: &[(&str, Measure, bool)] = &[
-    ("highest", Measure::Words(&["height"]), true),
+    ("highest", Measure::Words(&["height", "elevation", "altitude"]), true),
     ("tallest", Measure::Words(&["height"]), true),
     ("longest", Measure::Words(LENGTHS), true),
     ("shortest", Measure::Words(SHORT), false),
@@ -291,8 +291,12 @@ impl Ctx<'_> {
             Measure::Said => None,
             Measure::Age => match self.one_column(t, |s, f| f.numeric && !f.temporal && !s.is_key(f) && s.column_says(f, &["age"])) {
                 Some(f) => Some((f, desc)),
-                // "the oldest order": the earliest date.
-                None => self.date_column(t).map(|f| (f, !desc)),
+                // "the oldest person": the earliest birth date, among other dates.
+                None => match self.one_column(t, |s, f| (f.temporal || f.numeric) && !s.is_key(f) && s.column_says(f, &["birth", "born", "dob", "birthday"])) {
+                    Some(f) => Some((f, !desc)),
+                    // "the oldest order": the earliest date.
+                    None => self.date_column(t).map(|f| (f, !desc)),
+                },
             },
         }
     }

@@ -149,7 +149,8 @@ fn a_single_after_a_negation_is_any(#[case] text: &str, #[case] number: Option<f
 }
 
 /// Tracks timed in milliseconds, rivers with a length, players with a
-/// height, flights with both a distance and a duration.
+/// height, mountains with an elevation, members born and joined on a
+/// day, flights with both a distance and a duration.
 fn measured() -> OfflinePlanner {
     OfflinePlanner::new(&super::fixtures::from_toml(
         r#"name = "measured26"
@@ -188,6 +189,29 @@ columns = [
 ]
 
 [[tables]]
+name = "mountain"
+file = "mountain.csv"
+primary_key = "mountain_id"
+label = "mountain_name"
+columns = [
+  { name = "mountain_id", type = "BIGINT", nullable = false },
+  { name = "mountain_name", type = "VARCHAR", nullable = false },
+  { name = "elevation_m", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "member"
+file = "member.csv"
+primary_key = "member_id"
+label = "member_name"
+columns = [
+  { name = "member_id", type = "BIGINT", nullable = false },
+  { name = "member_name", type = "VARCHAR", nullable = false },
+  { name = "date_of_birth", type = "DATE", nullable = false },
+  { name = "date_joined", type = "DATE", nullable = false },
+]
+
+[[tables]]
 name = "flight"
 file = "flight.csv"
 primary_key = "flno"
@@ -206,6 +230,10 @@ columns = [
 #[case("What is the name of the longest track?", Ok("ORDER BY milliseconds DESC NULLS LAST\nLIMIT 1"))]
 #[case("What is the name of the longest river?", Ok("ORDER BY length DESC NULLS LAST\nLIMIT 1"))]
 #[case("What is the name of the shortest player?", Ok("ORDER BY height ASC NULLS LAST\nLIMIT 1"))]
+#[case("What is the name of the highest mountain?", Ok("ORDER BY elevation_m DESC NULLS LAST\nLIMIT 1"))]
+// The oldest of rows with two dates: the earliest birth.
+#[case("What is the name of the oldest member?", Ok("ORDER BY date_of_birth ASC NULLS LAST\nLIMIT 1"))]
+#[case("Who is the youngest member?", Ok("ORDER BY date_of_birth DESC NULLS LAST\nLIMIT 1"))]
 // A distance and a duration: which one "longest" means is a guess.
 #[case("What is the number of the longest flight?", Err("longest"))]
 fn longest_and_shortest_measure_a_length_or_a_duration(#[case] question: &str, #[case] want: Result<&str, &str>) {
