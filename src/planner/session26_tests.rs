@@ -239,3 +239,15 @@ columns = [
 fn longest_and_shortest_measure_a_length_or_a_duration(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&measured(), question, want);
 }
+
+#[rstest]
+#[case("7th September, 1987")]
+#[case("7 September 1987")]
+#[case("the 7th of September, 1987")]
+#[case("September 7th, 1987")]
+fn a_day_written_in_full_takes_its_year_after_a_comma(#[case] text: &str) {
+    let toks = super::tokenize::tokenize(text);
+    let found = super::time::find(&toks, None);
+    let day = super::time::TimeKind::Range { start: Some("1987-09-07".into()), end: Some("1987-09-08".into()) };
+    assert!(found.iter().any(|e| e.kind == day && e.end == toks.len()), "{text}: {found:?}");
+}

@@ -323,8 +323,10 @@ fn at(toks: &[Token], i: usize, year: Option<i32>) -> Option<TimeExpr> {
             .filter(|n| n.is_word())
             .and_then(|n| month_of(&n.norm))
         {
-            let (y, end) = match next(k + 1).and_then(year_of) {
-                Some(y) => (Some(y), i + k + 2),
+            // "7th September, 1987": a comma may stand before the year.
+            let comma = usize::from(next(k + 1).is_some_and(|n| n.is_punct(',')) && next(k + 2).and_then(year_of).is_some());
+            let (y, end) = match next(k + 1 + comma).and_then(year_of) {
+                Some(y) => (Some(y), i + k + 2 + comma),
                 None => (year, i + k + 1),
             };
             let label = format!("{} {}", d as u32, MONTHS[m as usize - 1]);
