@@ -66,6 +66,7 @@ mod names;
 mod nested;
 mod per_group;
 mod rank;
+mod ranges;
 mod recency;
 mod sanity;
 mod schema;
@@ -391,7 +392,7 @@ impl OfflinePlanner {
     fn plan_alone(&self, question: &str) -> Outcome {
         let toks = stored_spans::quote_stored(spelled::quote_search_text(tokenize::tokenize(question)), self.values.as_deref(), &self.manifest);
         let toks = place_values::quote_places(toks, self.values.as_deref());
-        let mut toks = coordinate::distribute(toks, &self.lexicon);
+        let mut toks = coordinate::distribute(ranges::as_between(toks), &self.lexicon);
         let first = match self.read(&toks) {
             Ok(u) => return Outcome::Planned(u),
             Err(refusal) => refusal,

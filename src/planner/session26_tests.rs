@@ -251,3 +251,14 @@ fn a_day_written_in_full_takes_its_year_after_a_comma(#[case] text: &str) {
     let day = super::time::TimeKind::Range { start: Some("1987-09-07".into()), end: Some("1987-09-08".into()) };
     assert!(found.iter().any(|e| e.kind == day && e.end == toks.len()), "{text}: {found:?}");
 }
+
+#[rustfmt::skip]
+#[rstest]
+#[case("What is the name of the players with height 180 to 190?", Ok("player.height BETWEEN 180 AND 190"))]
+#[case("Show the names of tracks with milliseconds from 1000 to 5000.", Ok("track.milliseconds BETWEEN 1000 AND 5000"))]
+#[case("Which mountains have an elevation between 100 and 200?", Ok("BETWEEN 100 AND 200"))]
+// Not a range: the second number is the smaller.
+#[case("What is the name of the players with height 190 to 180?", Err("180"))]
+fn two_numbers_joined_by_to_are_a_range(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&measured(), question, want);
+}

@@ -1,0 +1,45 @@
+//! "aged 20 to 25", "seat from 50 to 100 students": two numbers joined by
+//! "to" are a range, read as "between 20 and 25" (both ends included, as
+//! "between" is), and shown so.
+//!
+//! Invariants: only two plain numbers, the first below the second, joined
+//! by "to" alone; a "from" before them becomes the "between", else one is
+//! put in. "up to 25", "from 2 to" followed by no number, or "5 to 3" are
+//! left as written.
+
+use crate::planner::tokenize::{TokKind, Token};
+
+/// The tokens with each "N to M" range written as "between N and M".
+pub fn as_between(toks: Vec<Token>) -> Vec<Token> {
+    let number = |t: &Token| match t.kind {
+        TokKind::Number(n) => Some(n),
+        _ => None,
+    };
+    let mut out: Vec<Token> = Vec::with_capacity(toks.len() + 1);
+    let mut i = 0;
+    while i < toks.len() {
+        let range = match (number(&toks[i]), toks.get(i + 1), toks.get(i + 2).and_then(number)) {
+            (Some(a), Some(to), Some(b)) => to.norm == "to" && a < b && out.last().is_none_or(|p| p.norm != "between"),
+            _ => false,
+        };
+        if !range {
+            out.push(toks[i].clone());
+            i += 1;
+            continue;
+        }
+        match out.last_mut() {
+            Some(p) if p.norm == "from" => *p = word("between"),
+            _ => out.push(word("between")),
+        }
+        out.push(toks[i].clone());
+        out.push(word("and"));
+        out.push(toks[i + 2].clone());
+        i += 3;
+    }
+    out
+}
+
+/// The word `w`, shown as the reading it stands for.
+fn word(w: &str) -> Token {
+    Token { raw: w.into(), norm: w.into(), stem: w.into(), kind: TokKind::Word, capital: false, related: false }
+}
