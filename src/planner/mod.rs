@@ -391,10 +391,19 @@ impl OfflinePlanner {
     /// stands, as it names the word.
     fn plan_alone(&self, question: &str) -> Outcome {
         let toks = stored_spans::quote_stored(spelled::quote_search_text(tokenize::tokenize(question)), self.values.as_deref(), &self.manifest);
-        let toks = place_values::quote_places(toks, self.values.as_deref());
+        let (toks, renamed) = place_values::quote_places(toks, self.values.as_deref());
         let mut toks = coordinate::distribute(ranges::as_between(toks), &self.lexicon);
+        // "the US" read as the stored 'United States': shown.
+        let planned = |mut u: Understanding| {
+            u.ambiguities.extend(renamed.iter().map(|(written, stored)| Ambiguity {
+                words: written.clone(),
+                chosen: format!("read as '{stored}', the name the data stores for this place (WordNet)"),
+                alternatives: Vec::new(),
+            }));
+            Outcome::Planned(u)
+        };
         let first = match self.read(&toks) {
-            Ok(u) => return Outcome::Planned(u),
+            Ok(u) => return planned(u),
             Err(refusal) => refusal,
         };
         let mut unplaced = first.unplaced.clone();
@@ -411,7 +420,7 @@ impl OfflinePlanner {
                 break;
             }
             match self.read(&toks) {
-                Ok(u) => return Outcome::Planned(u),
+                Ok(u) => return planned(u),
                 Err(refusal) => unplaced = refusal.unplaced,
             }
         }

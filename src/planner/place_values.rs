@@ -14,9 +14,11 @@ use crate::dataset::value_index::ValueLookup;
 use crate::planner::tokenize::Token;
 
 /// The question's place names the data stores under another name, as
-/// quoted tokens of the stored name.
-pub fn quote_places(toks: Vec<Token>, vx: Option<&ValueLookup>) -> Vec<Token> {
-    let Some(vx) = vx else { return toks };
+/// quoted tokens of the stored name, and each name as written with the
+/// stored name it was read as (to show).
+pub fn quote_places(toks: Vec<Token>, vx: Option<&ValueLookup>) -> (Vec<Token>, Vec<(String, String)>) {
+    let Some(vx) = vx else { return (toks, Vec::new()) };
+    let mut renamed = Vec::new();
     let capitalised = |t: &Token| t.is_word() && (t.capital || t.raw.chars().all(|c| c.is_ascii_uppercase()));
     let mut out = Vec::with_capacity(toks.len());
     let mut i = 0;
@@ -33,12 +35,20 @@ pub fn quote_places(toks: Vec<Token>, vx: Option<&ValueLookup>) -> Vec<Token> {
         out.extend(toks[i..i + skip].iter().cloned());
         let span = &toks[i + skip..i + run];
         match stored_name(span, vx) {
-            Some(value) => out.push(Token::quoted(value)),
+            Some(value) => {
+                renamed.push((written(span), value.clone()));
+                out.push(Token::quoted(value));
+            }
             None => out.extend(span.iter().cloned()),
         }
         i += run;
     }
-    out
+    (out, renamed)
+}
+
+/// The words of `span` as the question writes them.
+fn written(span: &[Token]) -> String {
+    span.iter().map(|t| t.raw.as_str()).collect::<Vec<_>>().join(" ")
 }
 
 /// The one stored value among the other names of the place `span` names.
@@ -46,7 +56,7 @@ fn stored_name(span: &[Token], vx: &ValueLookup) -> Option<String> {
     if span.len() > 6 {
         return None;
     }
-    let written = span.iter().map(|t| t.raw.as_str()).collect::<Vec<_>>().join(" ");
+    let written = written(span);
     let others = crate::places::other_names(&written);
     if others.is_empty() || !vx.holders(&written).is_empty() {
         return None;

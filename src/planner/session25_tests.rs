@@ -196,7 +196,7 @@ fn by_each_after_a_participle_groups(#[case] question: &str, #[case] want: Resul
 
 /// Ships whose nationality is stored by full name, and one whose name
 /// starts with a place adjective.
-fn ships() -> OfflinePlanner {
+pub(super) fn ships() -> OfflinePlanner {
     let values = crate::dataset::value_index::ValueIndex {
         columns: vec![
             super::fixtures::indexed("ship", "nationality", &["United States", "United Kingdom", "France"]),

@@ -262,3 +262,11 @@ fn a_day_written_in_full_takes_its_year_after_a_comma(#[case] text: &str) {
 fn two_numbers_joined_by_to_are_a_range(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&measured(), question, want);
 }
+
+#[rstest]
+#[case("Which ships are from the US?", "US", "'United States'")]
+#[case("What is the average tonnage of French ships?", "French", "'France'")]
+fn a_place_read_by_another_name_is_shown_as_typed(#[case] question: &str, #[case] typed: &str, #[case] stored: &str) {
+    let super::Outcome::Planned(u) = super::session25_tests::ships().plan(question) else { panic!("{question}: refused") };
+    assert!(u.ambiguities.iter().any(|a| a.words == typed && a.chosen.contains(stored)), "{question}: {:?}", u.ambiguities);
+}
