@@ -89,8 +89,8 @@ impl Ctx<'_> {
             .next_sig(last)
             .and_then(|n| self.date_named_at(n, false).map(|f| (n, f)))
             .or_else(|| before.and_then(|b| self.date_named_at(b, true).map(|f| (b, f))));
-        // "the most recent movie", "which order has the most recent
-        // shipment": the one date of the rows the noun after the cue names.
+        // "the most recent movie", "the oldest order": the one date of the
+        // rows the noun after the cue names.
         let dated_rows = match named {
             Some(_) => None,
             None => self.next_sig(last).filter(|&n| !self.used[n]).and_then(|n| {
@@ -102,18 +102,15 @@ impl Ctx<'_> {
         if self.p[first].norm == "oldest" && dated_rows.as_ref().is_none_or(|(_, f)| self.has_age(f.table)) {
             return false;
         }
-        let (at, f, noun) = match named {
-            None if dated_rows.is_some() => {
-                let Some((n, f)) = dated_rows else { return false };
-                (None, f, Some(n))
-            }
-            Some((at, f)) => {
+        let (at, f, noun) = match (named, dated_rows) {
+            (None, Some((n, f))) => (None, f, Some(n)),
+            (Some((at, f)), _) => {
                 let noun = (0..first).find(|&k| {
                     k != at && !self.used[k] && self.p[k].lex().is_some_and(|cs| cs.iter().any(|c| !c.fuzzy && c.target == Target::Table(f.table)))
                 });
                 (Some(at), f, noun)
             }
-            None => {
+            (None, None) => {
                 // "launched most recently": the verb's column of the rows named before it.
                 let Some(b) = before.filter(|&b| {
                     !self.used[b] && matches!(self.p[b].kind, PieceKind::Unknown | PieceKind::Soft | PieceKind::Stop)
