@@ -228,6 +228,13 @@ impl Lexicon {
                     let mut both = tstems.clone();
                     both.extend(cstems.iter().cloned());
                     lx.add_stems(both, target.clone(), 0.9, None);
+                    // `color_description` in `ref_colors`: the rest after a
+                    // word of the table's name is its own ("the description
+                    // of the colors"), as "name" is for `document_name` in
+                    // documents.
+                    if own {
+                        lx.add_stems(cstems[1..].to_vec(), target.clone(), 0.8, None);
+                    }
                 } else if cstems.len() > tstems.len() {
                     // "document_name" in documents: "name" alone is this table's name.
                     let rest = cstems[tstems.len()..].to_vec();

@@ -270,3 +270,86 @@ fn a_place_read_by_another_name_is_shown_as_typed(#[case] question: &str, #[case
     let super::Outcome::Planned(u) = super::session25_tests::ships().plan(question) else { panic!("{question}: refused") };
     assert!(u.ambiguities.iter().any(|a| a.words == typed && a.chosen.contains(stored)), "{question}: {:?}", u.ambiguities);
 }
+
+/// Transactions and colours whose columns start with a word of their
+/// table's longer name (`financial_transactions.transaction_amount`,
+/// `ref_colors.color_description`), and product categories described
+/// the same way.
+fn prefixed() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "prefixed26"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "financial_transactions"
+file = "financial_transactions.csv"
+primary_key = "transaction_id"
+columns = [
+  { name = "transaction_id", type = "BIGINT", nullable = false },
+  { name = "transaction_type", type = "VARCHAR", nullable = false },
+  { name = "transaction_amount", type = "DOUBLE", nullable = false },
+]
+
+[[tables]]
+name = "ref_colors"
+file = "ref_colors.csv"
+primary_key = "color_code"
+columns = [
+  { name = "color_code", type = "VARCHAR", nullable = false },
+  { name = "color_description", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "ref_product_categories"
+file = "ref_product_categories.csv"
+primary_key = "product_category_code"
+columns = [
+  { name = "product_category_code", type = "VARCHAR", nullable = false },
+  { name = "product_category_description", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "products"
+file = "products.csv"
+primary_key = "product_id"
+columns = [
+  { name = "product_id", type = "BIGINT", nullable = false },
+  { name = "color_code", type = "VARCHAR", nullable = false },
+  { name = "product_category_code", type = "VARCHAR", nullable = false },
+  { name = "product_name", type = "VARCHAR", nullable = false },
+]
+
+[[joins]]
+from = "products.color_code"
+to = "ref_colors.color_code"
+
+[[joins]]
+from = "products.product_category_code"
+to = "ref_product_categories.product_category_code"
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("What is the total amount of all transactions?", Ok("SUM(financial_transactions.transaction_amount)"))]
+#[case("What is the average amount of all transactions?", Ok("AVG(financial_transactions.transaction_amount)"))]
+#[case("List the description of all the colors.", Ok("ref_colors.color_description"))]
+#[case("What are the descriptions for each color?", Ok("ref_colors.color_description"))]
+fn a_column_named_after_a_word_of_its_table_is_called_by_the_rest(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&prefixed(), question, want);
+}
+
+#[rstest]
+#[case("the description", "description", "ref_colors", "color_description")]
+fn the_rest_of_a_column_name_after_a_table_word_names_it(#[case] text: &str, #[case] words: &str, #[case] table: &str, #[case] column: &str) {
+    use super::lexicon::Target;
+    let planner = prefixed();
+    let m = planner.manifest();
+    let t = m.tables.iter().position(|x| x.name == table).unwrap_or(usize::MAX);
+    let c = m.tables.get(t).and_then(|x| x.columns.iter().position(|c| c.name == column)).unwrap_or(usize::MAX);
+    let pieces = super::intent::pieces(&super::tokenize::tokenize(text), &planner.lexicon, &super::intent::CueTable::new(), None);
+    let found = pieces.iter().find(|p| p.words == words).and_then(|p| p.lex()).and_then(|cands| cands.iter().find(|x| x.target == Target::Column(t, c)).map(|x| x.confidence));
+    assert!(found.is_some_and(|conf| conf >= 0.8), "{text}: {found:?} in {pieces:?}");
+}
