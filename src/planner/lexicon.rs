@@ -203,8 +203,13 @@ impl Lexicon {
             if let Some(u) = link_head(m, ti) {
                 lx.add(&t.name, Target::Table(u), 1.0);
             }
-            lx.add(&t.name, Target::Table(ti), 1.0);
             let tstems = stems(&t.name);
+            // `all_documents`: "all" is the question's determiner ("list
+            // all document type codes"), so the table is its noun alone.
+            match tstems.split_first() {
+                Some((first, rest)) if first == "all" && !rest.is_empty() => lx.add_stems(rest.to_vec(), Target::Table(ti), 1.0, None),
+                _ => lx.add(&t.name, Target::Table(ti), 1.0),
+            }
             // A short word of a table's name (`prof`, `dept`, `inst`): a
             // question word may spell it out ("professors"). Not a one-word
             // column's name: measured on the held-out databases, those

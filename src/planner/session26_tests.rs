@@ -353,3 +353,47 @@ fn the_rest_of_a_column_name_after_a_table_word_names_it(#[case] text: &str, #[c
     let found = pieces.iter().find(|p| p.words == words).and_then(|p| p.lex()).and_then(|cands| cands.iter().find(|x| x.target == Target::Column(t, c)).map(|x| x.confidence));
     assert!(found.is_some_and(|conf| conf >= 0.8), "{text}: {found:?} in {pieces:?}");
 }
+
+/// Documents in a table whose name starts with "all", typed by a lookup table.
+fn all_documents() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "alldocs26"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "all_documents"
+file = "all_documents.csv"
+primary_key = "document_id"
+label = "document_name"
+columns = [
+  { name = "document_id", type = "BIGINT", nullable = false },
+  { name = "document_name", type = "VARCHAR", nullable = false },
+  { name = "document_type_code", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "ref_document_types"
+file = "ref_document_types.csv"
+primary_key = "document_type_code"
+label = "document_type_name"
+columns = [
+  { name = "document_type_code", type = "VARCHAR", nullable = false },
+  { name = "document_type_name", type = "VARCHAR", nullable = false },
+]
+
+[[joins]]
+from = "all_documents.document_type_code"
+to = "ref_document_types.document_type_code"
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("List all document type codes and document type names.", Ok("FROM ref_document_types"))]
+#[case("How many documents are there?", Ok("FROM all_documents"))]
+#[case("List the names of all documents.", Ok("all_documents.document_name"))]
+fn all_in_a_table_name_is_the_questions_determiner(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&all_documents(), question, want);
+}
