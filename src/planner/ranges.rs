@@ -28,18 +28,13 @@ pub fn as_between(toks: Vec<Token>) -> Vec<Token> {
             continue;
         }
         match out.last_mut() {
-            Some(p) if p.norm == "from" => *p = word("between"),
-            _ => out.push(word("between")),
+            Some(p) if p.norm == "from" => *p = Token::read_as("between".into(), "between"),
+            _ => out.push(Token::read_as("between".into(), "between")),
         }
         out.push(toks[i].clone());
-        out.push(word("and"));
+        out.push(Token::read_as("and".into(), "and"));
         out.push(toks[i + 2].clone());
         i += 3;
     }
     out
-}
-
-/// The word `w`, shown as the reading it stands for.
-fn word(w: &str) -> Token {
-    Token { raw: w.into(), norm: w.into(), stem: w.into(), kind: TokKind::Word, capital: false, related: false }
 }

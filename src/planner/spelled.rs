@@ -72,12 +72,8 @@ fn letter_position(toks: &[Token], i: usize) -> Option<[Token; 2]> {
     if !(at(i, &["first", "initial", "last", "final"]) && at(i + 1, &["letter", "character"]) && at(i + 2, &["is", "was", "being", "equals"])) {
         return None;
     }
-    let (norm, stem) = if at(i, &["first", "initial"]) { ("starts", "start") } else { ("ends", "end") };
-    let word = |raw: String, norm: &str, stem: &str| Token { raw, norm: norm.into(), stem: stem.into(), kind: TokKind::Word, capital: false, related: false };
-    Some([
-        word(format!("{} {}", toks[i].raw, toks[i + 1].raw), norm, stem),
-        word(toks[i + 2].raw.clone(), "with", "with"),
-    ])
+    let norm = if at(i, &["first", "initial"]) { "starts" } else { "ends" };
+    Some([Token::read_as(format!("{} {}", toks[i].raw, toks[i + 1].raw), norm), Token::read_as(toks[i + 2].raw.clone(), "with")])
 }
 
 /// Rewrites spelled-out search text as quoted tokens.

@@ -44,6 +44,11 @@ impl Token {
     pub fn quoted(text: String) -> Token {
         Token { raw: text.clone(), norm: text.to_lowercase(), stem: text.to_lowercase(), kind: TokKind::Quoted(text), capital: false, related: false }
     }
+    /// A word written as `raw` and read as the word `norm` ("a single"
+    /// read as "any", "to" as "and" in a range).
+    pub fn read_as(raw: String, norm: &str) -> Token {
+        Token { raw, norm: norm.into(), stem: stem(norm), kind: TokKind::Word, capital: false, related: false }
+    }
     pub fn is_word(&self) -> bool {
         self.kind == TokKind::Word
     }
@@ -290,14 +295,7 @@ fn push_word(out: &mut Vec<Token>, raw: &str) {
             && out.last().is_some_and(|t| t.norm == "a")
             && out.iter().any(|t| matches!(t.norm.as_str(), "not" | "never" | "no" | "without"));
         if any {
-            out.push(Token {
-                raw: part,
-                norm: "any".into(),
-                stem: "any".into(),
-                kind: TokKind::Word,
-                capital: false,
-                related: false,
-            });
+            out.push(Token::read_as(part, "any"));
             continue;
         }
         if let Some(n) = number_word(&norm).filter(|_| !pronoun) {
