@@ -129,42 +129,14 @@ impl Ctx<'_> {
                         1.0,
                     );
                 }
-                TimeKind::Range { start, end } => {
-                    if let Some(s) = start {
-                        self.filters.push(Filter {
-                            field: f.name.clone(),
-                            op: Op::Ge,
-                            value: Some(Operand::Value(json!(s))),
-                        });
-                    }
-                    if let Some(e) = end {
-                        self.filters.push(Filter {
-                            field: f.name.clone(),
-                            op: Op::Lt,
-                            value: Some(Operand::Value(json!(e))),
-                        });
-                    }
-                    self.time_labels.push(label.clone());
-                    self.take(i, MatchKind::Time, format!("{}: {label}", f.name), 1.0);
-                }
-                TimeKind::After(day) => {
-                    self.filters.push(Filter {
-                        field: f.name.clone(),
-                        op: Op::Gt,
-                        value: Some(Operand::Value(json!(day))),
-                    });
-                    self.time_labels.push(label.clone());
-                    self.take(i, MatchKind::Time, format!("{}: {label}", f.name), 1.0);
-                }
-                TimeKind::Last { n, unit } => {
-                    self.filters.push(Filter {
-                        field: f.name.clone(),
-                        op: Op::Last,
-                        value: Some(Operand::Span { n, unit }),
-                    });
-                    self.time_labels.push(label.clone());
-                    self.take(i, MatchKind::Time, format!("{}: {label}", f.name), 1.0);
-                }
+                TimeKind::Range { start, end } => self.time_filters(
+                    i,
+                    &f,
+                    &label,
+                    [start.map(|s| (Op::Ge, Operand::Value(json!(s)))), end.map(|e| (Op::Lt, Operand::Value(json!(e))))],
+                ),
+                TimeKind::After(day) => self.time_filters(i, &f, &label, [Some((Op::Gt, Operand::Value(json!(day))))]),
+                TimeKind::Last { n, unit } => self.time_filters(i, &f, &label, [Some((Op::Last, Operand::Span { n, unit }))]),
                 TimeKind::NeedsYear => {}
             }
         }
@@ -180,6 +152,16 @@ impl Ctx<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The conditions a time at piece `i` puts on the date `f`, labelled
+    /// `label` in the reading.
+    fn time_filters(&mut self, i: usize, f: &FieldInfo, label: &str, conditions: impl IntoIterator<Item = Option<(Op, Operand)>>) {
+        for (op, value) in conditions.into_iter().flatten() {
+            self.filters.push(Filter { field: f.name.clone(), op, value: Some(value) });
+        }
+        self.time_labels.push(label.to_string());
+        self.take(i, MatchKind::Time, format!("{}: {label}", f.name), 1.0);
     }
 
     /// The date column a time expression is about: one the question names,
