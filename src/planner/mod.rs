@@ -157,6 +157,8 @@ mod session25_tests;
 #[cfg(test)]
 mod session26_tests;
 #[cfg(test)]
+mod session27_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;
@@ -408,15 +410,16 @@ impl OfflinePlanner {
         };
         let mut unplaced = first.unplaced.clone();
         // Each retry allows one more word; a word allowed already that is
-        // refused again ends it.
-        for _ in 0..MAX_RELATED_WORDS {
+        // refused again is read, if the data stores it whole, as that
+        // value; refused once more, it ends it.
+        for _ in 0..MAX_RELATED_WORDS + 1 {
             let Some(word) = unplaced.take() else { break };
             let mut more = false;
             for t in toks.iter_mut().filter(|t| t.norm == word && !t.related) {
                 t.related = true;
                 more = true;
             }
-            if !more {
+            if !more && !self.as_stored_value(&mut toks, &word) {
                 break;
             }
             match self.read(&toks) {
@@ -425,6 +428,23 @@ impl OfflinePlanner {
             }
         }
         Outcome::NotUnderstood(explain::not_understood(&self.manifest, question, first))
+    }
+
+    /// "The bank branch named morningside", "pets that are dog": a word
+    /// written in lowercase that nothing else reads but the data stores
+    /// whole, case folded, as a text value, read as that value (as it is
+    /// when capitalised or quoted). False when there is none to read so.
+    fn as_stored_value(&self, toks: &mut [tokenize::Token], word: &str) -> bool {
+        let Some(vx) = self.values.as_deref() else { return false };
+        let mut any = false;
+        for t in toks.iter_mut().filter(|t| t.norm == word && t.is_word() && !t.capital) {
+            if vx.holders(&t.raw).is_empty() {
+                continue;
+            }
+            *t = tokenize::Token::quoted(t.raw.clone());
+            any = true;
+        }
+        any
     }
 
     /// One reading of the tokens, from pieces to a plan.
