@@ -62,6 +62,7 @@ pub mod model;
 mod named;
 mod listed_rows;
 mod negation;
+mod none_of;
 mod names;
 mod nested;
 mod per_group;
@@ -377,7 +378,10 @@ impl OfflinePlanner {
     /// Plans one question.
     pub fn plan(&self, question: &str) -> Outcome {
         match self.plan_alone(question) {
-            Outcome::NotUnderstood(n) => match union::of_two(self, question).or_else(|| union::shared_by_two(self, question)) {
+            Outcome::NotUnderstood(n) => match union::of_two(self, question)
+                .or_else(|| union::shared_by_two(self, question))
+                .or_else(|| none_of::values_no_row_has(self, question))
+            {
                 Some(u) => Outcome::Planned(u),
                 None => Outcome::NotUnderstood(n),
             },

@@ -76,3 +76,50 @@ to = "genre.genre_id"
 fn a_lowercase_word_the_data_stores_is_that_value(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&branches(), question, want);
 }
+
+/// Stadiums with a country, an opening year and a capacity.
+fn stadiums() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "stadiums27"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "stadium"
+file = "stadium.csv"
+primary_key = "id"
+label = "name"
+columns = [
+  { name = "id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "country", type = "VARCHAR", nullable = false },
+  { name = "opening_year", type = "BIGINT", nullable = false },
+  { name = "capacity", type = "BIGINT", nullable = false },
+]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("Which countries do not have a stadium that was opened after 2006?", "stadium.country NOT IN (SELECT stadium.country FROM stadium WHERE stadium.country IS NOT NULL AND stadium.opening_year >= 2007)")]
+#[case("Show all the countries where no stadium has a capacity over 800.", "WHERE stadium.country IS NOT NULL AND stadium.capacity > 800)")]
+#[case("Which countries don't have a stadium with a capacity above 5000?", "stadium.capacity > 5000)")]
+#[case("List the countries that have never had a stadium opened before 1990.", "stadium.opening_year < 1990)")]
+fn values_no_row_meeting_a_condition_has(#[case] question: &str, #[case] want: &str) {
+    let sql = super::fixtures::planned_sql(&stadiums(), question).unwrap_or_else(|e| panic!("{question}: {e}"));
+    assert!(sql.contains("SELECT DISTINCT stadium.country") && sql.contains(want), "{question}:\n{sql}");
+}
+
+#[rustfmt::skip]
+#[rstest]
+// The rows named before the negation, or the column asked for a name, a
+// number or a key: not this reading.
+#[case("What are the names of stadiums that were not opened after 2006?")]
+#[case("Which stadiums do not have a capacity over 800?")]
+#[case("What capacities do not have a stadium opened after 2006?")]
+fn other_negations_are_not_a_set_difference(#[case] question: &str) {
+    if let Ok(sql) = super::fixtures::planned_sql(&stadiums(), question) {
+        assert!(!sql.contains("NOT IN (SELECT"), "{question}:\n{sql}");
+    }
+}
