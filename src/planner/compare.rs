@@ -263,9 +263,13 @@ impl Ctx<'_> {
             true => self.dimension_field(i, n).ok().flatten().map(|(_, f)| f.name),
             false => None,
         };
+        // An id right before the cue with nothing counted after the
+        // number ("next entry ID greater than 8", "whose id is above 10")
+        // is compared as it is.
+        let nothing_after = after.is_none_or(|k| self.p[k].lex().is_none() && !matches!(self.p[k].kind, PieceKind::Unknown | PieceKind::Quoted(..)));
         if let Some((k, f)) = self
             .nearest_before(i, true)
-            .filter(|(_, f)| !self.is_key(f) && implied.as_ref().is_none_or(|d| *d == f.name))
+            .filter(|(k, f)| (!self.is_key(f) || nothing_after && self.only_be_between(*k, i)) && implied.as_ref().is_none_or(|d| *d == f.name))
         {
             self.take_lex(k);
             self.row_filter(i, n, f, op, x);
@@ -536,6 +540,11 @@ impl Ctx<'_> {
                 && !s.is_key(f)
                 && f.column.is_some_and(|c| crate::planner::tokenize::split_identifier(&s.m.tables[t].columns[c].name).iter().any(|p| p == w))
         })
+    }
+
+    /// Nothing but a form of "be" between pieces `k` and `i` ("id is above").
+    fn only_be_between(&self, k: usize, i: usize) -> bool {
+        (k + 1..i).all(|x| matches!(self.p[x].norm.as_str(), "is" | "are" | "was" | "were" | "be"))
     }
 
     /// A key column (an id): its numbers label rows and are no quantity, so

@@ -123,3 +123,35 @@ fn other_negations_are_not_a_set_difference(#[case] question: &str) {
         assert!(!sql.contains("NOT IN (SELECT"), "{question}:\n{sql}");
     }
 }
+
+/// Catalog entries keyed by an id, each pointing at the next.
+fn entries() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "entries27"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "catalog_contents"
+file = "catalog_contents.csv"
+primary_key = "catalog_entry_id"
+label = "catalog_entry_name"
+columns = [
+  { name = "catalog_entry_id", type = "BIGINT", nullable = false },
+  { name = "catalog_entry_name", type = "VARCHAR", nullable = false },
+  { name = "next_entry_id", type = "BIGINT", nullable = false },
+  { name = "price", type = "DOUBLE", nullable = false },
+]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// An id right before the comparison, nothing counted after the number.
+#[case("What are the catalog entry names of the entries with next entry ID above 8?", Ok("catalog_contents.next_entry_id > 8"))]
+#[case("Name all the entries with next entry ID greater than 8.", Ok("catalog_contents.next_entry_id > 8"))]
+#[case("Which entries have a next entry ID above 8 and a price below 10?", Ok("catalog_contents.next_entry_id > 8 AND catalog_contents.price < 10"))]
+fn an_id_right_before_a_comparison_is_compared(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&entries(), question, want);
+}
