@@ -280,6 +280,7 @@ impl Lexicon {
         lx.add_key_nouns(m);
         lx.add_lone_heads(m);
         lx.add_members(m);
+        lx.add_table_words(m);
         lx
     }
 

@@ -155,3 +155,88 @@ columns = [
 fn an_id_right_before_a_comparison_is_compared(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&entries(), question, want);
 }
+
+/// Seasons of matches named `match_season`, and a table of links named
+/// for what links them (`plays_games`).
+fn matches() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "league27"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "match_season"
+file = "match_season.csv"
+primary_key = "draft_pick_number"
+label = "player"
+columns = [
+  { name = "draft_pick_number", type = "BIGINT", nullable = false },
+  { name = "season", type = "BIGINT", nullable = false },
+  { name = "player", type = "VARCHAR", nullable = false },
+  { name = "position", type = "VARCHAR", nullable = false },
+  { name = "team", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "team"
+file = "team.csv"
+primary_key = "team_id"
+label = "name"
+columns = [
+  { name = "team_id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "plays_games"
+file = "plays_games.csv"
+columns = [
+  { name = "stuid", type = "BIGINT", nullable = false },
+  { name = "gameid", type = "BIGINT", nullable = false },
+  { name = "hours_played", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "student"
+file = "student.csv"
+primary_key = "stuid"
+label = "lname"
+columns = [
+  { name = "stuid", type = "BIGINT", nullable = false },
+  { name = "lname", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "video_games"
+file = "video_games.csv"
+primary_key = "gameid"
+label = "gname"
+columns = [
+  { name = "gameid", type = "BIGINT", nullable = false },
+  { name = "gname", type = "VARCHAR", nullable = false },
+]
+
+[[joins]]
+from = "match_season.team"
+to = "team.team_id"
+
+[[joins]]
+from = "plays_games.stuid"
+to = "student.stuid"
+
+[[joins]]
+from = "plays_games.gameid"
+to = "video_games.gameid"
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("Show all distinct positions of matches.", Ok("FROM match_season"))]
+#[case("How many matches are there?", Ok("COUNT(*)"))]
+// A word of a table of links names the link, not rows.
+#[case("How many plays are there?", Err("count"))]
+fn a_word_of_a_two_word_table_name_names_its_rows(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&matches(), question, want);
+}

@@ -214,6 +214,42 @@ impl Lexicon {
         }
     }
 
+    /// "matches" for `match_season`, "buses" for `school_bus`: either word
+    /// of a table's two-word name names its rows, weakly, when no other
+    /// table's name and no column's name has that word.
+    pub(super) fn add_table_words(&mut self, m: &Manifest) {
+        let tables: Vec<Vec<String>> = m.tables.iter().map(|t| stems(&t.name)).collect();
+        let in_columns = |w: &str| m.tables.iter().any(|t| t.columns.iter().any(|c| stems(&c.name).iter().any(|x| x == w)));
+        for (ti, st) in tables.iter().enumerate() {
+            let [a, b] = st.as_slice() else { continue };
+            // A first word written with an "s" before another noun is a
+            // verb ("plays_games", "lives_in"): the link, not the rows; so
+            // is a table of links (two keys or more pointing elsewhere).
+            let raw = crate::words::identifier_words(&m.tables[ti].name);
+            let from = format!("{}.", m.tables[ti].name.to_lowercase());
+            let links = m.joins.iter().filter(|j| j.from.to_lowercase().starts_with(&from)).count() >= 2;
+            if links || raw.first().is_some_and(|w| w.ends_with('s') && !w.ends_with("ss")) {
+                continue;
+            }
+            for w in [a, b] {
+                // A word of the dataset's name ("CSU campus", "gas
+                // companies") names the dataset (`planner::dataset_words`),
+                // unless the table is the dataset's namesake (`school_bus`).
+                let namesake = m.name.to_lowercase().contains(&m.tables[ti].name.to_lowercase());
+                let alone = w.len() >= 3
+                    && (namesake || !crate::planner::dataset_words::names_dataset(m, w))
+                    && !GENERIC.contains(&w.as_str())
+                    && !crate::planner::english::is_stopword(w)
+                    && !tables.iter().enumerate().any(|(u, x)| u != ti && x.contains(w))
+                    && !in_columns(w)
+                    && !self.by_first.get(w.as_str()).is_some_and(|es| es.iter().any(|&e| self.entries[e].stems.len() == 1 && self.entries[e].target != Target::Table(ti)));
+                if alone {
+                    self.add_stems(vec![w.clone()], Target::Table(ti), 0.7, None);
+                }
+            }
+        }
+    }
+
     /// A lone head word ("date", "code") for the only column of a table
     /// whose name has it, when no column is named just that.
     pub(super) fn add_lone_heads(&mut self, m: &Manifest) {
