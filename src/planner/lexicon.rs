@@ -318,8 +318,11 @@ impl Lexicon {
                 if part.iter().all(|w| GENERIC.contains(&w.as_str())) {
                     continue;
                 }
-                if part.first().is_some_and(|w| w == "of") || part.last().is_some_and(|w| w == "of")
-                {
+                // A part that ends on a preposition ("products in" of
+                // `product_in_event_id`) would swallow the question's own
+                // "in", "for", "by".
+                let preposition = |w: &String| matches!(w.as_str(), "of" | "in" | "for" | "by" | "to" | "on" | "at" | "with" | "from");
+                if part.first().is_some_and(|w| w == "of") || part.last().is_some_and(preposition) {
                     continue;
                 }
                 let weight = part_weight(len, n);

@@ -240,3 +240,46 @@ to = "video_games.gameid"
 fn a_word_of_a_two_word_table_name_names_its_rows(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&matches(), question, want);
 }
+
+/// Products, and the events they are in (`products_in_events`).
+fn products() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "products27"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "products"
+file = "products.csv"
+primary_key = "product_id"
+label = "product_name"
+columns = [
+  { name = "product_id", type = "BIGINT", nullable = false },
+  { name = "product_name", type = "VARCHAR", nullable = false },
+  { name = "product_price", type = "DOUBLE", nullable = false },
+]
+
+[[tables]]
+name = "products_in_events"
+file = "products_in_events.csv"
+primary_key = "product_in_event_id"
+columns = [
+  { name = "product_in_event_id", type = "BIGINT", nullable = false },
+  { name = "event_id", type = "BIGINT", nullable = false },
+  { name = "product_id", type = "BIGINT", nullable = false },
+]
+
+[[joins]]
+from = "products_in_events.product_id"
+to = "products.product_id"
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "products in" is no part of `product_in_event_id`: the question's "in".
+#[case("List the name of products in ascending order of price.", Ok("ORDER BY product_price ASC"))]
+fn a_part_of_a_name_does_not_end_on_a_preposition(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&products(), question, want);
+}
