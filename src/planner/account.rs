@@ -129,6 +129,10 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
                     // "with id 163", "whose id is 5": a filter on an id
                     // with its value right after; "the ids of orders
                     // whose status is 'X'" asks to see them.
+                    // "Show ids, customer ids, ...": an id of its own in a
+                    // list of columns is the rows' key, not another id
+                    // listed beside it.
+                    "id" | "ids" if listed_alone(p, i) => output_has(m, plan, is_row_key),
                     "id" | "ids" => output_has(m, plan, is_id_like) || filter_has(m, plan, is_id_like) && id_value(p, i),
                     "number" | "numbers" => {
                         counts(plan) || output_has(m, plan, is_number_like) || count_phrase(p, i) || compound_number(m, p, used, plan, i)
@@ -682,6 +686,18 @@ fn is_name_like(m: &Manifest, t: usize, c: usize) -> bool {
 
 /// A column that identifies its rows: an id, key or code, or the primary
 /// key. A status or type code sorts rows into kinds; it names none.
+/// The key of its table's rows.
+fn is_row_key(m: &Manifest, t: usize, c: usize) -> bool {
+    crate::planner::schema::row_key(m, t) == Some(c)
+}
+
+/// Piece `i` stands alone in a list of things asked for: a comma or "and"
+/// right after it, and another column named after that.
+fn listed_alone(p: &[Piece], i: usize) -> bool {
+    let sep = p.get(i + 1).is_some_and(|x| matches!(x.kind, PieceKind::Punct(',')) || x.norm == "and");
+    sep && p.get(i + 2).is_some_and(|x| x.lex().is_some())
+}
+
 fn is_id_like(m: &Manifest, t: usize, c: usize) -> bool {
     let w = words_of(m, t, c);
     let col = &m.tables[t].columns[c];
