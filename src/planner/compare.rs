@@ -344,6 +344,11 @@ impl Ctx<'_> {
                 if let Some(f) = self.number_column_at(prev) {
                     self.take_lex(prev);
                     self.row_filter(n, n, f, Op::Eq, x);
+                } else if let Some((f, stored)) = self.text_column_holding(prev, &self.p[n].words.clone()) {
+                    // "zip code 197": a text column the data shows holds it.
+                    self.take_lex(prev);
+                    self.take(n, MatchKind::Value, format!("{} = {stored}", f.name), 0.9);
+                    self.filters.push(Filter { field: f.name, op: Op::Eq, value: Some(Operand::Value(serde_json::Value::String(stored))) });
                 }
                 continue;
             }
@@ -394,6 +399,20 @@ impl Ctx<'_> {
         self.pick(k, &|t| matches!(t, Target::Column(..) | Target::Dimension(_)))
             .and_then(|c| self.field_of(&c.target))
             .filter(|f| f.numeric && !f.temporal)
+    }
+
+    /// The text column named at piece `k` when the dataset's value index
+    /// shows it holds `text` ("zip code 197" where `zip_postcode` is text),
+    /// with the value as stored.
+    fn text_column_holding(&mut self, k: usize, text: &str) -> Option<(FieldInfo, String)> {
+        let vx = self.values?;
+        let f = self.pick(k, &|t| matches!(t, Target::Column(..) | Target::Dimension(_))).and_then(|c| self.field_of(&c.target))?;
+        let c = f.column?;
+        if f.numeric || f.temporal {
+            return None;
+        }
+        let stored = vx.holders(text).into_iter().find(|h| h.table == f.table && h.column == c)?.stored;
+        Some((f, stored))
     }
 
     /// The metric aggregating the number column named at `b`, when an

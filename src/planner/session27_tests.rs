@@ -350,3 +350,37 @@ fn an_id_listed_alone_is_the_rows_key(#[case] question: &str) {
         assert!(sql.contains("customers_cards.card_id"), "{question}:\n{sql}");
     }
 }
+
+/// Accounts whose names are numbers stored as text.
+fn accounts() -> OfflinePlanner {
+    let values = crate::dataset::value_index::ValueIndex {
+        columns: vec![super::fixtures::indexed("accounts", "account_name", &["162", "338", "Savings"])],
+    };
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "accounts27"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "accounts"
+file = "accounts.csv"
+primary_key = "account_id"
+columns = [
+  { name = "account_id", type = "BIGINT", nullable = false },
+  { name = "account_name", type = "VARCHAR", nullable = false },
+  { name = "date_account_opened", type = "DATE", nullable = false },
+]
+"#,
+    ))
+    .with_values(Some(&values))
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("When was the account with account name 162 opened?", Ok("accounts.account_name = '162'"))]
+#[case("How many accounts have the account name 338?", Ok("accounts.account_name = '338'"))]
+// A number the column does not hold is no value of it.
+#[case("How many accounts have the account name 555?", Err("555"))]
+fn a_number_after_a_text_column_that_holds_it(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&accounts(), question, want);
+}
