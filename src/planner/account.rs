@@ -684,8 +684,6 @@ fn is_name_like(m: &Manifest, t: usize, c: usize) -> bool {
         || schema::row_name(m, t) == schema::row_key(m, t) && schema::described(&m.tables[t]) == Some(c)
 }
 
-/// A column that identifies its rows: an id, key or code, or the primary
-/// key. A status or type code sorts rows into kinds; it names none.
 /// The key of its table's rows.
 fn is_row_key(m: &Manifest, t: usize, c: usize) -> bool {
     crate::planner::schema::row_key(m, t) == Some(c)
@@ -698,6 +696,8 @@ fn listed_alone(p: &[Piece], i: usize) -> bool {
     sep && p.get(i + 2).is_some_and(|x| x.lex().is_some())
 }
 
+/// A column that identifies its rows: an id, key or code, or the primary
+/// key. A status or type code sorts rows into kinds; it names none.
 fn is_id_like(m: &Manifest, t: usize, c: usize) -> bool {
     let w = words_of(m, t, c);
     let col = &m.tables[t].columns[c];

@@ -231,11 +231,11 @@ impl Lexicon {
             if links || raw.first().is_some_and(|w| w.ends_with('s') && !w.ends_with("ss")) {
                 continue;
             }
+            // A word of the dataset's name ("CSU campus", "gas companies")
+            // names the dataset (`planner::dataset_words`), unless the
+            // table is the dataset's namesake (`school_bus`).
+            let namesake = m.name.to_lowercase().contains(&m.tables[ti].name.to_lowercase());
             for w in [a, b] {
-                // A word of the dataset's name ("CSU campus", "gas
-                // companies") names the dataset (`planner::dataset_words`),
-                // unless the table is the dataset's namesake (`school_bus`).
-                let namesake = m.name.to_lowercase().contains(&m.tables[ti].name.to_lowercase());
                 let alone = w.len() >= 3
                     && (namesake || !crate::planner::dataset_words::names_dataset(m, w))
                     && !GENERIC.contains(&w.as_str())
