@@ -10,7 +10,10 @@
 //! one table `T` with at least one condition, every condition on `T`'s
 //! own columns and of the rows (no order, total, limit or "or"); one
 //! listed column is neither `T`'s key nor its name nor a number or a
-//! date, and is named before the negation; `T` itself is named after it.
+//! date, and is named before the negation; `T` itself is named after it,
+//! or, where the negation is not after "is" / "are" ("studios that have
+//! never worked with the director Walter Hill"), nothing but that column
+//! is named before it.
 //! The answer lists that column's values that no row meeting the
 //! conditions takes. Anything else leaves the question refused as it was.
 
@@ -117,7 +120,15 @@ pub(super) fn values_no_row_has(planner: &OfflinePlanner, question: &str) -> Opt
     // the few words after it ("do not have a stadium", "no cinema").
     let tname: Vec<String> = crate::dataset::names::words(&m.tables[t].name).iter().map(|w| crate::dataset::names::noun(w)).collect();
     let table_after = words[at..].iter().take(4).any(|w| tname.contains(&crate::dataset::names::noun(&clean(w))));
-    if !table_after {
+    // Or, unnamed ("studios that have never worked with the director
+    // Walter Hill"), nothing but the asked column before the negation:
+    // every condition is what the negation denies.
+    // Not after "is" / "are" ("ministers who are not a part of the
+    // Progress Party"): a state of each row, not a thing never done.
+    let kept_column = resolve(m, a);
+    let copula = at.checked_sub(1).and_then(|k| words.get(k)).is_some_and(|w| matches!(clean(w).as_str(), "is" | "are" | "was" | "were" | "be"));
+    let only_asked_before = !copula && u.matches.iter().all(|x| !said_before(&words, x, at) || resolve(m, &x.target).is_some_and(|fc| Some(fc) == kept_column));
+    if !table_after && !only_asked_before {
         return None;
     }
     let kept = resolve(m, a);

@@ -384,3 +384,45 @@ columns = [
 fn a_number_after_a_text_column_that_holds_it(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&accounts(), question, want);
 }
+
+/// Films with their studio and director.
+fn films() -> OfflinePlanner {
+    let values = crate::dataset::value_index::ValueIndex {
+        columns: vec![
+            super::fixtures::indexed("film", "director", &["Walter Hill", "John Woo"]),
+            super::fixtures::indexed("film", "studio", &["Paramount", "Columbia"]),
+        ],
+    };
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "films27"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "film"
+file = "film.csv"
+primary_key = "film_id"
+label = "title"
+columns = [
+  { name = "film_id", type = "BIGINT", nullable = false },
+  { name = "title", type = "VARCHAR", nullable = false },
+  { name = "studio", type = "VARCHAR", nullable = false },
+  { name = "director", type = "VARCHAR", nullable = false },
+]
+"#,
+    ))
+    .with_values(Some(&values))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// The rows unnamed, nothing but the asked column before the negation.
+#[case("Which studios have never worked with the director Walter Hill?", true)]
+#[case("Show the studios that did not work with director John Woo.", true)]
+// After "are": a state of each row.
+#[case("Which studios are not with the director Walter Hill?", false)]
+fn a_negated_verb_with_the_rows_unnamed(#[case] question: &str, #[case] difference: bool) {
+    let sql = super::fixtures::planned_sql(&films(), question);
+    let read = sql.as_ref().is_ok_and(|s| s.contains("film.studio NOT IN (SELECT film.studio FROM film WHERE film.studio IS NOT NULL AND film.director = "));
+    assert_eq!(read, difference, "{question}: {sql:?}");
+}
