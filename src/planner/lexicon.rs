@@ -594,6 +594,10 @@ impl Lexicon {
             if let Some(c) = reading(j) {
                 conf *= c;
                 j += 1;
+            } else if w == "and" && toks.get(j).is_some_and(|t| t.norm == "or") {
+                // "course authors or tutors" for `course_authors_and_tutors`:
+                // inside a name, the rows are of either kind.
+                j += 1;
             } else if j < toks.len()
                 && matches!(
                     toks[j].norm.as_str(),

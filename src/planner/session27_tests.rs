@@ -426,3 +426,33 @@ fn a_negated_verb_with_the_rows_unnamed(#[case] question: &str, #[case] differen
     let read = sql.as_ref().is_ok_and(|s| s.contains("film.studio NOT IN (SELECT film.studio FROM film WHERE film.studio IS NOT NULL AND film.director = "));
     assert_eq!(read, difference, "{question}: {sql:?}");
 }
+
+/// One table of course authors and tutors alike.
+fn tutors() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "tutors27"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "course_authors_and_tutors"
+file = "course_authors_and_tutors.csv"
+primary_key = "author_id"
+label = "personal_name"
+columns = [
+  { name = "author_id", type = "BIGINT", nullable = false },
+  { name = "personal_name", type = "VARCHAR", nullable = false },
+  { name = "address_line_1", type = "VARCHAR", nullable = false },
+]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "Or" inside a name written with "and" is the same name.
+#[case("List the addresses of all the course authors or tutors.", Ok("FROM course_authors_and_tutors"))]
+#[case("How many course authors or tutors are there?", Ok("COUNT(*)"))]
+fn or_inside_a_name_written_with_and(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&tutors(), question, want);
+}
