@@ -745,32 +745,46 @@ impl<'a> Ctx<'a> {
     /// each condition holds for some row of theirs (an intersection of two
     /// filtered sets). The listing then shows each thing once. One value
     /// and another's negation on one column ("in Statistics but not
-    /// Psychology") are a difference of the two sets the same way.
+    /// Psychology") are a difference of the two sets the same way. Other
+    /// conditions on the same table ("who have been nominated") hold in
+    /// both sets.
     fn intersect_sets(&mut self) {
         let both = self.p.iter().position(|x| x.norm == "both");
         // "for both 'Tony Award' and 'Drama Desk Award'" was read as one list.
-        if both.is_some() && self.filters.len() == 1 && self.filters[0].op == Op::In {
-            if let Some(Operand::Value(serde_json::Value::Array(vs))) = self.filters[0].value.clone() {
+        let mut fs = self.filters.clone();
+        let lists: Vec<usize> = (0..fs.len()).filter(|&k| fs[k].op == Op::In).collect();
+        if let (Some(_), [k]) = (both, lists.as_slice()) {
+            if let Some(Operand::Value(serde_json::Value::Array(vs))) = fs[*k].value.clone() {
                 if vs.len() == 2 {
-                    let field = self.filters[0].field.clone();
-                    self.filters = vs
-                        .into_iter()
-                        .map(|v| Filter { field: field.clone(), op: Op::Eq, value: Some(Operand::Value(v)) })
-                        .collect();
+                    let field = fs[*k].field.clone();
+                    fs.remove(*k);
+                    fs.extend(vs.into_iter().map(|v| Filter { field: field.clone(), op: Op::Eq, value: Some(Operand::Value(v)) }));
                 }
             }
         }
-        if !self.measures.is_empty() || self.latest.is_some() || self.outliers.is_some() || self.filters.len() != 2 {
+        if !self.measures.is_empty() || self.latest.is_some() || self.outliers.is_some() || fs.len() < 2 {
             return;
         }
+        // The two conditions on one column first; any others ("have been
+        // nominated": `result`) hold in both sets.
+        let pair: Vec<usize> = (0..fs.len()).filter(|&i| fs.iter().enumerate().any(|(j, f)| j != i && f.field == fs[i].field)).collect();
+        let [i, j] = pair.as_slice() else { return };
+        let (i, j) = (*i, *j);
+        let common: Vec<Filter> = (0..fs.len()).filter(|&k| k != i && k != j).map(|k| fs[k].clone()).collect();
+        let plain = |f: &Filter| matches!(f.value, None | Some(Operand::Value(_))) && !matches!(f.op, Op::Exists | Op::NotExists);
+        let pair_table = super::account::resolve(self.m, &fs[i].field).map(|(t, _)| t);
+        if !common.iter().all(|f| plain(f) && super::account::resolve(self.m, &f.field).map(|(t, _)| t) == pair_table) {
+            return;
+        }
+        let pf = [fs[i].clone(), fs[j].clone()];
         let mut listed: Vec<String> = if self.fields.is_empty() { self.groups.iter().map(|g| g.name.clone()).collect() } else { self.fields.clone() };
-        listed.retain(|f| *f != self.filters[0].field);
+        listed.retain(|f| *f != pf[0].field && !common.iter().any(|c| c.field == *f));
         let Some(first) = listed.first() else { return };
         let Some((lt, lc)) = super::account::resolve(self.m, first) else { return };
         if listed.iter().any(|f| super::account::resolve(self.m, f).is_none_or(|(t, _)| t != lt)) {
             return;
         }
-        let (a, b) = (&self.filters[0], &self.filters[1]);
+        let (a, b) = (&pf[0], &pf[1]);
         if a.field != b.field {
             return;
         }
@@ -812,7 +826,8 @@ impl<'a> Ctx<'a> {
         let _ = lc;
         // The condition's own column is not shown: it differs between the sets.
         let cond_field = a.field.clone();
-        let conds = std::mem::take(&mut self.filters);
+        let conds = pf.clone();
+        self.filters.clear();
         self.fields.retain(|f| *f != cond_field);
         self.groups.retain(|g| g.name != cond_field);
         for c in conds {
@@ -820,7 +835,9 @@ impl<'a> Ctx<'a> {
                 Op::Ne => (Op::NotIn, Filter { op: Op::Eq, ..c }),
                 _ => (Op::In, c),
             };
-            self.filters.push(Filter { field: field.clone(), op, value: Some(Operand::Rows { column: column.clone(), filters: vec![c] }) });
+            let mut within = common.clone();
+            within.push(c);
+            self.filters.push(Filter { field: field.clone(), op, value: Some(Operand::Rows { column: column.clone(), filters: within }) });
         }
         if let Some(k) = both {
             self.mark(k);

@@ -456,3 +456,57 @@ columns = [
 fn or_inside_a_name_written_with_and(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&tutors(), question, want);
 }
+
+/// Musicals' nominations: who, for which award, with what result.
+fn musicals() -> OfflinePlanner {
+    let values = crate::dataset::value_index::ValueIndex {
+        columns: vec![
+            super::fixtures::indexed("musical", "award", &["Tony Award", "Drama Desk Award"]),
+            super::fixtures::indexed("musical", "result", &["Nominated", "Won"]),
+            super::fixtures::indexed("musical", "nominee", &["Bob Fosse", "Cleavant Derricks"]),
+        ],
+    };
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "musicals27"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "musical"
+file = "musical.csv"
+primary_key = "musical_id"
+columns = [
+  { name = "musical_id", type = "BIGINT", nullable = false },
+  { name = "award", type = "VARCHAR", nullable = false },
+  { name = "nominee", type = "VARCHAR", nullable = false },
+  { name = "result", type = "VARCHAR", nullable = false },
+]
+
+[[dimensions]]
+name = "result"
+column = "musical.result"
+kind = "categorical"
+
+[[dimensions]]
+name = "award"
+column = "musical.award"
+kind = "categorical"
+
+[[dimensions]]
+name = "nominee"
+column = "musical.nominee"
+kind = "categorical"
+"#,
+    ))
+    .with_values(Some(&values))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// A condition besides the two on one column holds in both sets.
+#[case("Which nominees with the result \"Nominated\" are there for both \"Tony Award\" and \"Drama Desk Award\"?")]
+fn both_sets_keep_the_other_conditions(#[case] question: &str) {
+    let sql = super::fixtures::planned_sql(&musicals(), question).unwrap_or_else(|e| panic!("{question}: {e}"));
+    assert_eq!(sql.matches("IN (SELECT").count(), 2, "{question}:\n{sql}");
+    assert!(sql.contains("'Tony Award'") && sql.contains("'Drama Desk Award'") && sql.matches("= 'Nominated'").count() == 2, "{question}:\n{sql}");
+}
