@@ -785,9 +785,6 @@ impl<'a> Ctx<'a> {
             return;
         }
         let (a, b) = (&pf[0], &pf[1]);
-        if a.field != b.field {
-            return;
-        }
         let Some((ft, _)) = super::account::resolve(self.m, &a.field) else { return };
         let number = |f: &Filter| match &f.value {
             Some(Operand::Value(v)) => v.as_f64(),
@@ -826,11 +823,10 @@ impl<'a> Ctx<'a> {
         let _ = lc;
         // The condition's own column is not shown: it differs between the sets.
         let cond_field = a.field.clone();
-        let conds = pf.clone();
         self.filters.clear();
         self.fields.retain(|f| *f != cond_field);
         self.groups.retain(|g| g.name != cond_field);
-        for c in conds {
+        for c in pf {
             let (op, c) = match c.op {
                 Op::Ne => (Op::NotIn, Filter { op: Op::Eq, ..c }),
                 _ => (Op::In, c),

@@ -125,13 +125,12 @@ pub(super) fn values_no_row_has(planner: &OfflinePlanner, question: &str) -> Opt
     // every condition is what the negation denies.
     // Not after "is" / "are" ("ministers who are not a part of the
     // Progress Party"): a state of each row, not a thing never done.
-    let kept_column = resolve(m, a);
+    let kept = resolve(m, a);
     let copula = at.checked_sub(1).and_then(|k| words.get(k)).is_some_and(|w| matches!(clean(w).as_str(), "is" | "are" | "was" | "were" | "be"));
-    let only_asked_before = !copula && u.matches.iter().all(|x| !said_before(&words, x, at) || resolve(m, &x.target).is_some_and(|fc| Some(fc) == kept_column));
+    let only_asked_before = !copula && u.matches.iter().all(|x| !said_before(&words, x, at) || resolve(m, &x.target).is_some_and(|fc| Some(fc) == kept));
     if !table_after && !only_asked_before {
         return None;
     }
-    let kept = resolve(m, a);
     let a = (*a).clone();
     let plan = Plan {
         dimensions: vec![DimensionRef { name: a.clone(), grain: None }],
