@@ -370,6 +370,13 @@ impl Plan {
         }
     }
 
+    /// True when the plan is a plain listing of rows: [`Plan::lists_rows`],
+    /// with no "or" groups, no rows shown through another table, no limit
+    /// and no union.
+    pub fn lists_plainly(&self) -> bool {
+        self.lists_rows() && self.any_of.is_empty() && self.rows_of.is_none() && self.limit.is_none() && self.union.is_empty()
+    }
+
     /// True when the plan lists rows rather than aggregating or picking
     /// them: no measures, dimensions, having, per-row selections or SQL.
     pub fn lists_rows(&self) -> bool {

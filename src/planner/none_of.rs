@@ -55,13 +55,13 @@ fn without_negation(question: &str) -> Option<(Vec<String>, usize, String)> {
     Some((out, at, negation))
 }
 
-/// True when `m`'s words occur in `words` wholly before index `from`.
-fn said_before(words: &[String], m: &Match, from: usize) -> bool {
+/// True when `m`'s words occur in `have` (the question's words, each
+/// [`clean`]ed) wholly before index `from`.
+fn said_before(have: &[String], m: &Match, from: usize) -> bool {
     let want: Vec<String> = m.words.split_whitespace().map(clean).collect();
-    if want.is_empty() || want.len() > words.len() {
+    if want.is_empty() || want.len() > have.len() {
         return false;
     }
-    let have: Vec<String> = words.iter().map(|w| clean(w)).collect();
     (0..=have.len() - want.len())
         .filter(|&s| s + want.len() <= from)
         .any(|s| have[s..s + want.len()] == want[..])
@@ -76,16 +76,9 @@ pub(super) fn values_no_row_has(planner: &OfflinePlanner, question: &str) -> Opt
     let m = planner.manifest();
     let (words, at, negation) = without_negation(question)?;
     let Outcome::Planned(u) = planner.plan_alone(&words.join(" ")) else { return None };
+    let have: Vec<String> = words.iter().map(|w| clean(w)).collect();
     let p = &u.plan;
-    let plain = p.lists_rows()
-        && !p.filters.is_empty()
-        && p.any_of.is_empty()
-        && p.order.is_empty()
-        && p.union.is_empty()
-        && p.limit.is_none()
-        && p.rows_of.is_none()
-        && p.via.is_empty();
-    if !plain {
+    if !p.lists_plainly() || p.filters.is_empty() || !p.order.is_empty() || !p.via.is_empty() {
         return None;
     }
     let t = resolve(m, p.fields.first()?)?.0;
@@ -103,7 +96,7 @@ pub(super) fn values_no_row_has(planner: &OfflinePlanner, question: &str) -> Opt
     let asked = |f: &&String| {
         resolve(m, f).is_some_and(|(ft, c)| {
             !conditioned.contains(&(ft, c))
-                && u.matches.iter().any(|x| matches!(x.kind, MatchKind::Column | MatchKind::Dimension) && resolve(m, &x.target) == Some((ft, c)) && said_before(&words, x, at))
+                && u.matches.iter().any(|x| matches!(x.kind, MatchKind::Column | MatchKind::Dimension) && resolve(m, &x.target) == Some((ft, c)) && said_before(&have, x, at))
         })
     };
     let attribute = |f: &String| {
@@ -119,15 +112,15 @@ pub(super) fn values_no_row_has(planner: &OfflinePlanner, question: &str) -> Opt
     // The rows the negation is about: a word of the table's name among
     // the few words after it ("do not have a stadium", "no cinema").
     let tname: Vec<String> = crate::dataset::names::words(&m.tables[t].name).iter().map(|w| crate::dataset::names::noun(w)).collect();
-    let table_after = words[at..].iter().take(4).any(|w| tname.contains(&crate::dataset::names::noun(&clean(w))));
+    let table_after = have[at..].iter().take(4).any(|w| tname.contains(&crate::dataset::names::noun(w)));
     // Or, unnamed ("studios that have never worked with the director
     // Walter Hill"), nothing but the asked column before the negation:
     // every condition is what the negation denies.
     // Not after "is" / "are" ("ministers who are not a part of the
     // Progress Party"): a state of each row, not a thing never done.
     let kept = resolve(m, a);
-    let copula = at.checked_sub(1).and_then(|k| words.get(k)).is_some_and(|w| matches!(clean(w).as_str(), "is" | "are" | "was" | "were" | "be"));
-    let only_asked_before = !copula && u.matches.iter().all(|x| !said_before(&words, x, at) || resolve(m, &x.target).is_some_and(|fc| Some(fc) == kept));
+    let copula = at.checked_sub(1).and_then(|k| have.get(k)).is_some_and(|w| matches!(w.as_str(), "is" | "are" | "was" | "were" | "be"));
+    let only_asked_before = !copula && u.matches.iter().all(|x| !said_before(&have, x, at) || resolve(m, &x.target).is_some_and(|fc| Some(fc) == kept));
     if !table_after && !only_asked_before {
         return None;
     }

@@ -67,14 +67,7 @@ fn halves(question: &str) -> Option<(String, String)> {
 
 /// The one table a plain listing reads, when it is one.
 fn listed_table(m: &Manifest, plan: &Plan) -> Option<usize> {
-    let plain = plan.lists_rows()
-        && !plan.fields.is_empty()
-        && plan.filters.is_empty()
-        && plan.any_of.is_empty()
-        && plan.rows_of.is_none()
-        && plan.limit.is_none()
-        && plan.union.is_empty();
-    if !plain {
+    if !plan.lists_plainly() || plan.fields.is_empty() || !plan.filters.is_empty() {
         return None;
     }
     let tables: Vec<usize> = plan.fields.iter().map(|f| resolve(m, f).map(|(t, _)| t)).collect::<Option<Vec<_>>>()?;

@@ -219,7 +219,7 @@ impl Lexicon {
     /// table's name and no column's name has that word.
     pub(super) fn add_table_words(&mut self, m: &Manifest) {
         let tables: Vec<Vec<String>> = m.tables.iter().map(|t| stems(&t.name)).collect();
-        let in_columns = |w: &str| m.tables.iter().any(|t| t.columns.iter().any(|c| stems(&c.name).iter().any(|x| x == w)));
+        let column_words: std::collections::HashSet<String> = m.tables.iter().flat_map(|t| t.columns.iter().flat_map(|c| stems(&c.name))).collect();
         for (ti, st) in tables.iter().enumerate() {
             let [a, b] = st.as_slice() else { continue };
             // A first word written with an "s" before another noun is a
@@ -241,7 +241,7 @@ impl Lexicon {
                     && !GENERIC.contains(&w.as_str())
                     && !crate::planner::english::is_stopword(w)
                     && !tables.iter().enumerate().any(|(u, x)| u != ti && x.contains(w))
-                    && !in_columns(w)
+                    && !column_words.contains(w)
                     && !self.by_first.get(w.as_str()).is_some_and(|es| es.iter().any(|&e| self.entries[e].stems.len() == 1 && self.entries[e].target != Target::Table(ti)));
                 if alone {
                     self.add_stems(vec![w.clone()], Target::Table(ti), 0.7, None);
