@@ -160,6 +160,8 @@ mod session26_tests;
 #[cfg(test)]
 mod session27_tests;
 #[cfg(test)]
+mod session28_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;

@@ -48,6 +48,15 @@ impl Lexicon {
                 }
             }
         }
+        // `enr`, `dept`: a one-word name that is no English word is an
+        // abbreviation the question may spell out ("enrollment"). Not an
+        // English word ("age" is no part of "agency").
+        if let [w] = cstems {
+            let short = (2..=4).contains(&w.len()) && w.chars().all(|c| c.is_ascii_lowercase());
+            if short && !crate::planner::english::is_stopword(w) && !GENERIC.contains(&w.as_str()) && !crate::words::is_english_word(w) && !self.abbrevs.contains(w) {
+                self.abbrevs.push(w.clone());
+            }
+        }
         // "founded year", "snatch score", "phone number", "arrival time":
         // a column named without the noun a question puts after it.
         // Also after the part of the name past the table's own words:
