@@ -76,6 +76,7 @@ pub fn derive(name: &str, tables: &[LoadedTable], conn: &Connection) -> Manifest
         let prof = &profiles[ti];
         let rows = prof.rows;
         let mut label = None;
+        let mut eponym: Option<String> = None;
         let mut columns = Vec::new();
         let mut notes = t.notes.clone();
         for (ci, (c, ty)) in typed[ti].iter().enumerate() {
@@ -91,6 +92,16 @@ pub fn derive(name: &str, tables: &[LoadedTable], conn: &Connection) -> Manifest
             let is_text = ty.eq_ignore_ascii_case("VARCHAR");
             if label.is_none() && is_text && (lc.contains("name") || lc.contains("title")) {
                 label = Some(c.clone());
+            }
+            // `artist.artist`: a text column named as its table, a
+            // different value in every row, names the rows (before a
+            // `famous_title`).
+            let said_as_table = || {
+                let one = |n: &str| words(n).iter().map(|w| crate::words::singular(w)).collect::<Vec<_>>();
+                one(c) == one(&t.name)
+            };
+            if eponym.is_none() && is_text && cp.non_null > 0 && distinct == cp.non_null && said_as_table() {
+                eponym = Some(c.clone());
             }
             let qualified = format!("{}.{}", t.name, c);
             let dim_name = if col_count(c) > 1 { format!("{}_{}", t.name, c) } else { c.clone() };
@@ -168,7 +179,7 @@ pub fn derive(name: &str, tables: &[LoadedTable], conn: &Connection) -> Manifest
             sha256: t.sha256.clone(),
             description: format!("{rows} rows"),
             primary_key: pks[ti].clone(),
-            label,
+            label: eponym.or(label),
             columns,
             notes,
         });

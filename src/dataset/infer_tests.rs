@@ -298,6 +298,18 @@ fn labels_spell_out_abbreviations_and_dates_in_text_are_read_with_their_format()
     assert_eq!(t.notes.len(), 2, "{:?}", t.notes);
 }
 
+/// A text column named as its table, different in every row, names the
+/// rows even beside a column with "title" in its name; repeated, it does
+/// not.
+#[rstest]
+#[case::named_as_its_table("aircraft_id,aircraft,famous_title", |i: usize| format!("{},Plane {i},Title {i}", i + 1), Some("aircraft"))]
+#[case::repeated_values("aircraft_id,aircraft,famous_title", |i: usize| format!("{},Plane {},Title {i}", i + 1, i % 3), Some("famous_title"))]
+#[case::no_eponym("aircraft_id,model,famous_title", |i: usize| format!("{},Plane {i},Title {i}", i + 1), Some("famous_title"))]
+fn a_column_named_as_its_table_is_its_label(#[case] header: &str, #[case] row: fn(usize) -> String, #[case] want: Option<&str>) {
+    let m = derive_files(&[("aircraft", csv(header, 8, row))]);
+    assert_eq!(m.tables[0].label.as_deref(), want);
+}
+
 #[rstest]
 #[case::few_values_few_rows(3, 10, 10, true)]
 #[case::all_different(10, 10, 10, false)]
