@@ -100,6 +100,9 @@ pub struct Lexicon {
     pub(super) abbrevs: Vec<String>,
 }
 
+/// Endings that make a noun of a verb ("attend" -> "attendance").
+const NOUN_ENDINGS: &[&str] = &["ance", "ence", "ion", "ment", "ship"];
+
 /// Confidence of a question word read through a WordNet relative
 /// ("advises" -> `advisor`), as weak as a spelled-out abbreviation.
 const RELATIVE: f32 = 0.8;
@@ -655,6 +658,14 @@ impl Lexicon {
             // A word the names do not use, read by a relative they do:
             // "advises" for an `advisor` table, "attended" for
             // `attendance`.
+            // "attend" for `attendance`, "interact" for `interaction`: the
+            // noun the names make of the question's verb.
+            for suf in NOUN_ENDINGS {
+                let s = stem(&format!("{}{suf}", t.norm));
+                if t.norm.chars().count() >= 5 && self.vocab.contains(&s) && !out.iter().any(|(o, _)| *o == s) {
+                    out.push((s, RELATIVE));
+                }
+            }
             if t.related {
                 for (w, _) in thesaurus::related(&t.norm).into_iter().filter(|(_, r)| *r != thesaurus::Relation::Attribute) {
                     let s = stem(w);

@@ -39,3 +39,60 @@ columns = [
 fn a_one_word_abbreviated_column_is_spelled_out(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&schools(), question, want);
 }
+
+/// Students and the courses they attend, kept in a table named for the
+/// noun of the verb (`attendance`).
+fn attendance() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "attendance28"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "students"
+file = "students.csv"
+primary_key = "student_id"
+label = "student_name"
+columns = [
+  { name = "student_id", type = "BIGINT", nullable = false },
+  { name = "student_name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "courses"
+file = "courses.csv"
+primary_key = "course_id"
+label = "course_name"
+columns = [
+  { name = "course_id", type = "BIGINT", nullable = false },
+  { name = "course_name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "student_course_attendance"
+file = "student_course_attendance.csv"
+columns = [
+  { name = "student_id", type = "BIGINT", nullable = false },
+  { name = "course_id", type = "BIGINT", nullable = false },
+  { name = "date_of_attendance", type = "DATE", nullable = false },
+]
+
+[[joins]]
+from = "student_course_attendance.student_id"
+to = "students.student_id"
+
+[[joins]]
+from = "student_course_attendance.course_id"
+to = "courses.course_id"
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("How many courses does the student with id 171 attend?", Ok("student_course_attendance"))]
+// Too short to be read through a longer noun.
+#[case("How many courses does the student with id 171 act in?", Err("'act'"))]
+fn a_verb_reads_the_noun_a_name_makes_of_it(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&attendance(), question, want);
+}
