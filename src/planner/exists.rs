@@ -187,7 +187,9 @@ impl Ctx<'_> {
                     clause.fillers.push(k);
                 }
                 PieceKind::Unknown if !x.capital && clause.verb.is_none() && !x.words.contains(' ') => clause.verb = Some(k),
-                PieceKind::Lex(_) if matches!(self.p[k].top(), Some(Target::Table(t)) if *t == b) => {
+                // "artists have volumes" where "artists" may also be the
+                // `artist` column: the rows' table among its readings.
+                PieceKind::Lex(c) if c.iter().any(|c| !c.fuzzy && c.target == Target::Table(b)) => {
                     return said.then_some(clause);
                 }
                 PieceKind::Lex(_) if !self.used[k] && clause.verb.is_none() && matches!(x.top(), Some(Target::Table(_))) => {

@@ -442,9 +442,13 @@ impl Ctx<'_> {
 
     /// Records a Lex piece as matched (kind from its chosen target).
     pub(super) fn take_lex(&mut self, j: usize) {
-        let Some(c) = self.pick(j, &|_| true) else {
-            return;
-        };
+        if let Some(c) = self.pick(j, &|_| true) {
+            self.take_as(j, &c);
+        }
+    }
+
+    /// Takes piece `j` as the reading `c` chosen among its candidates.
+    fn take_as(&mut self, j: usize, c: &crate::planner::lexicon::Cand) {
         let kind = match c.target {
             Target::Metric(_) => MatchKind::Metric,
             Target::Dimension(_) => MatchKind::Dimension,
@@ -569,8 +573,10 @@ impl Ctx<'_> {
                     }
                     _ => None,
                 };
+                // "how many artists" counts the artist rows, also where
+                // an `artist` column is read first.
                 if kind.is_some() {
-                    self.take_lex(k);
+                    self.take_as(k, c);
                 }
                 kind
             }

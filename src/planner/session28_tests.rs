@@ -96,3 +96,66 @@ to = "courses.course_id"
 fn a_verb_reads_the_noun_a_name_makes_of_it(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&attendance(), question, want);
 }
+
+/// Artists, named in a column called as the table (a categorical
+/// dimension: two rows share a name), and the volumes each released.
+fn artists() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "artists28"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "artist"
+file = "artist.csv"
+primary_key = "artist_id"
+label = "famous_title"
+columns = [
+  { name = "artist_id", type = "BIGINT", nullable = false },
+  { name = "artist", type = "VARCHAR", nullable = false },
+  { name = "age", type = "BIGINT", nullable = false },
+  { name = "famous_title", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "volume"
+file = "volume.csv"
+primary_key = "volume_id"
+columns = [
+  { name = "volume_id", type = "BIGINT", nullable = false },
+  { name = "song", type = "VARCHAR", nullable = false },
+  { name = "artist_id", type = "BIGINT", nullable = false },
+]
+
+[[joins]]
+from = "volume.artist_id"
+to = "artist.artist_id"
+
+[[dimensions]]
+name = "artist"
+column = "artist.artist"
+kind = "categorical"
+values = ["Gorgoroth", "Ophiolatry"]
+
+[[metrics]]
+name = "artist_count"
+expr = "COUNT(*)"
+table = "artist"
+synonyms = ["number of artist"]
+additive = true
+"#,
+    ))
+}
+
+/// "How many artists": the artist rows, counted, where the word also
+/// names the `artist` column; "artists who have volumes" are the artists
+/// some volume points at.
+#[rustfmt::skip]
+#[rstest]
+#[case("How many artists are there?", Ok("SELECT COUNT(*) AS artist_count\nFROM artist"))]
+#[case("Count the number of artists.", Ok("COUNT(*) AS artist_count"))]
+#[case("How many artists have volumes?", Ok("EXISTS (SELECT 1 FROM volume WHERE volume.artist_id = artist.artist_id)"))]
+#[case("Count the number of artists who have had volumes.", Ok("EXISTS (SELECT 1 FROM volume"))]
+fn counting_rows_named_like_a_column(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&artists(), question, want);
+}
