@@ -222,8 +222,17 @@ impl Ctx<'_> {
     /// ("attended" -> `student_course_attendance`, "affect" ->
     /// `affected_region`).
     pub(super) fn root_names_table(&self, v: usize, l: usize) -> bool {
-        let (Some(root), Some(table)) = (verb_root(&self.p[v].norm), self.m.tables.get(l)) else { return false };
-        split_identifier(&table.name).iter().any(|x| stem_begins(&root, x))
+        let Some(table) = self.m.tables.get(l) else { return false };
+        let words = split_identifier(&table.name);
+        // A short verb, as the table spells it: "play" for `plays_games`,
+        // "live" for `lives_in`.
+        let w = self.p[v].norm.to_lowercase();
+        let plain = |x: &String| w.chars().count() >= 4 && (*x == w || x.strip_suffix('s') == Some(w.as_str()) || w.strip_suffix('s') == Some(x.as_str()));
+        if words.iter().any(plain) {
+            return true;
+        }
+        let Some(root) = verb_root(&self.p[v].norm) else { return false };
+        words.iter().any(|x| stem_begins(&root, x))
     }
 
     /// The clause's verb, if any, names the linking table `l`: by its root

@@ -159,3 +159,62 @@ additive = true
 fn counting_rows_named_like_a_column(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&artists(), question, want);
 }
+
+/// Students and the video games they play, linked by `plays_games`.
+fn games() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "games28"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "student"
+file = "student.csv"
+primary_key = "stuid"
+label = "lname"
+columns = [
+  { name = "stuid", type = "BIGINT", nullable = false },
+  { name = "lname", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "video_games"
+file = "video_games.csv"
+primary_key = "gameid"
+label = "gname"
+columns = [
+  { name = "gameid", type = "BIGINT", nullable = false },
+  { name = "gname", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "plays_games"
+file = "plays_games.csv"
+columns = [
+  { name = "stuid", type = "BIGINT", nullable = false },
+  { name = "gameid", type = "BIGINT", nullable = false },
+  { name = "hours_played", type = "BIGINT", nullable = false },
+]
+
+[[joins]]
+from = "plays_games.stuid"
+to = "student.stuid"
+
+[[joins]]
+from = "plays_games.gameid"
+to = "video_games.gameid"
+"#,
+    ))
+}
+
+/// A short verb spelled as a word of the linking table's name ("play",
+/// `plays_games`) says how the rows relate.
+#[rustfmt::skip]
+#[rstest]
+#[case("How many students play video games?", Ok("EXISTS (SELECT 1 FROM plays_games WHERE plays_games.stuid = student.stuid)"))]
+#[case("Show the ids of students who play video games.", Ok("EXISTS (SELECT 1 FROM plays_games"))]
+// Another short verb names no table.
+#[case("How many students sell video games?", Err("'video games'"))]
+fn a_short_verb_names_the_linking_table(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&games(), question, want);
+}
