@@ -77,6 +77,8 @@ pub fn derive(name: &str, tables: &[LoadedTable], conn: &Connection) -> Manifest
         let rows = prof.rows;
         let mut label = None;
         let mut eponym: Option<String> = None;
+        let singular_words = |n: &str| words(n).iter().map(|w| crate::words::singular(w)).collect::<Vec<_>>();
+        let table_words = singular_words(&t.name);
         let mut columns = Vec::new();
         let mut notes = t.notes.clone();
         for (ci, (c, ty)) in typed[ti].iter().enumerate() {
@@ -96,11 +98,7 @@ pub fn derive(name: &str, tables: &[LoadedTable], conn: &Connection) -> Manifest
             // `artist.artist`: a text column named as its table, a
             // different value in every row, names the rows (before a
             // `famous_title`).
-            let said_as_table = || {
-                let one = |n: &str| words(n).iter().map(|w| crate::words::singular(w)).collect::<Vec<_>>();
-                one(c) == one(&t.name)
-            };
-            if eponym.is_none() && is_text && cp.non_null > 0 && distinct == cp.non_null && said_as_table() {
+            if eponym.is_none() && is_text && cp.non_null > 0 && distinct == cp.non_null && singular_words(c) == table_words {
                 eponym = Some(c.clone());
             }
             let qualified = format!("{}.{}", t.name, c);

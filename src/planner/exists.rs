@@ -220,7 +220,8 @@ impl Ctx<'_> {
 
     /// The word at `v`, read as a verb, names table `l` by its root
     /// ("attended" -> `student_course_attendance`, "affect" ->
-    /// `affected_region`).
+    /// `affected_region`), or, four letters or more, as one of its words
+    /// ("play" -> `plays_games`).
     pub(super) fn root_names_table(&self, v: usize, l: usize) -> bool {
         let Some(table) = self.m.tables.get(l) else { return false };
         let words = split_identifier(&table.name);

@@ -655,17 +655,19 @@ impl Lexicon {
             for (w, d) in self.vocab.near(&t.stem) {
                 out.push((w, fuzzy::confidence(d, len)));
             }
+            // "attend" for `attendance`, "interact" for `interaction`: the
+            // noun the names make of the question's verb.
+            if t.norm.chars().count() >= 5 {
+                for suf in NOUN_ENDINGS {
+                    let s = stem(&format!("{}{suf}", t.norm));
+                    if self.vocab.contains(&s) && !out.iter().any(|(o, _)| *o == s) {
+                        out.push((s, RELATIVE));
+                    }
+                }
+            }
             // A word the names do not use, read by a relative they do:
             // "advises" for an `advisor` table, "attended" for
             // `attendance`.
-            // "attend" for `attendance`, "interact" for `interaction`: the
-            // noun the names make of the question's verb.
-            for suf in NOUN_ENDINGS {
-                let s = stem(&format!("{}{suf}", t.norm));
-                if t.norm.chars().count() >= 5 && self.vocab.contains(&s) && !out.iter().any(|(o, _)| *o == s) {
-                    out.push((s, RELATIVE));
-                }
-            }
             if t.related {
                 for (w, _) in thesaurus::related(&t.norm).into_iter().filter(|(_, r)| *r != thesaurus::Relation::Attribute) {
                     let s = stem(w);
