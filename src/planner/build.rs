@@ -187,6 +187,7 @@ impl<'a> Ctx<'a> {
         self.key_sums()?;
         self.extreme_of_other_rows();
         self.listed_rows();
+        self.listed_name();
         self.check_leftovers()?;
         let (m, sc, pieces, used, recognised) = (self.m, self.sc, self.p, self.used.clone(), self.matches.clone());
         let mut u = self.finish()?;

@@ -218,3 +218,51 @@ to = "video_games.gameid"
 fn a_short_verb_names_the_linking_table(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&games(), question, want);
 }
+
+/// Roles and the employees holding them.
+fn roles() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "roles28"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "roles"
+file = "roles.csv"
+primary_key = "role_code"
+label = "role_name"
+columns = [
+  { name = "role_code", type = "VARCHAR", nullable = false },
+  { name = "role_name", type = "VARCHAR", nullable = false },
+  { name = "role_description", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "employees"
+file = "employees.csv"
+primary_key = "employee_id"
+label = "employee_name"
+columns = [
+  { name = "employee_id", type = "BIGINT", nullable = false },
+  { name = "employee_name", type = "VARCHAR", nullable = false },
+  { name = "role_code", type = "VARCHAR", nullable = false },
+  { name = "date_of_birth", type = "DATE", nullable = false },
+]
+
+[[joins]]
+from = "employees.role_code"
+to = "roles.role_code"
+"#,
+    ))
+}
+
+/// "name" listed among columns of one table is the column naming its rows.
+#[rustfmt::skip]
+#[rstest]
+#[case("What are the name and description for role code MG?", Ok("SELECT roles.role_name AS role_name, roles.role_description"))]
+#[case("Show the name, role code, and date of birth for the employee with name 'Armani'.", Ok("SELECT employees.employee_name AS employee_name, employees.role_code"))]
+// Another table named: the name is the employee's, not the role's.
+#[case("Show the name and role description of each employee.", Ok("SELECT employees.employee_name AS employee_name, roles.role_description"))]
+fn a_listed_name_is_the_rows_name(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&roles(), question, want);
+}

@@ -1,0 +1,72 @@
+//! "What are the name and description for role code MG?", "Show the name,
+//! role code, and date of birth of the employee ...": "name" as an item of
+//! what is listed asks for the column that names the rows the listing
+//! reads (`roles.role_name`), beside the other items.
+//!
+//! Invariants: only a listing (no measure) whose listed columns are all of
+//! one table, no other table named in the question, only the word "name"/"names" standing alone as an item (first
+//! before "and" or a comma, or between two of them), and only a text column
+//! that names that table's rows, its only column called a name; nothing is added when it is listed
+//! already. The column takes the item's place in the question's order.
+
+use crate::planner::build::Ctx;
+use crate::planner::english::Cue;
+use crate::planner::intent::PieceKind;
+use crate::planner::lexicon::Target;
+use crate::planner::schema;
+use crate::planner::tokenize::split_identifier;
+use crate::planner::MatchKind;
+
+impl Ctx<'_> {
+    pub(super) fn listed_name(&mut self) {
+        if !self.measures.is_empty() || !self.groups.is_empty() || self.fields.is_empty() {
+            return;
+        }
+        for i in 0..self.p.len() {
+            if self.used[i] || self.p[i].kind != PieceKind::Stop || !matches!(self.p[i].norm.as_str(), "name" | "names") || !self.listed_item(i) {
+                continue;
+            }
+            let shown: Vec<(usize, usize)> = self
+                .fields
+                .iter()
+                .filter(|f| !self.involved.contains(f))
+                .filter_map(|f| super::account::resolve(self.m, f))
+                .collect();
+            let Some(&(t, _)) = shown.first() else { continue };
+            if shown.iter().any(|&(u, _)| u != t) {
+                continue;
+            }
+            // "the name and role description of each employee": the name
+            // of the rows the question names, not of the listed column's.
+            let other_rows = self.p.iter().any(|x| matches!(x.top(), Some(Target::Table(u)) if *u != t));
+            if other_rows {
+                continue;
+            }
+            let Some(c) = schema::row_name(self.m, t) else { continue };
+            if !self.m.tables[t].columns[c].ty.eq_ignore_ascii_case("VARCHAR") || shown.iter().any(|&(_, k)| k == c) {
+                continue;
+            }
+            // Two name columns (`first_name`, `last_name`): which one is a guess.
+            let named = self.m.tables[t].columns.iter().filter(|x| split_identifier(&x.name).iter().any(|w| w == "name")).count();
+            if named > 1 {
+                continue;
+            }
+            let name = schema::qualified(self.m, t, c);
+            let first = (0..i).all(|k| !self.used[k] || self.p[k].lex().is_none());
+            let at = if first { 0 } else { self.fields.len() };
+            self.fields.insert(at, name.clone());
+            self.take(i, MatchKind::Column, name, 0.9);
+        }
+    }
+
+    /// The word at `i` is an item of a list: first, before "and" or a
+    /// comma ("the name and description", "the name, role code, and ..."),
+    /// or between two of them.
+    fn listed_item(&self, i: usize) -> bool {
+        let joins = |k: Option<usize>| k.is_some_and(|k| self.p[k].cue() == Some(Cue::And) || self.p[k].kind == PieceKind::Punct(','));
+        let next = (i + 1..self.p.len()).find(|&k| self.p[k].kind != PieceKind::Stop);
+        let prev = (0..i).rev().find(|&k| self.p[k].kind != PieceKind::Stop);
+        let first = self.p[..i].iter().all(|x| x.kind == PieceKind::Stop);
+        first && joins(next) || joins(prev) && joins(next)
+    }
+}
