@@ -1,13 +1,17 @@
 //! "What are the name and description for role code MG?", "Show the name,
 //! role code, and date of birth of the employee ...": "name" as an item of
 //! what is listed asks for the column that names the rows the listing
-//! reads (`roles.role_name`), beside the other items.
+//! reads (`roles.role_name`), beside the other items; "Show ids, customer
+//! ids, card type codes ...": "ids" asks for the rows' key
+//! (`customers_cards.card_id`).
 //!
 //! Invariants: only a listing (no measure) whose listed columns are all of
-//! one table, no other table named in the question, only the word "name"/"names" standing alone as an item (first
-//! before "and" or a comma, or between two of them), and only a text column
-//! that names that table's rows, its only column called a name; nothing is added when it is listed
-//! already. The column takes the item's place in the question's order.
+//! one table, no other table named in the question; only "name"/"names" or
+//! "id"/"ids" standing alone as an item (first before "and" or a comma, or
+//! between two of them); only a text column that names that table's rows,
+//! its only column called a name (for "id", the primary key, called an
+//! id); nothing is added when it is listed already. The column takes the
+//! item's place in the question's order.
 
 use crate::planner::build::Ctx;
 use crate::planner::english::Cue;
@@ -23,7 +27,8 @@ impl Ctx<'_> {
             return;
         }
         for i in 0..self.p.len() {
-            if self.used[i] || self.p[i].kind != PieceKind::Stop || !matches!(self.p[i].norm.as_str(), "name" | "names") || !self.listed_item(i) {
+            let id = matches!(self.p[i].norm.as_str(), "id" | "ids");
+            if self.used[i] || self.p[i].kind != PieceKind::Stop || !(id || matches!(self.p[i].norm.as_str(), "name" | "names")) || !self.listed_item(i) {
                 continue;
             }
             let shown: Vec<(usize, usize)> = self
@@ -42,13 +47,24 @@ impl Ctx<'_> {
             if other_rows {
                 continue;
             }
-            let Some(c) = schema::row_name(self.m, t) else { continue };
-            if !self.m.tables[t].columns[c].ty.eq_ignore_ascii_case("VARCHAR") || shown.iter().any(|&(_, k)| k == c) {
-                continue;
-            }
-            // Two name columns (`first_name`, `last_name`): which one is a guess.
-            let named = self.m.tables[t].columns.iter().filter(|x| split_identifier(&x.name).iter().any(|w| w == "name")).count();
-            if named > 1 {
+            // "the ids, date opened and name of all accounts": the rows' key,
+            // a column called an id.
+            let c = if id {
+                let Some(k) = self.m.tables[t].primary_key.as_deref().and_then(|k| self.m.tables[t].columns.iter().position(|x| x.name.eq_ignore_ascii_case(k))) else { continue };
+                if split_identifier(&self.m.tables[t].columns[k].name).last().is_none_or(|w| w != "id") {
+                    continue;
+                }
+                k
+            } else {
+                let Some(c) = schema::row_name(self.m, t) else { continue };
+                // Two name columns (`first_name`, `last_name`): which one is a guess.
+                let named = self.m.tables[t].columns.iter().filter(|x| split_identifier(&x.name).iter().any(|w| w == "name")).count();
+                if !self.m.tables[t].columns[c].ty.eq_ignore_ascii_case("VARCHAR") || named > 1 {
+                    continue;
+                }
+                c
+            };
+            if shown.iter().any(|&(_, k)| k == c) {
                 continue;
             }
             let name = schema::qualified(self.m, t, c);

@@ -256,13 +256,16 @@ to = "roles.role_code"
     ))
 }
 
-/// "name" listed among columns of one table is the column naming its rows.
+/// "name" listed among columns of one table is the column naming its rows;
+/// "ids", its key.
 #[rustfmt::skip]
 #[rstest]
 #[case("What are the name and description for role code MG?", Ok("SELECT roles.role_name AS role_name, roles.role_description"))]
 #[case("Show the name, role code, and date of birth for the employee with name 'Armani'.", Ok("SELECT employees.employee_name AS employee_name, employees.role_code"))]
 // Another table named: the name is the employee's, not the role's.
 #[case("Show the name and role description of each employee.", Ok("SELECT employees.employee_name AS employee_name, roles.role_description"))]
+// "ids" listed: the rows' key.
+#[case("Show ids, role codes, and dates of birth for all employees.", Ok("SELECT employees.employee_id AS employee_id, employees.role_code"))]
 fn a_listed_name_is_the_rows_name(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&roles(), question, want);
 }
