@@ -209,9 +209,36 @@ impl Ctx<'_> {
 
     pub(super) fn measures_pass(&mut self) {
         self.measures_in_order();
+        self.in_total();
         self.aggregate_shared_by_and();
         if self.measures.is_empty() {
             self.how_much_sold();
+        }
+    }
+
+    /// "How many countries are there in total?": "in total" after a count
+    /// or a sum says the figure is a total, which it is; nothing more.
+    fn in_total(&mut self) {
+        let totals = !self.measures.is_empty()
+            && self.measures.iter().all(|d| match &d.kind {
+                MKind::Count(_) | MKind::Agg(Agg::Count | Agg::CountDistinct | Agg::Sum, _) => true,
+                MKind::Metric(mi) => {
+                    let e = self.m.metrics[*mi].expr.trim_start().to_ascii_uppercase();
+                    e.starts_with("COUNT(") || e.starts_with("SUM(")
+                }
+                MKind::Agg(..) => false,
+            });
+        if !totals {
+            return;
+        }
+        for i in 1..self.p.len() {
+            // Closing the question: "volunteers, in total, in 2002" may ask
+            // for the sum of a `volunteers` column.
+            let closes = self.p[i + 1..].iter().all(|x| matches!(x.kind, PieceKind::Punct('?' | '.' | '!')));
+            if !self.used[i] && self.p[i].norm == "total" && self.p[i - 1].norm == "in" && closes {
+                self.mark(i - 1);
+                self.mark(i);
+            }
         }
     }
 
@@ -448,7 +475,7 @@ impl Ctx<'_> {
     }
 
     /// Takes piece `j` as the reading `c` chosen among its candidates.
-    fn take_as(&mut self, j: usize, c: &crate::planner::lexicon::Cand) {
+    fn take_as(&mut self, j: usize, c: &Cand) {
         let kind = match c.target {
             Target::Metric(_) => MatchKind::Metric,
             Target::Dimension(_) => MatchKind::Dimension,

@@ -269,3 +269,64 @@ to = "roles.role_code"
 fn a_listed_name_is_the_rows_name(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&roles(), question, want);
 }
+
+/// Countries and the seasons played for each (`match_season.country`
+/// points at a country).
+fn seasons() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "seasons28"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "country"
+file = "country.csv"
+primary_key = "country_id"
+label = "country_name"
+columns = [
+  { name = "country_id", type = "BIGINT", nullable = false },
+  { name = "country_name", type = "VARCHAR", nullable = false },
+  { name = "capital", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "match_season"
+file = "match_season.csv"
+primary_key = "season"
+columns = [
+  { name = "season", type = "DOUBLE", nullable = false },
+  { name = "player", type = "VARCHAR", nullable = false },
+  { name = "country", type = "BIGINT", nullable = false },
+  { name = "draft_pick_number", type = "BIGINT", nullable = false },
+]
+
+[[joins]]
+from = "match_season.country"
+to = "country.country_id"
+
+[[metrics]]
+name = "country_count"
+expr = "COUNT(*)"
+table = "country"
+synonyms = ["number of country"]
+additive = true
+
+[[metrics]]
+name = "match_season_count"
+expr = "COUNT(*)"
+table = "match_season"
+synonyms = ["number of match season"]
+additive = true
+"#,
+    ))
+}
+
+/// "in total" after a count says nothing more; after an average it is not
+/// borne out.
+#[rustfmt::skip]
+#[rstest]
+#[case("How many countries are there in total?", Ok("SELECT COUNT(*) AS country_count\nFROM country"))]
+#[case("What is the average draft pick number in total?", Err("'total'"))]
+fn in_total_after_a_total(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&seasons(), question, want);
+}
