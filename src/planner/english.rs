@@ -218,6 +218,9 @@ pub const CUES: &[(&str, Cue)] = &[
     ("except", Cue::Not),
     ("excluding", Cue::Not),
     ("apart from", Cue::Not),
+    // "born outside the California state": a place other than it.
+    ("outside of", Cue::Not),
+    ("outside", Cue::Not),
     ("not", Cue::Not),
     ("never", Cue::Not),
     ("non", Cue::Not),

@@ -330,3 +330,40 @@ additive = true
 fn in_total_after_a_total(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&seasons(), question, want);
 }
+
+/// Heads of departments and the state each was born in.
+fn heads() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "heads28"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "head"
+file = "head.csv"
+primary_key = "head_id"
+label = "name"
+columns = [
+  { name = "head_id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "born_state", type = "VARCHAR", nullable = false },
+  { name = "age", type = "DOUBLE", nullable = false },
+]
+
+[[dimensions]]
+name = "born_state"
+column = "head.born_state"
+kind = "categorical"
+values = ["California", "Alabama", "Connecticut"]
+"#,
+    ))
+}
+
+/// "outside" a place is any other place.
+#[rustfmt::skip]
+#[rstest]
+#[case("What are the names of the heads who are born outside the California state?", Ok("head.born_state != 'California'"))]
+#[case("How many heads are born outside of Alabama?", Ok("head.born_state != 'Alabama'"))]
+fn outside_a_place_is_another_place(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&heads(), question, want);
+}
