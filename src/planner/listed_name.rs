@@ -14,7 +14,6 @@
 //! item's place in the question's order.
 
 use crate::planner::build::Ctx;
-use crate::planner::english::Cue;
 use crate::planner::intent::PieceKind;
 use crate::planner::lexicon::Target;
 use crate::planner::schema;
@@ -75,14 +74,11 @@ impl Ctx<'_> {
         }
     }
 
-    /// The word at `i` is an item of a list: first, before "and" or a
-    /// comma ("the name and description", "the name, role code, and ..."),
-    /// or between two of them.
+    /// The word at `i` is an item of a list (`account::listed_position`),
+    /// or the first one before a comma ("the name, role code, and ...").
     fn listed_item(&self, i: usize) -> bool {
-        let joins = |k: Option<usize>| k.is_some_and(|k| self.p[k].cue() == Some(Cue::And) || self.p[k].kind == PieceKind::Punct(','));
         let next = (i + 1..self.p.len()).find(|&k| self.p[k].kind != PieceKind::Stop);
-        let prev = (0..i).rev().find(|&k| self.p[k].kind != PieceKind::Stop);
         let first = self.p[..i].iter().all(|x| x.kind == PieceKind::Stop);
-        first && joins(next) || joins(prev) && joins(next)
+        super::account::listed_position(self.p, i) || first && next.is_some_and(|k| self.p[k].kind == PieceKind::Punct(','))
     }
 }
