@@ -232,10 +232,12 @@ impl Ctx<'_> {
             return;
         }
         for i in 1..self.p.len() {
+            if self.used[i] || self.p[i].norm != "total" || self.p[i - 1].norm != "in" {
+                continue;
+            }
             // Closing the question: "volunteers, in total, in 2002" may ask
             // for the sum of a `volunteers` column.
-            let closes = self.p[i + 1..].iter().all(|x| matches!(x.kind, PieceKind::Punct('?' | '.' | '!')));
-            if !self.used[i] && self.p[i].norm == "total" && self.p[i - 1].norm == "in" && closes {
+            if self.p[i + 1..].iter().all(|x| matches!(x.kind, PieceKind::Punct('?' | '.' | '!'))) {
                 self.mark(i - 1);
                 self.mark(i);
             }

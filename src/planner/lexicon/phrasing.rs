@@ -23,6 +23,13 @@ const LONE_HEADS: &[&str] = &["date", "code", "description", "year", "time", "st
 /// ("the founded year", "the snatch score", "the phone number").
 const TRAILING_NOUNS: &[&str] = &["year", "date", "time", "score", "size", "number", "value", "amount"];
 
+/// A short part of a column's name (2 to 4 lowercase letters) that may be
+/// an abbreviation: not a function word ("as" of `years_as_tallest`) nor a
+/// generic head.
+fn short_part(w: &str) -> bool {
+    (2..=4).contains(&w.len()) && w.chars().all(|c| c.is_ascii_lowercase()) && !crate::planner::english::is_stopword(w) && !GENERIC.contains(&w)
+}
+
 impl Lexicon {
     /// Other phrasings of column `target` of a table named `tstems`.
     pub(super) fn add_phrasings(&mut self, cstems: &[String], tstems: &[String], target: &Target) {
@@ -37,14 +44,8 @@ impl Lexicon {
                 let initial = w.len() == 1
                     && w.chars().all(|c| c.is_ascii_lowercase())
                     && cstems.get(k + 1).is_some_and(|h| h == "name");
-                if initial && !self.abbrevs.contains(w) {
-                    self.abbrevs.push(w.clone());
-                }
-                let short = (2..=4).contains(&w.len()) && w.chars().all(|c| c.is_ascii_lowercase());
-                // Not a function word ("as" of `years_as_tallest` is no abbreviation).
-                let function = crate::planner::english::is_stopword(w);
-                if short && !function && !GENERIC.contains(&w.as_str()) && !self.abbrevs.contains(w) {
-                    self.abbrevs.push(w.clone());
+                if initial || short_part(w) {
+                    self.remember_abbrev(w);
                 }
             }
         }
@@ -52,9 +53,8 @@ impl Lexicon {
         // abbreviation the question may spell out ("enrollment"). Not an
         // English word ("age" is no part of "agency").
         if let [w] = cstems {
-            let short = (2..=4).contains(&w.len()) && w.chars().all(|c| c.is_ascii_lowercase());
-            if short && !crate::planner::english::is_stopword(w) && !GENERIC.contains(&w.as_str()) && !crate::words::is_english_word(w) && !self.abbrevs.contains(w) {
-                self.abbrevs.push(w.clone());
+            if short_part(w) && !crate::words::is_english_word(w) {
+                self.remember_abbrev(w);
             }
         }
         // "founded year", "snatch score", "phone number", "arrival time":
@@ -107,8 +107,8 @@ impl Lexicon {
                 match names::split_run_together(w, tstems) {
                     Some(parts) => {
                         split_any = true;
-                        if parts[0].len() <= 4 && !self.abbrevs.contains(&parts[0]) {
-                            self.abbrevs.push(parts[0].clone());
+                        if parts[0].len() <= 4 {
+                            self.remember_abbrev(&parts[0]);
                         }
                         split.extend(parts);
                     }
@@ -130,8 +130,16 @@ impl Lexicon {
         if tstems.iter().any(|t| *t == split[0]) {
             self.add_stems(split[1..].to_vec(), target.clone(), 0.8, None);
         }
-        if split[0].len() <= 4 && !self.abbrevs.contains(&split[0]) {
-            self.abbrevs.push(split[0].clone());
+        if split[0].len() <= 4 {
+            self.remember_abbrev(&split[0]);
+        }
+    }
+
+    /// Keeps `w` among the abbreviations a question word may spell out,
+    /// once.
+    fn remember_abbrev(&mut self, w: &str) {
+        if !self.abbrevs.iter().any(|a| a == w) {
+            self.abbrevs.push(w.to_string());
         }
     }
 
@@ -143,8 +151,8 @@ impl Lexicon {
         // English word (`prereq`).
         let short = ((3..=5).contains(&w.len()) || (6..=8).contains(&w.len()) && !crate::words::is_english_word(w))
             && w.chars().all(|c| c.is_ascii_lowercase());
-        if short && !crate::planner::english::is_stopword(w) && !GENERIC.contains(&w) && !self.abbrevs.iter().any(|a| a == w) {
-            self.abbrevs.push(w.to_string());
+        if short && !crate::planner::english::is_stopword(w) && !GENERIC.contains(&w) {
+            self.remember_abbrev(w);
         }
     }
 
