@@ -16,7 +16,7 @@ use crate::planner::english::Cue;
 use crate::planner::filters::num;
 use crate::planner::intent::PieceKind;
 use crate::planner::lexicon::Target;
-use crate::planner::schema::FieldInfo;
+use crate::planner::schema::{self, FieldInfo};
 use crate::planner::MatchKind;
 
 impl Ctx<'_> {
@@ -505,7 +505,7 @@ impl Ctx<'_> {
                 })
             });
             if let Some(t) = table {
-                return Ok(Some((t, adjectives, x)));
+                return Ok(Some((self.rows_naming_column(x, t).unwrap_or(t), adjectives, x)));
             }
             // A plural naming a table's own key ("more than one festivals"
             // for `festival_detail.festival_id`): that table's rows, when
@@ -542,6 +542,21 @@ impl Ctx<'_> {
             j = self.next_sig(x);
         }
         Ok(None)
+    }
+
+    /// "colleges that have at least two players" where the rows read
+    /// (`match_season`, grouped by `college`) name each player in a column
+    /// and the `player` table meets them nowhere: the counted noun is that
+    /// column, so the rows read are counted. None when the table `t` the
+    /// noun at `x` names can be joined to the rows read, or they have no
+    /// column of that name.
+    fn rows_naming_column(&self, x: usize, t: usize) -> Option<usize> {
+        let s = self.subject.and_then(|s| self.p[s].top()).and_then(|g| schema::target_table(self.m, self.lx, g));
+        let b = s.or(self.base).filter(|&b| b != t && !self.sc.related(b, t))?;
+        let names_column = self.p[x].lex()?.iter().any(|c| {
+            !c.fuzzy && matches!(c.target, Target::Column(ct, _) if ct == b)
+        });
+        names_column.then_some(b)
     }
 
     /// The one number column, not a key, of the rows read (the base table)

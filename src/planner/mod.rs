@@ -163,6 +163,8 @@ mod session27_tests;
 #[cfg(test)]
 mod session28_tests;
 #[cfg(test)]
+mod session29_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;

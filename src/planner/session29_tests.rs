@@ -1,0 +1,85 @@
+//! Table-driven tests of the planner changes of the twenty-ninth round.
+
+use rstest::rstest;
+
+use super::fixtures::planner_answers;
+use super::OfflinePlanner;
+
+/// Draft picks naming each player and college in text, beside a player
+/// table no pick row points at (no join between the two).
+fn drafts() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "drafts29"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "draft_pick"
+file = "draft_pick.csv"
+columns = [
+  { name = "season", type = "BIGINT", nullable = false },
+  { name = "player", type = "VARCHAR", nullable = false },
+  { name = "position", type = "VARCHAR", nullable = false },
+  { name = "college", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "player"
+file = "player.csv"
+primary_key = "player_id"
+label = "player"
+columns = [
+  { name = "player_id", type = "BIGINT", nullable = false },
+  { name = "player", type = "VARCHAR", nullable = false },
+  { name = "years_played", type = "VARCHAR", nullable = false },
+]
+
+[[dimensions]]
+name = "college"
+column = "draft_pick.college"
+kind = "categorical"
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("Which colleges have at least two players?", Ok("FROM draft_pick\nGROUP BY ALL\nHAVING COUNT(*) >= 2"))]
+#[case("Show the colleges that have more than 3 players.", Ok("HAVING COUNT(*) > 3"))]
+// Counting the player table's own rows is still that table.
+#[case("How many players are there?", Ok("FROM player"))]
+fn a_counted_noun_the_rows_name_in_a_column_counts_those_rows(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&drafts(), question, want);
+}
+
+/// Products with a name and a price.
+fn products() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "products29"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "products"
+file = "products.csv"
+primary_key = "code"
+label = "name"
+columns = [
+  { name = "code", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "price", type = "DOUBLE", nullable = false },
+  { name = "maker", type = "VARCHAR", nullable = false },
+]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("List the name and price of all products, sorted by price in descending order and then by name in ascending order.", Ok("ORDER BY price DESC NULLS LAST, name ASC"))]
+#[case("Select the name and price of all products, and sort first by price (in descending order), and then by name (in ascending order).", Ok("ORDER BY price DESC NULLS LAST, name ASC"))]
+#[case("List the names of products sorted by maker, then by price.", Ok("ORDER BY maker ASC NULLS LAST, price ASC"))]
+#[case("List the names of products ordered by maker, then by price and lastly by name.", Ok("ORDER BY maker ASC NULLS LAST, price ASC NULLS LAST, name ASC"))]
+fn then_by_is_the_next_sort_key(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&products(), question, want);
+}
