@@ -67,6 +67,7 @@ mod none_of;
 mod names;
 mod nested;
 mod per_group;
+mod phrasal;
 mod rank;
 mod ranges;
 mod recency;
@@ -403,7 +404,7 @@ impl OfflinePlanner {
     fn plan_alone(&self, question: &str) -> Outcome {
         let toks = stored_spans::quote_stored(spelled::quote_search_text(tokenize::tokenize(question)), self.values.as_deref(), &self.manifest);
         let (toks, renamed) = place_values::quote_places(toks, self.values.as_deref());
-        let mut toks = coordinate::distribute(ranges::as_between(toks), &self.lexicon);
+        let mut toks = coordinate::distribute(ranges::as_between(phrasal::join(toks, &self.lexicon)), &self.lexicon);
         // "the US" read as the stored 'United States': shown.
         let planned = |mut u: Understanding| {
             u.ambiguities.extend(renamed.iter().map(|(written, stored)| Ambiguity {

@@ -83,3 +83,36 @@ columns = [
 fn then_by_is_the_next_sort_key(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&products(), question, want);
 }
+
+/// Users with a yes/no login flag and a sign-up date.
+fn users(login_type: &str) -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(&format!(
+        r#"name = "users29"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "users"
+file = "users.csv"
+primary_key = "user_id"
+label = "user_name"
+columns = [
+  {{ name = "user_id", type = "BIGINT", nullable = false }},
+  {{ name = "user_name", type = "VARCHAR", nullable = false }},
+  {{ name = "user_login", type = "{login_type}", nullable = false }},
+  {{ name = "signup_date", type = "DATE", nullable = false }},
+]
+"#,
+    )))
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("BOOLEAN", "How many users are logged in?", Ok("WHERE users.user_login = TRUE"))]
+#[case("BOOLEAN", "List the names of users who have logged in.", Ok("WHERE users.user_login = TRUE"))]
+// A number column is no yes/no the planner knows: refused, not every user counted.
+#[case("BIGINT", "How many users are logged in?", Err("'logged in' (the column users.user_login)"))]
+#[case("BIGINT", "Count the users that log in.", Err("'log in' (the column users.user_login)"))]
+fn a_verb_and_its_particle_name_the_noun_they_make(#[case] login_type: &str, #[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&users(login_type), question, want);
+}
