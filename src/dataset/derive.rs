@@ -148,6 +148,23 @@ pub fn derive(name: &str, tables: &[LoadedTable], conn: &Connection) -> Manifest
                         unit: None,
                     });
                 }
+                // `user_login` holding only 0 and 1: a yes/no flag
+                // ("users that are logged in"), its two values listed as
+                // a categorical column's are; it stays a number.
+                if distinct == 2 {
+                    let values = distinct_values(conn, &tq, &cq);
+                    if values == ["0", "1"] {
+                        m.dimensions.push(Dimension {
+                            name: dim_name.clone(),
+                            column: qualified.clone(),
+                            kind: DimensionKind::Numeric,
+                            synonyms: synonyms.clone(),
+                            description: format!("{spelled} of {} (yes 1, no 0)", t.name),
+                            grains: Vec::new(),
+                            values,
+                        });
+                    }
+                }
             }
             columns.push(Column {
                 name: c.clone(),

@@ -424,3 +424,23 @@ fn two_joins_between_the_same_tables_are_not_chosen_arbitrarily() {
     // A question about one table only still plans.
     assert!(plan_of(&m, "What is the average price of flights?").is_ok());
 }
+
+/// A number column holding only 0 and 1 is a yes/no flag: "users that are
+/// logged in" keeps the ones, "not logged in" the zeros; a 0/1 value said
+/// after the column is that value; a column with other numbers is no flag.
+#[rstest]
+#[case("How many users are logged in?", Ok("users.user_login = '1'"))]
+#[case("Which users are not logged in?", Ok("users.user_login = '0'"))]
+#[case("Which users have user login 0?", Ok("users.user_login = 0"))]
+#[case("How many users have a score above 1?", Ok("users.score > 1"))]
+fn a_number_column_of_zeros_and_ones_is_a_yes_no_flag(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    let m = derive_files(&[("users", csv("user_id,user_name,user_login,score", 12, |i| format!("{},User {i},{},{}", i + 1, i % 2, i % 5)))]);
+    let flag = m.dimensions.iter().find(|d| d.column == "users.user_login");
+    assert_eq!(flag.map(|d| d.values.clone()), Some(vec!["0".to_string(), "1".to_string()]));
+    assert!(!m.dimensions.iter().any(|d| d.column == "users.score"));
+    let got = plan_of(&m, q).map(|p| crate::compile::compile(&p, &m).map(|s| s.sql).unwrap_or_else(|e| e.to_string()));
+    match (got, want) {
+        (Ok(sql), Ok(has)) => assert!(sql.contains(has), "{q}: {sql}"),
+        (got, want) => panic!("{q}: {got:?} vs {want:?}"),
+    }
+}

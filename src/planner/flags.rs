@@ -48,6 +48,10 @@ impl Ctx<'_> {
             if self.used[j] || !matches!(self.p[j].top(), Some(Target::Column(..) | Target::Dimension(_))) {
                 continue;
             }
+            // "attribute definitions that have attribute value 0": the value is said.
+            if self.next_sig(j).is_some_and(|n| matches!(self.p[n].kind, crate::planner::intent::PieceKind::Number(_))) {
+                continue;
+            }
             // "medicines that are FDA approved": a noun, a predicate, the column.
             let Some(noun) = self.noun_before_predicate(j) else { continue };
             // "medicines not approved by the FDA", "models that do not
