@@ -405,6 +405,16 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
+        // "the id of the product ordered most often": the rows' key, named an id.
+        // The rows counted carry that key themselves (`invoices.product_id`): it, with no join.
+        if let Some(c) = self.asks_id_of(t).then(|| super::head_word::head_column(self.m, t, super::head_word::Head::Id)).flatten() {
+            let key = &self.m.tables[t].columns[c].name;
+            let own = self.base.filter(|&b| b != t).and_then(|b| {
+                self.m.tables[b].columns.iter().position(|x| x.name.eq_ignore_ascii_case(key)).map(|k| (b, k))
+            });
+            let (tt, cc) = own.unwrap_or((t, c));
+            return self.field_info(Field::Col(tt, cc));
+        }
         let c = schema::row_name(self.m, t)?;
         self.field_info(Field::Col(t, c))
     }

@@ -25,12 +25,15 @@ use crate::words::identifier_words;
 pub(super) enum Head {
     Name,
     Amount,
+    /// "the ids of documents": the table's own key, named an id.
+    Id,
 }
 
 pub(super) fn head_of(norm: &str) -> Option<Head> {
     match norm {
         "name" | "names" => Some(Head::Name),
         "amount" | "amounts" => Some(Head::Amount),
+        "id" | "ids" => Some(Head::Id),
         _ => None,
     }
 }
@@ -76,6 +79,12 @@ pub(super) fn head_column(m: &crate::semantic::Manifest, t: usize, head: Head) -
         Head::Amount => (0..cols.len())
             .filter(|&c| is_number(&cols[c].ty) && identifier_words(&cols[c].name).iter().any(|w| w == "amount"))
             .collect(),
+        Head::Id => {
+            let key = m.tables.get(t)?.primary_key.as_deref()?;
+            (0..cols.len())
+                .filter(|&c| cols[c].name.eq_ignore_ascii_case(key) && identifier_words(&cols[c].name).last().is_some_and(|w| w == "id"))
+                .collect()
+        }
     };
     // Two name columns (`sponsor_name`, `player_name` of players): the one
     // called after the table is the rows' own name.
@@ -125,6 +134,17 @@ impl Ctx<'_> {
         let last = self.p[i].words.split_whitespace().last().map(|w| stem(&w.to_lowercase()));
         let head = super::named::head_noun(&self.m.tables[t].name).map(|h| stem(&h));
         lex || last.is_some() && last == head
+    }
+
+    /// True when the question asks for "the id(s) of" table `t`'s rows,
+    /// with nothing between but "the".
+    pub(super) fn asks_id_of(&self, t: usize) -> bool {
+        (0..self.p.len()).any(|k| {
+            head_of(&self.p[k].norm) == Some(Head::Id)
+                && !self.used[k]
+                && self.p.get(k + 1).is_some_and(|x| x.norm == "of")
+                && (k + 2..self.p.len()).find(|&a| !matches!(self.p[a].norm.as_str(), "the" | "all" | "each" | "every")).is_some_and(|a| self.reads_table(a, t))
+        })
     }
 
     /// True when piece `i` names something: a table, column, value, metric.

@@ -116,3 +116,73 @@ columns = [
 fn a_verb_and_its_particle_name_the_noun_they_make(#[case] login_type: &str, #[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&users(login_type), question, want);
 }
+
+/// Documents and their paragraphs; invoices that carry a product's key.
+fn documents() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "documents29"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "documents"
+file = "documents.csv"
+primary_key = "document_id"
+label = "document_name"
+columns = [
+  { name = "document_id", type = "BIGINT", nullable = false },
+  { name = "document_name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "paragraphs"
+file = "paragraphs.csv"
+primary_key = "paragraph_id"
+columns = [
+  { name = "paragraph_id", type = "BIGINT", nullable = false },
+  { name = "document_id", type = "BIGINT", nullable = false },
+  { name = "paragraph_text", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "products"
+file = "products.csv"
+primary_key = "product_id"
+label = "product_name"
+columns = [
+  { name = "product_id", type = "BIGINT", nullable = false },
+  { name = "product_name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "invoices"
+file = "invoices.csv"
+primary_key = "invoice_id"
+columns = [
+  { name = "invoice_id", type = "BIGINT", nullable = false },
+  { name = "product_id", type = "BIGINT", nullable = false },
+  { name = "amount", type = "DOUBLE", nullable = false },
+]
+
+[[joins]]
+from = "paragraphs.document_id"
+to = "documents.document_id"
+
+[[joins]]
+from = "invoices.product_id"
+to = "products.product_id"
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case("What are the ids of documents that have 2 or more paragraphs?", Ok("SELECT documents.document_id AS document_id"))]
+#[case("Give the ids of documents that have between one and two paragraphs.", Ok("SELECT documents.document_id AS document_id"))]
+// The rows counted carry the key: read there, with no join.
+#[case("Find the id of the product ordered the most often on invoices.", Ok("SELECT invoices.product_id AS product_id, COUNT(*)"))]
+// Names asked are still the names.
+#[case("What are the names of documents that have 2 or more paragraphs?", Ok("SELECT documents.document_name AS document_name"))]
+fn the_ids_of_grouped_rows_are_their_key(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&documents(), question, want);
+}
