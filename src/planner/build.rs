@@ -405,11 +405,12 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
-        // "the id of the product ordered most often": the rows' key, named an id.
-        // The rows counted carry that key themselves (`invoices.product_id`): it, with no join.
+        // "the id of the product ordered most often": the rows' key, named
+        // an id; read on the rows counted when they carry it under its own
+        // name (`invoices.product_id`, not a bare `id`), with no join.
         if let Some(c) = self.asks_id_of(t).then(|| super::head_word::head_column(self.m, t, super::head_word::Head::Id)).flatten() {
             let key = &self.m.tables[t].columns[c].name;
-            let own = self.base.filter(|&b| b != t).and_then(|b| {
+            let own = self.base.filter(|&b| b != t && crate::words::identifier_words(key).len() > 1).and_then(|b| {
                 self.m.tables[b].columns.iter().position(|x| x.name.eq_ignore_ascii_case(key)).map(|k| (b, k))
             });
             let (tt, cc) = own.unwrap_or((t, c));

@@ -14,6 +14,7 @@
 use crate::plan::{Filter, Op, Operand};
 use crate::planner::build::Ctx;
 use crate::planner::english::Cue;
+use crate::planner::intent::PieceKind;
 use crate::planner::lexicon::Target;
 use crate::planner::schema::FieldInfo;
 use crate::planner::MatchKind;
@@ -49,7 +50,7 @@ impl Ctx<'_> {
                 continue;
             }
             // "attribute definitions that have attribute value 0": the value is said.
-            if self.next_sig(j).is_some_and(|n| matches!(self.p[n].kind, crate::planner::intent::PieceKind::Number(_))) {
+            if self.next_sig(j).is_some_and(|n| matches!(self.p[n].kind, PieceKind::Number(_))) {
                 continue;
             }
             // "medicines that are FDA approved": a noun, a predicate, the column.

@@ -136,8 +136,8 @@ impl Ctx<'_> {
         lex || last.is_some() && last == head
     }
 
-    /// True when the question asks for "the id(s) of" table `t`'s rows,
-    /// with nothing between but "the".
+    /// True when the question asks for "the id(s) of" table `t`'s rows
+    /// ("the ids of all documents"), the id not read otherwise.
     pub(super) fn asks_id_of(&self, t: usize) -> bool {
         (0..self.p.len()).any(|k| {
             head_of(&self.p[k].norm) == Some(Head::Id)

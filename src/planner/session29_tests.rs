@@ -186,3 +186,40 @@ to = "products.product_id"
 fn the_ids_of_grouped_rows_are_their_key(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&documents(), question, want);
 }
+
+/// Keys called a bare `id` in both tables: the invoice's own `id` is not
+/// the product's.
+#[test]
+fn a_bare_id_of_the_counted_rows_is_not_the_grouped_rows_key() {
+    let planner = OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "bare_ids29"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "products"
+file = "products.csv"
+primary_key = "id"
+label = "product_name"
+columns = [
+  { name = "id", type = "BIGINT", nullable = false },
+  { name = "product_name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "invoices"
+file = "invoices.csv"
+primary_key = "id"
+columns = [
+  { name = "id", type = "BIGINT", nullable = false },
+  { name = "product", type = "BIGINT", nullable = false },
+]
+
+[[joins]]
+from = "invoices.product"
+to = "products.id"
+"#,
+    ));
+    let sql = super::fixtures::planned_sql(&planner, "Find the id of the product ordered the most often on invoices.");
+    assert!(sql.as_ref().is_ok_and(|s| s.contains("SELECT products.id AS id") && !s.contains("invoices.id AS")), "{sql:?}");
+}
