@@ -162,6 +162,9 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
                     Cue::Group if x.says_each() => {
                         plan.measures.is_empty() || !plan.dimensions.is_empty()
                     }
+                    // "..., then by name" left unread: a further key the
+                    // order lacks, not the order already made.
+                    Cue::Sort if x.words.split_whitespace().any(|w| matches!(w.to_lowercase().as_str(), "then" | "lastly" | "finally")) => false,
                     Cue::Desc | Cue::Asc | Cue::Sort => !plan.order.is_empty(),
                     Cue::Or => {
                         plan.filters.iter().any(|f| matches!(f.op, Op::In | Op::NotIn) && list_len(&f.value) > 1)

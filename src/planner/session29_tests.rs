@@ -223,3 +223,11 @@ to = "products.id"
     let sql = super::fixtures::planned_sql(&planner, "Find the id of the product ordered the most often on invoices.");
     assert!(sql.as_ref().is_ok_and(|s| s.contains("SELECT products.id AS id") && !s.contains("invoices.id AS")), "{sql:?}");
 }
+
+/// A further sort key that cannot be read is refused, not dropped: the
+/// answer would be ordered by the first key alone.
+#[test]
+fn a_then_by_key_left_unread_is_refused() {
+    let got = super::fixtures::planned_sql(&users("BOOLEAN"), "List the names of users sorted by signup date in descending order, then by name.");
+    assert!(got.as_ref().is_err_and(|r| r.contains("then by")), "{got:?}");
+}
