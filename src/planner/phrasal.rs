@@ -18,16 +18,16 @@ const PARTICLES: &[&str] = &["in", "on", "out", "up", "off", "down", "over"];
 /// The tokens with each verb and particle the dataset names as one word
 /// read as that word.
 pub fn join(toks: Vec<Token>, lx: &Lexicon) -> Vec<Token> {
-    let mut out: Vec<Token> = Vec::with_capacity(toks.len());
-    let mut i = 0;
-    while i < toks.len() {
-        if let Some(joined) = toks.get(i + 1).and_then(|p| joined(&toks[i], p, lx)) {
-            out.push(joined);
-            i += 2;
-            continue;
+    let mut out = Vec::with_capacity(toks.len());
+    let mut it = toks.into_iter().peekable();
+    while let Some(t) = it.next() {
+        match it.peek().and_then(|p| joined(&t, p, lx)) {
+            Some(j) => {
+                it.next();
+                out.push(j);
+            }
+            None => out.push(t),
         }
-        out.push(toks[i].clone());
-        i += 1;
     }
     out
 }
@@ -36,15 +36,15 @@ fn joined(verb: &Token, particle: &Token, lx: &Lexicon) -> Option<Token> {
     if !verb.is_word() || !particle.is_word() || !PARTICLES.contains(&particle.norm.as_str()) || verb.norm.len() < 3 {
         return None;
     }
-    if reads_whole(lx, std::slice::from_ref(verb)) {
+    if reads_whole(lx, verb) {
         return None;
     }
     let word = format!("{}{}", root(&stem(&verb.norm)), particle.norm);
     let t = Token::read_as(format!("{} {}", verb.raw, particle.raw), &word);
-    reads_whole(lx, std::slice::from_ref(&t)).then_some(t)
+    reads_whole(lx, &t).then_some(t)
 }
 
-/// True when the lexicon reads the one token with no misspelling forgiven.
-fn reads_whole(lx: &Lexicon, toks: &[Token]) -> bool {
-    lx.longest_at(toks, 0, &|_| false).is_some_and(|m| m.cands.iter().any(|c| !c.fuzzy))
+/// True when the lexicon reads the token alone with no misspelling forgiven.
+fn reads_whole(lx: &Lexicon, t: &Token) -> bool {
+    lx.longest_at(std::slice::from_ref(t), 0, &|_| false).is_some_and(|m| m.cands.iter().any(|c| !c.fuzzy))
 }
