@@ -166,6 +166,8 @@ mod session28_tests;
 #[cfg(test)]
 mod session29_tests;
 #[cfg(test)]
+mod session30_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;

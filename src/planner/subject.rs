@@ -35,7 +35,7 @@ impl Ctx<'_> {
                 .is_some_and(|c| {
                     matches!(
                         c,
-                        Cue::Count | Cue::Share | Cue::Often | Cue::Most | Cue::Least
+                        Cue::Count | Cue::CountDistinct | Cue::Share | Cue::Often | Cue::Most | Cue::Least
                     )
                 })
         };
