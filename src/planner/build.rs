@@ -180,6 +180,7 @@ impl<'a> Ctx<'a> {
         self.related_pairs();
         self.counts_of_values()?;
         self.existence_through_rows();
+        self.existence_through_column();
         self.negations_through_rows()?;
         self.attribute_without_rows();
         self.rows_named_by_pointing_table();

@@ -110,6 +110,66 @@ impl Ctx<'_> {
         }
     }
 
+    /// "employees who have destroyed a document", "students who have
+    /// president votes": a column listed from a "who have" clause that is
+    /// how another table's rows point at the listed rows
+    /// (`destroyed_by_employee_id` -> `employees`) asks that such a row
+    /// exists, not that the column be shown. A noun after it naming a table
+    /// those rows point at ("a document") is the same rows. Runs after the
+    /// listing, before `clause_columns` would refuse the clause.
+    pub(super) fn existence_through_column(&mut self) {
+        let Some(b) = self.base else { return };
+        for k in 0..self.p.len() {
+            if !self.used[k] || !matches!(self.p[k].kind, PieceKind::Lex(_)) {
+                continue;
+            }
+            let Some(f) = self.p[k].top().and_then(|t| self.field_of(t)) else { continue };
+            let (l, Some(c)) = (f.table, f.column) else { continue };
+            if l == b || !self.fields.contains(&f.name) || self.filters.iter().chain(self.any_of.iter().flatten()).any(|x| x.field == f.name) {
+                continue;
+            }
+            let from = schema::qualified(self.m, l, c);
+            let Some(key) = self.m.joins.iter().find(|j| j.from.eq_ignore_ascii_case(&from) && schema::table_of(self.m, &j.to) == Some(b)).map(|j| j.to.clone()) else {
+                continue;
+            };
+            let mut j = k;
+            let before = |j: usize| j.checked_sub(1).map(|i| self.p[i].norm.as_str());
+            if matches!(before(j), Some("a" | "an" | "the" | "any" | "some")) {
+                j -= 1;
+            }
+            if !matches!(before(j), Some("have" | "has" | "had")) || !matches!(before(j - 1), Some("who" | "that" | "which")) {
+                continue;
+            }
+            // "a document" after "destroyed": a table the pointing rows
+            // point at, read as nothing more.
+            let mut end = k;
+            let mut noun = None;
+            if let Some(n) = self.next_sig(k).filter(|&n| !self.used[n]) {
+                let pointed = self.pick(n, &|t| matches!(t, Target::Table(t) if schema::foreign_key(self.m, l, *t).is_some()));
+                if let Some(Target::Table(t)) = pointed.map(|c| c.target) {
+                    noun = Some((n, t));
+                    end = n;
+                }
+            }
+            if !self.clause_ends(end) {
+                continue;
+            }
+            let fields_before = self.fields.clone();
+            self.fields.retain(|x| *x != f.name);
+            if !self.answer_on(b) {
+                self.fields = fields_before;
+                continue;
+            }
+            for x in k + 1..end {
+                self.mark(x);
+            }
+            if let Some((n, t)) = noun {
+                self.take(n, MatchKind::Table, self.table_name(t), 0.8);
+            }
+            self.filters.push(Filter { field: key, op: Op::Exists, value: Some(Operand::Column { column: from }) });
+        }
+    }
+
     /// Nothing but function words and verbs follows the noun `j` up to the
     /// end of its clause: "an invoice in 2010", "a happy hour in May" or
     /// "loans of both A and B" condition the other table's rows, which a
@@ -210,12 +270,29 @@ impl Ctx<'_> {
         }
         let found: Vec<(usize, usize, usize)> = (0..self.m.tables.len())
             .filter(|&l| l != b && l != t && schema::foreign_key(self.m, l, t).is_some() && self.names_link(clause, l))
-            .filter_map(|l| schema::reverse_key(self.m, b, l).map(|(key, fk)| (l, key, fk)))
+            .filter_map(|l| schema::reverse_key_named(self.m, b, l, &|col| self.clause_names_column(clause, col)).map(|(key, fk)| (l, key, fk)))
             .collect();
         match found.as_slice() {
             [one] => Some(*one),
             _ => None,
         }
+    }
+
+    /// How well the clause's verb names a column by its root, in letters
+    /// shared (0: not at all): "employees who destroyed documents" picks
+    /// `destroyed_by_employee_id` (7) over `destruction_authorised_by_...`
+    /// (5) among the columns by which the rows point at employees.
+    fn clause_names_column(&self, clause: &Clause, column: &str) -> usize {
+        let words = split_identifier(column);
+        let shared = |root: &str, w: &str| root.chars().zip(w.chars()).take_while(|(a, b)| a == b).count();
+        clause
+            .verb
+            .iter()
+            .chain(&clause.soft)
+            .filter_map(|&v| verb_root(&self.p[v].norm))
+            .flat_map(|root| words.iter().filter(|w| stem_begins(&root, w)).map(|w| shared(&root, w)).collect::<Vec<_>>())
+            .max()
+            .unwrap_or(0)
     }
 
     /// The word at `v`, read as a verb, names table `l` by its root

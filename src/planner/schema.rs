@@ -374,6 +374,32 @@ pub fn reverse_key(m: &Manifest, base: usize, other: usize) -> Option<(usize, us
     (found.len() == 1).then(|| found[0])
 }
 
+/// As [`reverse_key`], but where `other` points at `base` by several
+/// columns (`destroyed_by_employee_id`, `destruction_authorised_by_...`),
+/// the one column `named` scores highest (0: not named at all).
+pub fn reverse_key_named(m: &Manifest, base: usize, other: usize, named: &dyn Fn(&str) -> usize) -> Option<(usize, usize)> {
+    let found: Vec<(usize, usize)> = m
+        .joins
+        .iter()
+        .filter_map(|j| {
+            let (ft, fc) = column_of(m, &j.from)?;
+            let (tt, tc) = column_of(m, &j.to)?;
+            (ft == other && tt == base).then_some((tc, fc))
+        })
+        .collect();
+    match found.as_slice() {
+        [one] => Some(*one),
+        _ => {
+            let score = |fc: usize| named(&m.tables[other].columns[fc].name);
+            let best = found.iter().map(|&(_, fc)| score(fc)).max().filter(|&s| s > 0)?;
+            match found.iter().filter(|&&(_, fc)| score(fc) == best).collect::<Vec<_>>().as_slice() {
+                [one] => Some(**one),
+                _ => None,
+            }
+        }
+    }
+}
+
 /// The table a target belongs to.
 pub fn target_table(m: &Manifest, lx: &Lexicon, t: &Target) -> Option<usize> {
     match t {
@@ -487,8 +513,12 @@ pub fn join_doubt(m: &Manifest, sc: &Schema, plan: &crate::plan::Plan) -> Option
     if tables.len() < 2 {
         return None;
     }
+    let correlated = correlated_only(m, plan);
     for (i, &a) in tables.iter().enumerate() {
         for &b in &tables[i + 1..] {
+            if correlated.contains(&(a, b)) || correlated.contains(&(b, a)) {
+                continue;
+            }
             let via: Vec<&str> = m
                 .joins
                 .iter()
@@ -517,6 +547,25 @@ pub fn join_doubt(m: &Manifest, sc: &Schema, plan: &crate::plan::Plan) -> Option
         ));
     }
     None
+}
+
+/// Pairs of tables that meet only inside an EXISTS or NOT EXISTS whose
+/// filter names the column correlating them ("employees who destroyed no
+/// document": `destroyed_by_employee_id`, not the other columns pointing at
+/// employees): which of their joins is meant is said, not guessed.
+fn correlated_only(m: &Manifest, plan: &crate::plan::Plan) -> Vec<(usize, usize)> {
+    use crate::plan::{Op, Operand};
+    let explicit = |f: &crate::plan::Filter| matches!(f.op, Op::Exists | Op::NotExists) && matches!(f.value, Some(Operand::Column { .. }));
+    let main = plan_tables(m, &crate::plan::Plan { filters: plan.filters.iter().filter(|f| !explicit(f)).cloned().collect(), ..plan.clone() });
+    plan.filters
+        .iter()
+        .filter(|f| explicit(f))
+        .filter_map(|f| match &f.value {
+            Some(Operand::Column { column }) => Some((table_of(m, &f.field)?, table_of(m, column)?)),
+            _ => None,
+        })
+        .filter(|(a, b)| a != b && !(main.contains(a) && main.contains(b)))
+        .collect()
 }
 
 /// The link tables the joins must pass through when two of the plan's

@@ -58,3 +58,81 @@ to = "artist.artist_id"
 fn a_distinct_count_counts_the_rows_named_after_it(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&volumes(), question, want);
 }
+
+/// Documents to be destroyed point at employees twice: who authorised the
+/// destruction and who destroyed them.
+fn destructions() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "destructions30"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "employees"
+file = "employees.csv"
+primary_key = "employee_id"
+label = "employee_name"
+columns = [
+  { name = "employee_id", type = "BIGINT", nullable = false },
+  { name = "employee_name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "all_documents"
+file = "all_documents.csv"
+primary_key = "document_id"
+label = "document_name"
+columns = [
+  { name = "document_id", type = "BIGINT", nullable = false },
+  { name = "document_name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "documents_to_be_destroyed"
+file = "documents_to_be_destroyed.csv"
+primary_key = "document_id"
+columns = [
+  { name = "document_id", type = "BIGINT", nullable = false },
+  { name = "destruction_authorised_by_employee_id", type = "BIGINT", nullable = false },
+  { name = "destroyed_by_employee_id", type = "BIGINT", nullable = false },
+]
+
+[[joins]]
+from = "documents_to_be_destroyed.document_id"
+to = "all_documents.document_id"
+
+[[joins]]
+from = "documents_to_be_destroyed.destruction_authorised_by_employee_id"
+to = "employees.employee_id"
+
+[[joins]]
+from = "documents_to_be_destroyed.destroyed_by_employee_id"
+to = "employees.employee_id"
+"#,
+    ))
+}
+
+/// "Employees who did not destroy any document": of the two columns by
+/// which the destruction rows point at employees, the verb names one
+/// (`destroyed_by_employee_id` shares seven letters with "destroy",
+/// `destruction_...` five), and the anti-join says which, so the two joins
+/// between the tables are no doubt. Where nothing names a column, the
+/// question is still refused.
+#[rstest]
+#[case::destroy("Which employees do not destroy any document?", Ok("NOT EXISTS (SELECT 1 FROM documents_to_be_destroyed WHERE documents_to_be_destroyed.destroyed_by_employee_id = employees.employee_id)"))]
+#[case::did_not("Show the names of employees who did not destroy any documents.", Ok("documents_to_be_destroyed.destroyed_by_employee_id = employees.employee_id"))]
+#[case::unnamed("Which employees have no documents to be destroyed?", Err(""))]
+fn a_verb_picks_which_column_points_at_the_rows(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&destructions(), question, want);
+}
+
+/// "Employees who have destroyed a document": the listed clause names the
+/// column by which destruction rows point at employees, so it asks that
+/// such a row exists (a semi-join on that column), rather than being
+/// refused as a column whose condition is not said.
+#[rstest]
+#[case::a_document("Show the names of employees who have destroyed a document.", Ok("WHERE EXISTS (SELECT 1 FROM documents_to_be_destroyed WHERE documents_to_be_destroyed.destroyed_by_employee_id = employees.employee_id)"))]
+#[case::documents("What are the ids of the employees who have destroyed documents?", Ok("SELECT employees.employee_id AS employee_id\nFROM employees\nWHERE EXISTS (SELECT 1 FROM documents_to_be_destroyed WHERE documents_to_be_destroyed.destroyed_by_employee_id"))]
+fn a_who_have_column_pointing_at_the_rows_asks_that_one_exists(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&destructions(), question, want);
+}
