@@ -68,6 +68,7 @@ mod names;
 mod nested;
 mod per_group;
 mod phrasal;
+mod comparative;
 mod rank;
 mod ranges;
 mod recency;
@@ -406,7 +407,7 @@ impl OfflinePlanner {
     fn plan_alone(&self, question: &str) -> Outcome {
         let toks = stored_spans::quote_stored(spelled::quote_search_text(tokenize::tokenize(question)), self.values.as_deref(), &self.manifest);
         let (toks, renamed) = place_values::quote_places(toks, self.values.as_deref());
-        let mut toks = coordinate::distribute(ranges::as_between(phrasal::join(toks, &self.lexicon)), &self.lexicon);
+        let mut toks = coordinate::distribute(ranges::as_between(comparative::after_noun(phrasal::join(toks, &self.lexicon), &self.lexicon)), &self.lexicon);
         // "the US" read as the stored 'United States': shown.
         let planned = |mut u: Understanding| {
             u.ambiguities.extend(renamed.iter().map(|(written, stored)| Ambiguity {

@@ -136,3 +136,38 @@ fn a_verb_picks_which_column_points_at_the_rows(#[case] question: &str, #[case] 
 fn a_who_have_column_pointing_at_the_rows_asks_that_one_exists(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&destructions(), question, want);
 }
+
+/// Candidates with two rates in one table.
+fn candidates() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "candidates30"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "candidate"
+file = "candidate.csv"
+primary_key = "candidate_id"
+label = "name"
+columns = [
+  { name = "candidate_id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "support_rate", type = "DOUBLE", nullable = false },
+  { name = "oppose_rate", type = "DOUBLE", nullable = false },
+]
+"#,
+    ))
+}
+
+/// "A lower support rate than oppose rate": the comparative before the
+/// column it compares reads as it does after it. Words between that are
+/// no one name of the dataset are left alone (and refused, "higher" being
+/// unread), as is "the higher".
+#[rstest]
+#[case::lower("Which candidates have a lower support rate than oppose rate?", Ok("WHERE candidate.support_rate < candidate.oppose_rate"))]
+#[case::higher_number("List the names of candidates with a higher support rate than 0.5.", Ok("WHERE candidate.support_rate > 0.5"))]
+#[case::after_noun("Which candidates have support rate lower than oppose rate?", Ok("WHERE candidate.support_rate < candidate.oppose_rate"))]
+#[case::not_a_name("Which candidates have a higher rate of support than oppose rate?", Err(""))]
+fn a_comparative_before_its_column_compares_it(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&candidates(), question, want);
+}
