@@ -171,3 +171,36 @@ columns = [
 fn a_comparative_before_its_column_compares_it(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&candidates(), question, want);
 }
+
+/// Students with a major and an advisor, both repeated among them.
+fn students() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "students30"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "student"
+file = "student.csv"
+primary_key = "stuid"
+label = "lname"
+columns = [
+  { name = "stuid", type = "BIGINT", nullable = false },
+  { name = "lname", type = "VARCHAR", nullable = false },
+  { name = "major", type = "BIGINT", nullable = false },
+  { name = "advisor", type = "BIGINT", nullable = false },
+]
+"#,
+    ))
+}
+
+/// "Report all majors that have less than 3 students": "report", "select"
+/// or "tell" opening the question ask for a list as "list" does, so the
+/// noun after them is what is grouped and counted.
+#[rstest]
+#[case::report("Report all majors that have less than 3 students.", Ok("GROUP BY ALL\nHAVING COUNT(*) < 3"))]
+#[case::report_distinct("Report the distinct advisors who have more than 2 students.", Ok("SELECT student.advisor AS advisor, COUNT(*) AS students"))]
+#[case::select("Select the majors that have more than 2 students.", Ok("HAVING COUNT(*) > 2"))]
+fn an_imperative_opening_the_question_names_what_is_listed(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&students(), question, want);
+}

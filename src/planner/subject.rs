@@ -138,6 +138,8 @@ impl Ctx<'_> {
 
     /// "which X", "list X", "show X", "top N X": the thing listed or grouped.
     pub(super) fn find_subject(&mut self) {
+        /// Imperatives that ask for a list when they open the question.
+        const LIST_FIRST: &[&str] = &["report", "select", "tell", "retrieve", "provide", "print", "enumerate", "identify", "output"];
         let nounish = |x: &Piece| {
             x.lex().is_some_and(|c| {
                 c.iter().any(|c| {
@@ -162,7 +164,10 @@ impl Ctx<'_> {
                     | "return"
                     | "display"
                     | "get"
-            ) && x.lex().is_none();
+            ) && x.lex().is_none()
+                // "Report all majors that ...", "Select the names of ...":
+                // other imperatives that ask for a list, first in the question.
+                || i == 0 && LIST_FIRST.contains(&x.norm.as_str()) && x.lex().is_none();
             let top = matches!(x.cue(), Some(Cue::Top | Cue::Bottom));
             if !opener && !top {
                 continue;
