@@ -154,12 +154,16 @@ impl Ctx<'_> {
         if b == t {
             return None;
         }
-        if let Some((key, fk)) = schema::reverse_key(self.m, b, t) {
+        // Of several columns pointing at `b` (`film.language_id`,
+        // `film.original_language_id`), the one named as `b`'s key is the
+        // plain relation; the others name a role.
+        let keyed = |col: &str| usize::from(self.m.tables[b].primary_key.as_deref().is_some_and(|k| k.eq_ignore_ascii_case(col)));
+        if let Some((key, fk)) = schema::reverse_key_named(self.m, b, t, &keyed) {
             return Some((t, key, fk));
         }
         let links: Vec<(usize, usize, usize)> = (0..self.m.tables.len())
             .filter(|&l| l != b && l != t && schema::foreign_key(self.m, l, t).is_some())
-            .filter_map(|l| schema::reverse_key(self.m, b, l).map(|(key, fk)| (l, key, fk)))
+            .filter_map(|l| schema::reverse_key_named(self.m, b, l, &keyed).map(|(key, fk)| (l, key, fk)))
             .collect();
         match links.as_slice() {
             [one] => Some(*one),

@@ -204,3 +204,85 @@ columns = [
 fn an_imperative_opening_the_question_names_what_is_listed(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&students(), question, want);
 }
+
+/// Films point at their language twice: the language they are in
+/// (`language_id`, named as the key) and their original one; flights
+/// point at airports twice, both by a role.
+fn films() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "films30"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "language"
+file = "language.csv"
+primary_key = "language_id"
+label = "name"
+columns = [
+  { name = "language_id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "film"
+file = "film.csv"
+primary_key = "film_id"
+label = "title"
+columns = [
+  { name = "film_id", type = "BIGINT", nullable = false },
+  { name = "title", type = "VARCHAR", nullable = false },
+  { name = "language_id", type = "BIGINT", nullable = false },
+  { name = "original_language_id", type = "BIGINT", nullable = true },
+]
+
+[[tables]]
+name = "airport"
+file = "airport.csv"
+primary_key = "airport_id"
+label = "airport_name"
+columns = [
+  { name = "airport_id", type = "BIGINT", nullable = false },
+  { name = "airport_name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "flight"
+file = "flight.csv"
+primary_key = "flight_id"
+columns = [
+  { name = "flight_id", type = "BIGINT", nullable = false },
+  { name = "origin_airport_id", type = "BIGINT", nullable = false },
+  { name = "destination_airport_id", type = "BIGINT", nullable = false },
+]
+
+[[joins]]
+from = "film.language_id"
+to = "language.language_id"
+
+[[joins]]
+from = "film.original_language_id"
+to = "language.language_id"
+
+[[joins]]
+from = "flight.origin_airport_id"
+to = "airport.airport_id"
+
+[[joins]]
+from = "flight.destination_airport_id"
+to = "airport.airport_id"
+"#,
+    ))
+}
+
+/// "Languages that have no films": of the two columns pointing at the
+/// languages, the one named as their key is the plain relation. Where both
+/// name a role (a flight's origin and destination), the question is still
+/// refused.
+#[rstest]
+#[case::keyed("Which languages have no films?", Ok("NOT EXISTS (SELECT 1 FROM film WHERE film.language_id = language.language_id)"))]
+#[case::do_not_have("List the names of languages that do not have any films.", Ok("film.language_id = language.language_id"))]
+#[case::roles("Which airports have no flights?", Err(""))]
+fn the_column_named_as_the_key_is_the_plain_relation(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&films(), question, want);
+}
