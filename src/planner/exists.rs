@@ -330,7 +330,12 @@ impl Ctx<'_> {
         // "business" as the verb, after another.
         let opens = |v: usize| clause.soft.is_empty() && clause.fillers.iter().all(|&k| k > v);
         let any_verb = l == t && clause.verb.is_some_and(|v| self.p[v].kind == PieceKind::Unknown && bare(v) && opens(v));
-        self.names_link(clause, l) || clause.verb.is_none() && clause.have || any_verb
+        // "templates used by documents", "languages used in films": "use"
+        // says only that the other rows point at these, as "have" does.
+        let used = l == t
+            && clause.verb.is_none()
+            && matches!(clause.soft.as_slice(), [v] if matches!(self.p[*v].norm.as_str(), "use" | "used" | "uses" | "using"));
+        self.names_link(clause, l) || clause.verb.is_none() && clause.have || any_verb || used
     }
 
     /// The clause names the linking table `l`: its unknown word or table

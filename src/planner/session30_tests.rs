@@ -286,3 +286,13 @@ to = "airport.airport_id"
 fn the_column_named_as_the_key_is_the_plain_relation(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&films(), question, want);
 }
+
+/// "Languages used in films": "use" says only that the films point at the
+/// languages, as "have" does: a semi-join, each language counted once.
+#[rstest]
+#[case::different("How many different languages are used in films?", Ok("FROM language\nWHERE EXISTS (SELECT 1 FROM film WHERE film.language_id = language.language_id)"))]
+#[case::used_by("List the names of languages used by films.", Ok("WHERE EXISTS (SELECT 1 FROM film WHERE film.language_id = language.language_id)"))]
+#[case::roles("Which airports are used by flights?", Err(""))]
+fn rows_used_by_other_rows_are_those_they_point_at(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&films(), question, want);
+}
