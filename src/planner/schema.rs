@@ -362,16 +362,7 @@ pub fn joined_columns(m: &Manifest, a: &str, b: &str) -> bool {
 /// A join by which `other` points at `base`: (base's key column, other's
 /// foreign key column), when there is exactly one.
 pub fn reverse_key(m: &Manifest, base: usize, other: usize) -> Option<(usize, usize)> {
-    let found: Vec<(usize, usize)> = m
-        .joins
-        .iter()
-        .filter_map(|j| {
-            let (ft, fc) = column_of(m, &j.from)?;
-            let (tt, tc) = column_of(m, &j.to)?;
-            (ft == other && tt == base).then_some((tc, fc))
-        })
-        .collect();
-    (found.len() == 1).then(|| found[0])
+    reverse_key_named(m, base, other, &|_| 0)
 }
 
 /// As [`reverse_key`], but where `other` points at `base` by several
