@@ -114,18 +114,23 @@ impl Ctx<'_> {
     /// president votes": a column listed from a "who have" clause that is
     /// how another table's rows point at the listed rows
     /// (`destroyed_by_employee_id` -> `employees`) asks that such a row
-    /// exists, not that the column be shown. A noun after it naming a table
-    /// those rows point at ("a document") is the same rows. Runs after the
-    /// listing, before `clause_columns` would refuse the clause.
+    /// exists, not that the column be shown; so does such a column left
+    /// unread after "<the rows> have" ("how many employees have destroyed
+    /// a document"). A noun after it naming a table those rows point at
+    /// ("a document") is the same rows. Runs after the listing, before
+    /// `clause_columns` would refuse the clause.
     pub(super) fn existence_through_column(&mut self) {
         let Some(b) = self.base else { return };
         for k in 0..self.p.len() {
-            if !self.used[k] || !matches!(self.p[k].kind, PieceKind::Lex(_)) {
+            if !matches!(self.p[k].kind, PieceKind::Lex(_)) {
                 continue;
             }
             let Some(f) = self.p[k].top().and_then(|t| self.field_of(t)) else { continue };
             let (l, Some(c)) = (f.table, f.column) else { continue };
-            if l == b || !self.fields.contains(&f.name) || self.filters.iter().chain(self.any_of.iter().flatten()).any(|x| x.field == f.name) {
+            // Listed ("who have destroyed a document") or left unread ("how
+            // many employees have destroyed a document").
+            let listed = self.used[k] && self.fields.contains(&f.name);
+            if l == b || !(listed || !self.used[k]) || self.filters.iter().chain(self.any_of.iter().flatten()).any(|x| x.field == f.name) {
                 continue;
             }
             let from = schema::qualified(self.m, l, c);
@@ -137,7 +142,10 @@ impl Ctx<'_> {
             if matches!(before(j), Some("a" | "an" | "the" | "any" | "some")) {
                 j -= 1;
             }
-            if !matches!(before(j), Some("have" | "has" | "had")) || !matches!(before(j - 1), Some("who" | "that" | "which")) {
+            let rows_noun = |i: usize| self.p[i].lex().is_some_and(|c| c.iter().any(|c| !c.fuzzy && c.target == Target::Table(b)));
+            if !matches!(before(j), Some("have" | "has" | "had"))
+                || !(matches!(before(j - 1), Some("who" | "that" | "which")) || j >= 2 && !listed && rows_noun(j - 2))
+            {
                 continue;
             }
             // "a document" after "destroyed": a table the pointing rows
@@ -159,6 +167,10 @@ impl Ctx<'_> {
             if !self.answer_on(b) {
                 self.fields = fields_before;
                 continue;
+            }
+            if !listed {
+                let confidence = self.p[k].lex().and_then(|c| c.first()).map_or(0.8, |c| c.confidence);
+                self.take(k, MatchKind::Column, f.name.clone(), confidence);
             }
             for x in k + 1..end {
                 self.mark(x);

@@ -133,6 +133,8 @@ fn a_verb_picks_which_column_points_at_the_rows(#[case] question: &str, #[case] 
 #[rstest]
 #[case::a_document("Show the names of employees who have destroyed a document.", Ok("WHERE EXISTS (SELECT 1 FROM documents_to_be_destroyed WHERE documents_to_be_destroyed.destroyed_by_employee_id = employees.employee_id)"))]
 #[case::documents("What are the ids of the employees who have destroyed documents?", Ok("SELECT employees.employee_id AS employee_id\nFROM employees\nWHERE EXISTS (SELECT 1 FROM documents_to_be_destroyed WHERE documents_to_be_destroyed.destroyed_by_employee_id"))]
+#[case::counted("How many employees have destroyed a document?", Ok("SELECT COUNT(*) AS employees_count\nFROM employees\nWHERE EXISTS (SELECT 1 FROM documents_to_be_destroyed WHERE documents_to_be_destroyed.destroyed_by_employee_id = employees.employee_id)"))]
+#[case::counted_who("Count the employees who have destroyed documents.", Ok("WHERE EXISTS (SELECT 1 FROM documents_to_be_destroyed WHERE documents_to_be_destroyed.destroyed_by_employee_id"))]
 fn a_who_have_column_pointing_at_the_rows_asks_that_one_exists(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&destructions(), question, want);
 }
