@@ -23,7 +23,7 @@ use crate::planner::account;
 use crate::planner::build::{Ctx, MKind};
 use crate::planner::english::Cue;
 use crate::planner::intent::PieceKind;
-use crate::planner::lexicon::Target;
+use crate::planner::lexicon::{Cand, Target};
 use crate::planner::schema;
 use crate::planner::tokenize::split_identifier;
 use crate::planner::verbs::{stem_begins, verb_root};
@@ -130,7 +130,7 @@ impl Ctx<'_> {
             // Listed ("who have destroyed a document") or left unread ("how
             // many employees have destroyed a document").
             let listed = self.used[k] && self.fields.contains(&f.name);
-            if l == b || !(listed || !self.used[k]) || self.filters.iter().chain(self.any_of.iter().flatten()).any(|x| x.field == f.name) {
+            if l == b || self.used[k] && !listed || self.filters.iter().chain(self.any_of.iter().flatten()).any(|x| x.field == f.name) {
                 continue;
             }
             let from = schema::qualified(self.m, l, c);
@@ -142,7 +142,7 @@ impl Ctx<'_> {
             if matches!(before(j), Some("a" | "an" | "the" | "any" | "some")) {
                 j -= 1;
             }
-            let rows_noun = |i: usize| self.p[i].lex().is_some_and(|c| c.iter().any(|c| !c.fuzzy && c.target == Target::Table(b)));
+            let rows_noun = |i: usize| self.p[i].lex().is_some_and(|c| names_table(c, b));
             if !matches!(before(j), Some("have" | "has" | "had"))
                 || !(matches!(before(j - 1), Some("who" | "that" | "which")) || j >= 2 && !listed && rows_noun(j - 2))
             {
@@ -261,7 +261,7 @@ impl Ctx<'_> {
                 PieceKind::Unknown if !x.capital && clause.verb.is_none() && !x.words.contains(' ') => clause.verb = Some(k),
                 // "artists have volumes" where "artists" may also be the
                 // `artist` column: the rows' table among its readings.
-                PieceKind::Lex(c) if c.iter().any(|c| !c.fuzzy && c.target == Target::Table(b)) => {
+                PieceKind::Lex(c) if names_table(c, b) => {
                     return said.then_some(clause);
                 }
                 PieceKind::Lex(_) if !self.used[k] && clause.verb.is_none() && matches!(x.top(), Some(Target::Table(_))) => {
@@ -361,4 +361,9 @@ impl Ctx<'_> {
             None => clause.soft.iter().any(|&v| by_root(v)),
         }
     }
+}
+
+/// Some reading of a piece, no misspelling forgiven, is table `b` itself.
+fn names_table(cands: &[Cand], b: usize) -> bool {
+    cands.iter().any(|c| !c.fuzzy && c.target == Target::Table(b))
 }
