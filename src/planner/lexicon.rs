@@ -151,6 +151,10 @@ const WORD_ENDINGS: &[&str] = &[
     "ance", "ence", "ism", "ist", "ists", "ive", "ous", "able", "ible", "ally", "ical",
 ];
 
+/// Prefixes naming a table as a list of reference values (`ref_colors`,
+/// `lu_status`, `lkp_country`), not words a question says.
+const REFERENCE_PREFIXES: &[&str] = &["ref", "lu", "lkp", "lookup"];
+
 impl Lexicon {
     /// Indexes a manifest.
     pub fn new(m: &Manifest) -> Lexicon {
@@ -211,6 +215,12 @@ impl Lexicon {
             // all document type codes"), so the table is its noun alone.
             match tstems.split_first() {
                 Some((first, rest)) if first == "all" && !rest.is_empty() => lx.add_stems(rest.to_vec(), Target::Table(ti), 1.0, None),
+                // `ref_colors`, `lu_status`: a reference table's prefix is
+                // no word of the question; "colors" are its rows.
+                Some((first, rest)) if REFERENCE_PREFIXES.contains(&first.as_str()) && !rest.is_empty() => {
+                    lx.add(&t.name, Target::Table(ti), 1.0);
+                    lx.add_stems(rest.to_vec(), Target::Table(ti), 1.0, None);
+                }
                 _ => lx.add(&t.name, Target::Table(ti), 1.0),
             }
             // A short word of a table's name (`prof`, `dept`, `inst`): a

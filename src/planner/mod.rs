@@ -169,6 +169,8 @@ mod session29_tests;
 #[cfg(test)]
 mod session30_tests;
 #[cfg(test)]
+mod session31_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;

@@ -497,6 +497,10 @@ impl Ctx<'_> {
             _ => None,
         });
         let Some(t) = event.or(self.base) else { return };
+        // "the product that was ordered the most often": the rows ranked
+        // are the counted table's own, one each; what is counted are the
+        // rows of another table pointing at them.
+        let t = if event.is_none() { self.often_counted_rows(t, i).unwrap_or(t) } else { t };
         let kind = self.count_kind(t);
         let words = self.p[i].words.clone();
         let k = self.add_measure(kind, i, words);
@@ -513,6 +517,48 @@ impl Ctx<'_> {
             if let Some(s) = self.subject.filter(|&s| !self.used[s]).or(after) {
                 self.group_by(s);
             }
+        }
+    }
+
+    /// When the rows a "most often" ranks are those of `b` itself (the
+    /// subject names the table, "the product that was ordered the most
+    /// often"), counting `b`'s rows per row gives 1 each: the rows counted
+    /// are those of a table pointing at `b`, the one a verb before the cue
+    /// names ("ordered" -> `order_items`), else the only one there is.
+    /// None (left as it was, and refused later) when that is not clear.
+    fn often_counted_rows(&mut self, b: usize, i: usize) -> Option<usize> {
+        let s = self.subject.filter(|&s| s < i)?;
+        if self.p[s].top() != Some(&Target::Table(b)) {
+            return None;
+        }
+        // "the most common allergy type" beside `allergy_type.allergytype`:
+        // the words name a column of the rows as well, whose values may be
+        // what is ranked; not read.
+        let key = schema::row_key(self.m, b);
+        let also_column = self.p[s].lex().is_some_and(|c| {
+            c.iter().any(|c| !c.fuzzy && c.confidence >= 0.9 && matches!(c.target, Target::Column(t, k) if t == b && Some(k) != key))
+        });
+        if also_column {
+            return None;
+        }
+        let pointing: Vec<usize> = (0..self.m.tables.len()).filter(|&l| l != b && schema::reverse_key(self.m, b, l).is_some()).collect();
+        // The verb: a word nothing read yet, maybe a column's word too
+        // ("reviewed" beside `review_id`).
+        let verbs: Vec<usize> = (s + 1..i)
+            .filter(|&k| !self.used[k] && !self.p[k].capital && !self.p[k].words.contains(' '))
+            .filter(|&k| matches!(self.p[k].kind, PieceKind::Unknown | PieceKind::Lex(_)))
+            .collect();
+        let mut named: Vec<(usize, usize)> = Vec::new();
+        for &v in &verbs {
+            named.extend(pointing.iter().filter(|&&l| self.root_names_table(v, l)).map(|&l| (v, l)));
+        }
+        match (named.as_slice(), pointing.as_slice()) {
+            ([(v, l)], _) => {
+                self.take(*v, MatchKind::Table, self.table_name(*l), 0.8);
+                Some(*l)
+            }
+            ([], [l]) if verbs.is_empty() => Some(*l),
+            _ => None,
         }
     }
 
