@@ -54,6 +54,20 @@ impl Ctx<'_> {
         true
     }
 
+    /// Key `key` of table `t` as listed beside a count: the base rows'
+    /// own pointer holds the same values, with no join that would drop
+    /// rows pointing at no row of `t` ("the department id and the number
+    /// of employees of each department").
+    fn key_as_listed(&self, t: usize, key: usize) -> Field {
+        match self.base {
+            Some(b) if b != t => match schema::reverse_key(self.m, t, b) {
+                Some((k, fk)) if k == key => Field::Col(b, fk),
+                _ => Field::Col(t, key),
+            },
+            _ => Field::Col(t, key),
+        }
+    }
+
     /// An unused piece other than `j` naming the key of table `t`'s rows:
     /// `t`'s primary key, or the base table's column pointing at `t`
     /// ("customer id" as `accounts.customer_id`).
@@ -71,13 +85,7 @@ impl Ctx<'_> {
                     // the same values, with no join that would drop rows
                     // pointing at no row of `t` ("the department id and the
                     // number of employees of each department").
-                    let field = match self.base {
-                        Some(b) if own_key && b != t => match schema::reverse_key(self.m, t, b) {
-                            Some((key, fk)) if key == *cc => Field::Col(b, fk),
-                            _ => Field::Col(*ct, *cc),
-                        },
-                        _ => Field::Col(*ct, *cc),
-                    };
+                    let field = if own_key { self.key_as_listed(t, *cc) } else { Field::Col(*ct, *cc) };
                     self.field_info(field).map(|f| (k, f))
                 }
                 _ => None,
@@ -91,6 +99,25 @@ impl Ctx<'_> {
                 self.field_info(Field::Col(t, key)).map(|f| (k + 1, f))
             })
             .collect();
+        // "the ids of the two department store chains with ...", "the ids
+        // for all the faculty members who ...": "id(s)" before the noun.
+        let of_noun = |k: usize| {
+            let between = &self.p[k + 1..j];
+            between.iter().any(|x| matches!(x.norm.as_str(), "of" | "for"))
+                && between.iter().all(|x| matches!(x.norm.as_str(), "of" | "for" | "all" | "the" | "each" | "every" | "those" | "these"))
+        };
+        let before: Vec<(usize, FieldInfo)> = (0..j)
+            .filter(|&k| !self.used[k] && matches!(self.p[k].norm.as_str(), "id" | "ids") && self.p[j].top() == Some(&Target::Table(t)) && of_noun(k))
+            // Only where the rows are the base's, or the base points at
+            // them: a column of the base named like the key but pointing
+            // nowhere known (`invoices.product_id`) may be what is meant.
+            .filter(|_| self.base.is_some_and(|b| b == t || schema::reverse_key(self.m, t, b).is_some()))
+            .filter_map(|k| {
+                let key = schema::row_key(self.m, t)?;
+                self.field_info(self.key_as_listed(t, key)).map(|f| (k, f))
+            })
+            .collect();
+        let said = if said.is_empty() { before } else { said };
         match (found.as_slice(), said.as_slice()) {
             ([one], _) | ([], [one]) => Some(one.clone()),
             _ => None,

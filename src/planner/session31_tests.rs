@@ -107,3 +107,13 @@ fn a_reference_tables_prefix_is_no_word_of_the_question(#[case] question: &str, 
 fn most_often_counts_the_rows_pointing_at_the_ranked_rows(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&shop(), question, want);
 }
+
+/// "the ids of the products with ...": "ids" before the noun of the rows
+/// grouped asks for their key, as "product ids" does.
+#[rstest]
+#[case::ids_of("What are the ids of the products with at least 2 order items?", Ok("SELECT products.product_id AS product_id, COUNT(*)"))]
+#[case::ids_for_all("Show the ids for all the products that have at least 2 reviews.", Ok("SELECT products.product_id AS product_id, COUNT(*)"))]
+#[case::noun_ids("Show the product ids with at least 2 reviews.", Ok("SELECT product_reviews.product_id AS product_id, COUNT(*)"))]
+fn ids_before_the_rows_noun_ask_for_their_key(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&shop(), question, want);
+}
