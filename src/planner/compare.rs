@@ -431,8 +431,9 @@ impl Ctx<'_> {
 
     /// "courses with 3 credits", "rooms that have 2 beds": a whole number
     /// right after "with" or "have", right before a word naming a number
-    /// column of the rows (not their table: "with 3 courses" counts rows),
-    /// is that column's value. Returns whether it was read.
+    /// column of the rows (not their table: "with 3 courses" counts rows,
+    /// unless the number is 0), is that column's value. Returns whether it
+    /// was read.
     fn count_before_column(&mut self, prev: usize, n: usize, x: f64) -> bool {
         if self.used[prev] || x.fract() != 0.0 || !matches!(self.p[prev].norm.as_str(), "with" | "have" | "has" | "having" | "had") {
             return false;
@@ -441,7 +442,10 @@ impl Ctx<'_> {
         if self.p.get(c).is_none_or(|x| x.lex().is_none()) || self.used[c] {
             return false;
         }
-        if matches!(self.p[c].top(), Some(Target::Table(_))) {
+        // "customers who have 0 loans": no count of rows is 0 (a count
+        // over a join only sees rows that are there); the rows' number
+        // column named for them (`customer.no_of_loans`) holds it.
+        if matches!(self.p[c].top(), Some(Target::Table(_))) && x != 0.0 {
             return false;
         }
         let Some(f) = self.number_column_at(c).filter(|f| f.column.is_some()) else {

@@ -172,10 +172,16 @@ impl Lexicon {
             lx.metric_aggs.push(parse_simple_agg(m, &metric.expr));
         }
         lx.add_metric_phrasings(m);
+        // A one-word column name several tables share ("name", "title"):
+        // a dimension's synonym spelled so names no more than each column.
+        let shared = |phrase: &str| {
+            let st = stems(phrase);
+            st.len() == 1 && m.tables.iter().filter(|t| t.columns.iter().any(|c| stems(&c.name) == st)).count() > 1
+        };
         for (i, d) in m.dimensions.iter().enumerate() {
             lx.add(&d.name, Target::Dimension(i), 1.0);
             for s in &d.synonyms {
-                lx.add(s, Target::Dimension(i), 0.95);
+                lx.add(s, Target::Dimension(i), if shared(s) { 0.9 } else { 0.95 });
             }
             if let Some((_, col)) = m.column(&d.column) {
                 lx.add(&col.name, Target::Dimension(i), 0.9);

@@ -117,3 +117,97 @@ fn most_often_counts_the_rows_pointing_at_the_ranked_rows(#[case] question: &str
 fn ids_before_the_rows_noun_ask_for_their_key(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&shop(), question, want);
 }
+
+/// Customers and the bank branch each belongs to: both have a `state`,
+/// and the bank's is a dimension whose synonym is the bare column name.
+fn banks() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "banks31"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "bank"
+file = "bank.csv"
+primary_key = "branch_id"
+label = "bname"
+columns = [
+  { name = "branch_id", type = "BIGINT", nullable = false },
+  { name = "bname", type = "VARCHAR", nullable = false },
+  { name = "state", type = "VARCHAR", nullable = false },
+  { name = "no_of_customers", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "customer"
+file = "customer.csv"
+primary_key = "cust_id"
+label = "cust_name"
+columns = [
+  { name = "cust_id", type = "BIGINT", nullable = false },
+  { name = "cust_name", type = "VARCHAR", nullable = false },
+  { name = "state", type = "VARCHAR", nullable = false },
+  { name = "credit_score", type = "BIGINT", nullable = false },
+  { name = "no_of_loans", type = "BIGINT", nullable = false },
+  { name = "branch_id", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "loan"
+file = "loan.csv"
+primary_key = "loan_id"
+columns = [
+  { name = "loan_id", type = "BIGINT", nullable = false },
+  { name = "cust_id", type = "BIGINT", nullable = false },
+  { name = "amount", type = "DOUBLE", nullable = false },
+]
+
+[[metrics]]
+name = "customer_count"
+expr = "COUNT(*)"
+table = "customer"
+synonyms = ["number of customers"]
+
+[[metrics]]
+name = "loan_count"
+expr = "COUNT(*)"
+table = "loan"
+synonyms = ["number of loans"]
+
+[[dimensions]]
+name = "bank_state"
+column = "bank.state"
+kind = "categorical"
+synonyms = ["state"]
+
+[[joins]]
+from = "customer.branch_id"
+to = "bank.branch_id"
+
+[[joins]]
+from = "loan.cust_id"
+to = "customer.cust_id"
+"#,
+    ))
+}
+
+/// A dimension's synonym that is a one-word column name several tables
+/// share ("state", "name") names no more than each table's column: "the
+/// state which has the most customers" is the customers' own.
+#[rstest]
+#[case::most_customers("Find the state which has the most number of customers.", Ok("SELECT customer.state AS state, COUNT(*)"))]
+#[case::for_each_state("For each state, find the average credit score of customers.", Ok("SELECT customer.state AS state, AVG(customer.credit_score)"))]
+#[case::bank_state("List the bank state of each bank.", Ok("bank.state"))]
+fn a_shared_column_name_is_no_stronger_as_a_dimensions_synonym(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&banks(), question, want);
+}
+
+/// "customers who have 0 loans": no count over a join is 0, so the rows'
+/// number column named for the noun holds it; other numbers still count
+/// the rows.
+#[rstest]
+#[case::zero("What are the names of customers who have 0 loans?", Ok("WHERE customer.no_of_loans = 0"))]
+#[case::two("Which customers have 2 loans?", Ok("HAVING COUNT(*) = 2"))]
+fn zero_rows_is_the_number_column_named_for_them(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&banks(), question, want);
+}
