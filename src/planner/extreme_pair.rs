@@ -112,3 +112,22 @@ impl Ctx<'_> {
         }
     }
 }
+
+/// "the average and oldest age", "the minimum and tallest height": an
+/// adjective of [`implied_order`] joined by "and" to an aggregate, right
+/// before a word of the column it orders by, is that column's extreme
+/// (the maximum age), one more aggregate of the list, not an order of the
+/// rows. Runs on the pieces before planning; only the adjective changes.
+pub(super) fn coordinated_extremes(pieces: &mut [crate::planner::intent::Piece]) {
+    for i in 2..pieces.len().saturating_sub(1) {
+        if pieces[i].kind != PieceKind::Unknown {
+            continue;
+        }
+        let Some((word, desc)) = implied_order(&pieces[i].norm) else { continue };
+        let joined = pieces[i - 1].cue() == Some(Cue::And) && matches!(pieces[i - 2].cue(), Some(Cue::Agg(_)));
+        let column = crate::planner::tokenize::stems(&pieces[i + 1].words).iter().any(|w| *w == crate::planner::tokenize::stem(word));
+        if joined && column {
+            pieces[i].kind = PieceKind::Cue(Cue::Agg(if desc { Agg::Max } else { Agg::Min }));
+        }
+    }
+}

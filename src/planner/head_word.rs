@@ -272,12 +272,26 @@ pub(super) fn names_of_rows(m: &crate::semantic::Manifest, pieces: &mut [crate::
             continue;
         }
         let PieceKind::Lex(cands) = &pieces[i].kind else { continue };
-        if !cands.iter().all(|c| matches!(c.target, Target::Column(..))) {
+        // A dimension is a column too ("name" as a synonym of
+        // `playlist.name`'s dimension).
+        let dim_table = |d: usize| {
+            let table = m.dimensions.get(d)?.column.split('.').next()?.to_string();
+            m.tables.iter().position(|x| x.name.eq_ignore_ascii_case(&table))
+        };
+        if !cands.iter().all(|c| matches!(c.target, Target::Column(..) | Target::Dimension(_))) {
             continue;
         }
         // "the names of journalists" where events have a name too: the
         // journalists' own.
-        let own: Vec<Cand> = cands.iter().filter(|c| matches!(c.target, Target::Column(o, _) if o == t)).cloned().collect();
+        let own: Vec<Cand> = cands
+            .iter()
+            .filter(|c| match c.target {
+                Target::Column(o, _) => o == t,
+                Target::Dimension(d) => dim_table(d) == Some(t),
+                _ => false,
+            })
+            .cloned()
+            .collect();
         if !own.is_empty() {
             if own.len() < cands.len() {
                 pieces[i].kind = PieceKind::Lex(own);

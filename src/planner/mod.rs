@@ -467,6 +467,7 @@ impl OfflinePlanner {
         let mut pieces = intent::pieces(toks, &self.lexicon, &self.cues, self.default_year);
         kinds::resolve(&self.manifest, &mut pieces);
         head_word::names_of_rows(&self.manifest, &mut pieces);
+        extreme_pair::coordinated_extremes(&mut pieces);
         month_values::as_values(&mut pieces, &self.manifest, self.values.as_deref());
         let mut ctx = build::Ctx::new(&self.manifest, &self.lexicon, &self.schema, &pieces);
         ctx.values = self.values.as_deref();

@@ -211,3 +211,105 @@ fn a_shared_column_name_is_no_stronger_as_a_dimensions_synonym(#[case] question:
 fn zero_rows_is_the_number_column_named_for_them(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&banks(), question, want);
 }
+
+/// Artists, albums, genres, tracks and playlists, all but albums with a
+/// `name`; the playlists' is a dimension whose synonym is "name".
+fn music() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "music31"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "artist"
+file = "artist.csv"
+primary_key = "artistid"
+label = "name"
+columns = [
+  { name = "artistid", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "age", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "album"
+file = "album.csv"
+primary_key = "albumid"
+label = "title"
+columns = [
+  { name = "albumid", type = "BIGINT", nullable = false },
+  { name = "title", type = "VARCHAR", nullable = false },
+  { name = "artistid", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "genre"
+file = "genre.csv"
+primary_key = "genreid"
+label = "name"
+columns = [
+  { name = "genreid", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "track"
+file = "track.csv"
+primary_key = "trackid"
+label = "name"
+columns = [
+  { name = "trackid", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "albumid", type = "BIGINT", nullable = false },
+  { name = "genreid", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "playlist"
+file = "playlist.csv"
+primary_key = "playlistid"
+columns = [
+  { name = "playlistid", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+]
+
+[[dimensions]]
+name = "playlist_name"
+column = "playlist.name"
+kind = "categorical"
+synonyms = ["name"]
+
+[[joins]]
+from = "album.artistid"
+to = "artist.artistid"
+
+[[joins]]
+from = "track.albumid"
+to = "album.albumid"
+
+[[joins]]
+from = "track.genreid"
+to = "genre.genreid"
+"#,
+    ))
+}
+
+/// "the name of the genre": a dimension of another table named "name"
+/// is no reading of the genres' name.
+#[rstest]
+#[case::genre_most("What is the name of the genre with the most tracks?", Ok("SELECT genre.name AS name, COUNT(*) AS track_count"))]
+#[case::artist_most("What is the name of the artist with the most albums?", Ok("SELECT artist.name AS name, COUNT(*) AS album_count"))]
+#[case::playlists("List the names of all playlists.", Ok("SELECT playlist.name"))]
+fn a_name_of_the_rows_is_theirs_beside_a_dimension_named_so(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&music(), question, want);
+}
+
+/// "the average and oldest age": the superlative joined to an aggregate
+/// is the column's maximum, not an order of the rows.
+#[rstest]
+#[case::average_and_oldest("What is the average and oldest age of artists?", Ok("AVG(artist.age) AS avg_age, MAX(artist.age) AS max_age"))]
+#[case::minimum_and_youngest("What are the maximum and youngest age of artists?", Ok("MAX(artist.age) AS max_age, MIN(artist.age) AS min_age"))]
+#[case::oldest_alone("Who is the oldest artist?", Ok("ORDER BY age DESC"))]
+fn a_superlative_joined_to_an_aggregate_is_an_extreme(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&music(), question, want);
+}
