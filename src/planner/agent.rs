@@ -19,7 +19,7 @@ use crate::semantic::Manifest;
 const DETERMINERS: &[&str] = &["some", "the", "all", "any", "their", "its", "various", "different", "many"];
 
 /// Prepositions a participle may take before "by" ("enrolled in by").
-const PREPOSITIONS: &[&str] = &["in", "on", "to", "for", "at", "into", "with", "from"];
+pub(super) const PREPOSITIONS: &[&str] = &["in", "on", "to", "for", "at", "into", "with", "from"];
 
 /// Participles after which "by" says how rows are arranged, not who did it.
 const ARRANGING: &[&str] = &[

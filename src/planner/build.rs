@@ -161,6 +161,7 @@ impl<'a> Ctx<'a> {
         self.or_conditions()?;
         self.exact_counts()?;
         self.nulls_and_negations();
+        self.agent_existence();
         self.yes_no_flags();
         self.measures_pass();
         self.totals_of_counts();

@@ -110,6 +110,62 @@ impl Ctx<'_> {
         }
     }
 
+    /// "items reviewed by some users", "courses enrolled in by students":
+    /// a participle, then "by" and a table's noun ending the question,
+    /// says only that some row of that table did it to the listed rows: a
+    /// semi-join through the table linking them (the one the verb names,
+    /// else the only one), read before "by" could be taken as a grouping
+    /// (which `agent::check` refuses). An agent with a condition of its
+    /// own ("by the tutor whose name is Julio") is left to other readings.
+    pub(super) fn agent_existence(&mut self) {
+        let Some(b) = self.base else { return };
+        for i in 1..self.p.len() {
+            // "by" alone: "by each" groups.
+            if self.used[i] || !self.p[i].words.eq_ignore_ascii_case("by") {
+                continue;
+            }
+            let mut v = i - 1;
+            let mut fillers: Vec<usize> = vec![i];
+            while v > 0 && crate::planner::agent::PREPOSITIONS.contains(&self.p[v].norm.as_str()) {
+                fillers.push(v);
+                v -= 1;
+            }
+            // A word naming a column ("people injured by", `injured`) is
+            // that column, not a verb.
+            let verb_like = matches!(self.p[v].kind, PieceKind::Unknown | PieceKind::Soft) || matches!(self.p[v].top(), Some(Target::Table(_)));
+            if self.used[v] || !verb_like || !crate::planner::agent::participle(self.p, v) || self.p[v].words.contains(' ') {
+                continue;
+            }
+            let mut j = i + 1;
+            while self.p.get(j).is_some_and(|x| DETERMINERS.contains(&x.norm.as_str())) {
+                fillers.push(j);
+                j += 1;
+            }
+            if j >= self.p.len() || self.used[j] {
+                continue;
+            }
+            let Some(&Target::Table(t)) = self.p[j].top() else { continue };
+            if t == b || self.next_sig(j).is_some_and(|a| !matches!(self.p[a].kind, PieceKind::Punct(_))) {
+                continue;
+            }
+            let clause = Clause { fillers: Vec::new(), verb: Some(v), soft: Vec::new(), have: false };
+            let Some((l, key, fk)) = self.link_named(&clause, b, t).or_else(|| self.anti_join_key(b, t)) else {
+                continue;
+            };
+            let (key, fk) = (schema::qualified(self.m, b, key), schema::qualified(self.m, l, fk));
+            for k in fillers {
+                self.mark(k);
+            }
+            if self.root_names_table(v, l) {
+                self.take(v, MatchKind::Table, self.table_name(l), 0.8);
+            } else {
+                self.mark(v);
+            }
+            self.take(j, MatchKind::Table, self.table_name(t), 0.9);
+            self.filters.push(Filter { field: key, op: Op::Exists, value: Some(Operand::Column { column: fk }) });
+        }
+    }
+
     /// "employees who have destroyed a document", "students who have
     /// president votes": a column listed from a "who have" clause that is
     /// how another table's rows point at the listed rows

@@ -313,3 +313,63 @@ fn a_name_of_the_rows_is_theirs_beside_a_dimension_named_so(#[case] question: &s
 fn a_superlative_joined_to_an_aggregate_is_an_extreme(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&music(), question, want);
 }
+
+/// Users reviewing items through a table of reviews.
+fn reviews() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "reviews31"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "users"
+file = "users.csv"
+primary_key = "u_id"
+label = "name"
+columns = [
+  { name = "u_id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "item"
+file = "item.csv"
+primary_key = "i_id"
+label = "title"
+columns = [
+  { name = "i_id", type = "BIGINT", nullable = false },
+  { name = "title", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "review"
+file = "review.csv"
+primary_key = "a_id"
+columns = [
+  { name = "a_id", type = "BIGINT", nullable = false },
+  { name = "u_id", type = "BIGINT", nullable = false },
+  { name = "i_id", type = "BIGINT", nullable = false },
+  { name = "rating", type = "BIGINT", nullable = false },
+]
+
+[[joins]]
+from = "review.u_id"
+to = "users.u_id"
+
+[[joins]]
+from = "review.i_id"
+to = "item.i_id"
+"#,
+    ))
+}
+
+/// "items reviewed by some users": a participle, "by" and a table's noun
+/// ending the question is a semi-join through the linking table, not a
+/// grouping by users; "by each user" still groups.
+#[rstest]
+#[case::reviewed_by_some("How many different items were reviewed by some users?", Ok("WHERE EXISTS (SELECT 1 FROM review WHERE review.i_id = item.i_id)"))]
+#[case::liked_by("List the titles of items liked by users.", Ok("WHERE EXISTS (SELECT 1 FROM review WHERE review.i_id = item.i_id)"))]
+#[case::by_each("How many items were reviewed by each user?", Ok("GROUP BY"))]
+fn a_participles_agent_is_a_semi_join(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&reviews(), question, want);
+}
