@@ -81,10 +81,7 @@ impl Ctx<'_> {
                     if !(own_key || pointer) {
                         return None;
                     }
-                    // The key listed as is: the base rows' own pointer holds
-                    // the same values, with no join that would drop rows
-                    // pointing at no row of `t` ("the department id and the
-                    // number of employees of each department").
+                    // The key listed as is (see `key_as_listed`).
                     let field = if own_key { self.key_as_listed(t, *cc) } else { Field::Col(*ct, *cc) };
                     self.field_info(field).map(|f| (k, f))
                 }

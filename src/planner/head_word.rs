@@ -274,10 +274,7 @@ pub(super) fn names_of_rows(m: &crate::semantic::Manifest, pieces: &mut [crate::
         let PieceKind::Lex(cands) = &pieces[i].kind else { continue };
         // A dimension is a column too ("name" as a synonym of
         // `playlist.name`'s dimension).
-        let dim_table = |d: usize| {
-            let table = m.dimensions.get(d)?.column.split('.').next()?.to_string();
-            m.tables.iter().position(|x| x.name.eq_ignore_ascii_case(&table))
-        };
+        let dim_table = |d: usize| schema::table_of(m, &m.dimensions.get(d)?.column);
         if !cands.iter().all(|c| matches!(c.target, Target::Column(..) | Target::Dimension(_))) {
             continue;
         }
