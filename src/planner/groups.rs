@@ -97,11 +97,15 @@ impl Ctx<'_> {
             })
             .collect();
         // "the ids of the two department store chains with ...", "the ids
-        // for all the faculty members who ...": "id(s)" before the noun.
+        // for all the faculty members who ...": "id(s)" before the noun;
+        // a number between is how many (read already as the limit).
         let of_noun = |k: usize| {
             let between = &self.p[k + 1..j];
-            between.iter().any(|x| matches!(x.norm.as_str(), "of" | "for"))
-                && between.iter().all(|x| matches!(x.norm.as_str(), "of" | "for" | "all" | "the" | "each" | "every" | "those" | "these"))
+            let filler = |x: &crate::planner::intent::Piece| {
+                matches!(x.norm.as_str(), "of" | "for" | "all" | "the" | "each" | "every" | "those" | "these")
+                    || matches!(x.kind, PieceKind::Number(_))
+            };
+            between.iter().any(|x| matches!(x.norm.as_str(), "of" | "for")) && between.iter().all(filler)
         };
         let before: Vec<(usize, FieldInfo)> = (0..j)
             .filter(|&k| !self.used[k] && matches!(self.p[k].norm.as_str(), "id" | "ids") && self.p[j].top() == Some(&Target::Table(t)) && of_noun(k))

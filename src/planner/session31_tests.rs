@@ -114,6 +114,7 @@ fn most_often_counts_the_rows_pointing_at_the_ranked_rows(#[case] question: &str
 #[case::ids_of("What are the ids of the products with at least 2 order items?", Ok("SELECT products.product_id AS product_id, COUNT(*)"))]
 #[case::ids_for_all("Show the ids for all the products that have at least 2 reviews.", Ok("SELECT products.product_id AS product_id, COUNT(*)"))]
 #[case::noun_ids("Show the product ids with at least 2 reviews.", Ok("SELECT product_reviews.product_id AS product_id, COUNT(*)"))]
+#[case::ids_of_the_two("Return the ids of the two products with the most reviews.", Ok("AS product_id, COUNT(*) AS product_reviews_count"))]
 fn ids_before_the_rows_noun_ask_for_their_key(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&shop(), question, want);
 }
