@@ -218,6 +218,32 @@ fn customers() -> (&'static str, String) {
          ("olympics", csv("games_year,host", 4, |i| format!("{},H{i}", 1990 + 6 * i)))],
     &[]
 )]
+// A column named as a key that names nothing, its spread-out integer ids all
+// among one table's primary key: a reference (`teaches.id` -> `instructor.id`).
+#[case::id_reference(
+    vec![("instructor", csv("id,name", 12, |i| format!("{},I{i}", 10101 + 3571 * i))),
+         ("teaches", csv("id,course_id,year", 20, |i| format!("{},{},2009", 10101 + 3571 * (i % 7), 100 + i)))],
+    &["teaches.id -> instructor.id"]
+)]
+// Negative: the same ids found in two tables' keys; which one is a guess.
+#[case::id_reference_ambiguous(
+    vec![("instructor", csv("id,name", 12, |i| format!("{},I{i}", 10101 + 3571 * i))),
+         ("student", csv("id,name", 30, |i| format!("{},S{i}", if i < 7 { 10101 + 3571 * i } else { 20202 + 3571 * i }))),
+         ("teaches", csv("id,course_id,year", 20, |i| format!("{},{},2009", 10101 + 3571 * (i % 7), 100 + i)))],
+    &[]
+)]
+// Negative: ids 1..n, found in any id column.
+#[case::id_reference_dense(
+    vec![("instructor", csv("id,name", 12, |i| format!("{},I{i}", i + 1))),
+         ("teaches", csv("id,course_id,year", 20, |i| format!("{},{},2009", i % 7 + 1, 100 + i)))],
+    &[]
+)]
+// Negative: a column not named as a key (`score`) joins nothing on integer values.
+#[case::id_reference_not_a_key_name(
+    vec![("instructor", csv("id,name", 12, |i| format!("{},I{i}", 10101 + 3571 * i))),
+         ("teaches", csv("score,course_id,year", 20, |i| format!("{},{},2009", 10101 + 3571 * (i % 7), 100 + i)))],
+    &[]
+)]
 fn joins_found_in_the_data(#[case] files: Vec<(&str, String)>, #[case] want: &[&str]) {
     let m = derive_files(&files);
     assert_eq!(joins(&m), want);

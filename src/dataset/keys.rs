@@ -25,6 +25,9 @@
 //!   at least 2 ids, the largest above 4 times `b`'s rows (not a count
 //!   from 1), spread over at least twice their number (not a run of
 //!   consecutive ids, found in any id column covering it), not years.
+//!   The same evidence for a column named like a key that names nothing
+//!   (`teaches.id`, `advisor.i_id` -> `instructor.id`), at least 5 ids, is
+//!   a reference to the one table whose primary key holds them all.
 //! - both sides must be integers or both text, where a float column whose
 //!   every value is whole (`1.0`) counts as integers but joins only when
 //!   the names refer (above); a table never joins itself; a table's own
@@ -245,17 +248,25 @@ pub fn infer_joins(conn: &Connection, tables: &[KeyInput], pks: &[Option<String>
         // ids too large to be a count from 1 and spread out, not a run of
         // consecutive numbers (a run is included in every id column that
         // covers it), and not years.
-        let subtype = names == NameEvidence::None
-            && fam == "int"
-            && !from_float
-            && own_key
-            && to_is_pk
-            && inclusion >= 1.0
-            && distinct >= 2
-            && high.is_some_and(|h| h > SPARSE_FACTOR * tables[tti].profile.rows)
-            && low.zip(high).is_some_and(|(l, h)| h - l + 1 >= 2 * distinct)
-            && !(low.is_some_and(|l| l >= 1000) && high.is_some_and(|h| h <= 2100));
-        let role = !accepted(names, inclusion, distinct, fam) && !subtype;
+        let sparse_ids = |least: i64| {
+            names == NameEvidence::None
+                && fam == "int"
+                && !from_float
+                && to_is_pk
+                && inclusion >= 1.0
+                && distinct >= least
+                && high.is_some_and(|h| h > SPARSE_FACTOR * tables[tti].profile.rows)
+                && low.zip(high).is_some_and(|(l, h)| h - l + 1 >= 2 * distinct)
+                && !(low.is_some_and(|l| l >= 1000) && high.is_some_and(|h| h <= 2100))
+        };
+        let subtype = own_key && sparse_ids(2);
+        // A column named as a key but naming nothing (`teaches.id`,
+        // `advisor.i_id`) whose ids, the same evidence as a subtype's, are
+        // all among one table's primary key: a reference to that table. When
+        // another table's key holds them all too, the check below refuses
+        // the guess.
+        let id_reference = !own_key && is_keyish(fc) && sparse_ids(5);
+        let role = !accepted(names, inclusion, distinct, fam) && !subtype && !id_reference;
         if role && !(exact && inclusion >= EXACT_NAME_INCLUSION) && !(fam == "text" && inclusion >= 1.0 && distinct >= 2) {
             continue;
         }
