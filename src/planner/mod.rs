@@ -171,6 +171,8 @@ mod session30_tests;
 #[cfg(test)]
 mod session31_tests;
 #[cfg(test)]
+mod session32_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;

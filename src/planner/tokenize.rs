@@ -140,6 +140,12 @@ pub fn tokenize(question: &str) -> Vec<Token> {
                 continue;
             }
             let raw: String = chars[start..i].iter().collect();
+            // "didnt", "dont": a contraction typed without its apostrophe.
+            if let Some(verb) = bare_contraction(&raw) {
+                push_word(&mut out, verb);
+                push_word(&mut out, "not");
+                continue;
+            }
             for part in raw.split('_').filter(|p| !p.is_empty()) {
                 push_word(&mut out, part);
             }
@@ -409,4 +415,26 @@ pub fn stems(text: &str) -> Vec<String> {
             }
         })
         .collect()
+}
+
+/// The verb of a negative contraction written without its apostrophe
+/// ("didnt" -> "did"); "cant" and "wont" are words of their own.
+fn bare_contraction(word: &str) -> Option<&'static str> {
+    const BARE: &[(&str, &str)] = &[
+        ("dont", "do"),
+        ("doesnt", "does"),
+        ("didnt", "did"),
+        ("isnt", "is"),
+        ("arent", "are"),
+        ("wasnt", "was"),
+        ("werent", "were"),
+        ("havent", "have"),
+        ("hasnt", "has"),
+        ("hadnt", "had"),
+        ("couldnt", "could"),
+        ("wouldnt", "would"),
+        ("shouldnt", "should"),
+    ];
+    let lower = word.to_lowercase();
+    BARE.iter().find(|(w, _)| *w == lower).map(|(_, v)| *v)
 }
