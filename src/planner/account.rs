@@ -679,7 +679,7 @@ fn words_of(m: &Manifest, t: usize, c: usize) -> Vec<String> {
 }
 
 /// A column that names its rows: called a name or title, or the table's label.
-fn is_name_like(m: &Manifest, t: usize, c: usize) -> bool {
+pub(super) fn is_name_like(m: &Manifest, t: usize, c: usize) -> bool {
     let w = words_of(m, t, c);
     w.iter().any(|x| matches!(x.as_str(), "name" | "names" | "title" | "nm" | "fname" | "lname"))
         || schema::row_name(m, t) == Some(c) && m.tables[t].columns[c].ty.to_ascii_uppercase().starts_with("VARCHAR")

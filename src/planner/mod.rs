@@ -60,6 +60,7 @@ mod pairs;
 mod place_values;
 pub mod model;
 mod named;
+mod other_row;
 mod listed_name;
 mod listed_rows;
 mod negation;

@@ -69,3 +69,43 @@ to = "course.course_id"
 fn a_contraction_without_its_apostrophe_is_a_negation(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&school(), question, want);
 }
+
+/// Employees and the employee each reports to.
+fn staff() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "staff32"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "employees"
+file = "employees.csv"
+primary_key = "employee_id"
+label = "first_name"
+columns = [
+  { name = "employee_id", type = "BIGINT", nullable = false },
+  { name = "first_name", type = "VARCHAR", nullable = false },
+  { name = "city", type = "VARCHAR", nullable = false },
+  { name = "salary", type = "DOUBLE", nullable = false },
+  { name = "manager_id", type = "BIGINT", nullable = true },
+]
+
+[[metrics]]
+name = "employees_count"
+expr = "COUNT(*)"
+table = "employees"
+"#,
+    ))
+}
+
+/// A name after a verb and "to"/"with"/"by" is another row's ("employees
+/// who report to Payam"), not the listed rows' own name: refused, where
+/// reading it as their first name answered Payam himself.
+#[rstest]
+#[case::report_to("display the employee id and salary of all employees who report to Payam (first name).", Err("'report to Payam' may name another row"))]
+#[case::count("How many employees report to Payam (first name)?", Err("may name another row"))]
+#[case::own_name("What is the salary of the employee with first name Payam?", Ok("WHERE employees.first_name = 'Payam'"))]
+#[case::named("What is the salary of the employee named Payam (first name)?", Ok("WHERE employees.first_name = 'Payam'"))]
+fn a_name_after_a_verb_and_preposition_is_another_rows(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&staff(), question, want);
+}
