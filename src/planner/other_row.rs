@@ -18,6 +18,7 @@
 use crate::plan::{Op, Plan};
 use crate::planner::account::{is_name_like, resolve};
 use crate::planner::intent::{Piece, PieceKind};
+use crate::planner::schema;
 use crate::planner::{Match, MatchKind};
 use crate::semantic::Manifest;
 
@@ -30,11 +31,7 @@ const NAMING: &[&str] = &["named", "called", "titled", "entitled", "labelled", "
 /// The tables whose rows the answer shows or counts.
 fn answered(m: &Manifest, plan: &Plan) -> Vec<usize> {
     let fields = plan.fields.iter().filter_map(|f| resolve(m, f).map(|(t, _)| t));
-    let counted = plan.measures.iter().filter_map(|x| {
-        let name = x.metric.as_ref()?;
-        let metric = m.metrics.iter().find(|k| k.name == *name)?;
-        m.tables.iter().position(|t| t.name.eq_ignore_ascii_case(&metric.table))
-    });
+    let counted = plan.measures.iter().filter_map(|x| schema::table_of_name(m, x.metric.as_deref()?));
     fields.chain(counted).collect()
 }
 

@@ -435,6 +435,5 @@ fn bare_contraction(word: &str) -> Option<&'static str> {
         ("wouldnt", "would"),
         ("shouldnt", "should"),
     ];
-    let lower = word.to_lowercase();
-    BARE.iter().find(|(w, _)| *w == lower).map(|(_, v)| *v)
+    BARE.iter().find(|(w, _)| w.eq_ignore_ascii_case(word)).map(|(_, v)| *v)
 }
