@@ -146,11 +146,20 @@ impl CueTable {
         })
     }
 
-    /// True when the word is part of some cue phrase.
-    pub fn mentions(&self, stem: &str) -> bool {
-        self.phrases
-            .iter()
-            .any(|(p, _)| p.iter().any(|w| w == stem))
+    /// True when the word is a cue phrase on its own ("most", "average").
+    pub fn alone(&self, stem: &str) -> bool {
+        self.phrases.iter().any(|(p, _)| p.len() == 1 && p[0] == stem)
+    }
+
+    /// For each token, whether a cue phrase spelt in full covers it.
+    pub fn cover(&self, toks: &[Token]) -> Vec<bool> {
+        let mut out = vec![false; toks.len()];
+        for i in 0..toks.len() {
+            if let Some((len, _)) = self.at(toks, i) {
+                out[i..(i + len).min(toks.len())].iter_mut().for_each(|c| *c = true);
+            }
+        }
+        out
     }
 }
 
@@ -168,13 +177,17 @@ pub fn pieces(
     default_year: Option<i32>,
 ) -> Vec<Piece> {
     let times = time::find(toks, default_year);
+    // A word of a longer cue phrase ("rank" of "rank by") is read as a
+    // name's other form ("ranking") where no cue phrase covers it.
+    let cued = cues.cover(toks);
     let fuzzy_ok = |k: usize| -> bool {
         let t = &toks[k];
         t.is_word()
             && t.norm.chars().count() >= 4
             && !english::is_stopword(&t.norm)
             && !english::is_soft(&t.norm)
-            && !cues.mentions(&t.stem)
+            && !cued[k]
+            && !cues.alone(&t.stem)
             && !times.iter().any(|e| e.start <= k && k < e.end)
     };
     let mut out = Vec::new();

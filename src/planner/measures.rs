@@ -186,7 +186,9 @@ impl Ctx<'_> {
                 let col = f.column?;
                 Some(self.col_measure(agg, f.table, col))
             }
-            Target::Table(t) if agg == Agg::Sum => Some(self.count_kind(*t)),
+            // "total students" counts them; "the total of their checking"
+            // names no rows to count.
+            Target::Table(t) if agg == Agg::Sum && self.p[j].plural => Some(self.count_kind(*t)),
             _ => None,
         }
     }

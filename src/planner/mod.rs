@@ -174,6 +174,8 @@ mod session31_tests;
 #[cfg(test)]
 mod session32_tests;
 #[cfg(test)]
+mod session33_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;

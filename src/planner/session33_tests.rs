@@ -1,0 +1,98 @@
+//! Table-driven tests of the planner changes of the thirty-third round.
+
+use rstest::rstest;
+
+use super::fixtures::planner_answers;
+use super::OfflinePlanner;
+
+/// Bank customers, each with a checking and a savings balance.
+fn bank() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "bank33"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "accounts"
+file = "accounts.csv"
+primary_key = "custid"
+label = "name"
+columns = [
+  { name = "custid", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "checking"
+file = "checking.csv"
+primary_key = "custid"
+columns = [
+  { name = "custid", type = "BIGINT", nullable = false },
+  { name = "balance", type = "DOUBLE", nullable = false },
+]
+
+[[tables]]
+name = "savings"
+file = "savings.csv"
+primary_key = "custid"
+columns = [
+  { name = "custid", type = "BIGINT", nullable = false },
+  { name = "balance", type = "DOUBLE", nullable = false },
+]
+
+[[joins]]
+from = "checking.custid"
+to = "accounts.custid"
+
+[[joins]]
+from = "savings.custid"
+to = "accounts.custid"
+"#,
+    ))
+}
+
+/// "Total" before a table named in the plural counts its rows; before one
+/// named in the singular ("the total of their checking and savings
+/// balances") it counts nothing, and the sum it asks for is not a count.
+#[rstest]
+#[case::total_of_singular("What is the total of their checking and savings balances?", Err(""))]
+#[case::total_singular("Find the names and total checking and savings balances of accounts whose savings balance is higher than 5.", Err(""))]
+#[case::sum_of_singular("What are the names and sum of checking and savings balances for accounts?", Err(""))]
+#[case::total_plural("What is the total number of accounts?", Ok("COUNT(*)"))]
+#[case::total_rows("How many accounts are there in total?", Ok("COUNT(*)"))]
+#[case::total_balance("What is the total savings balance?", Ok("SUM(savings.balance)"))]
+fn a_total_of_a_table_named_in_the_singular_is_no_count(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&bank(), question, want);
+}
+
+/// Departments with a `ranking` column.
+fn departments() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "departments33"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "department"
+file = "department.csv"
+primary_key = "department_id"
+label = "name"
+columns = [
+  { name = "department_id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "ranking", type = "BIGINT", nullable = false },
+  { name = "num_employees", type = "DOUBLE", nullable = false },
+]
+"#,
+    ))
+}
+
+/// A word of a longer cue phrase ("rank" of "rank by") is still another
+/// form of a column's name where the phrase is not written.
+#[rstest]
+#[case::rank("What are the names of the departments whose rank is between 10 and 15?", Ok("WHERE department.ranking BETWEEN 10 AND 15"))]
+#[case::ranking("What are the names of the departments whose ranking is between 10 and 15?", Ok("WHERE department.ranking BETWEEN 10 AND 15"))]
+#[case::rank_by("List the names of departments, rank by number of employees.", Ok("ORDER BY"))]
+fn a_cue_word_outside_its_phrase_reads_as_a_name(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&departments(), question, want);
+}
