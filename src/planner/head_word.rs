@@ -262,6 +262,12 @@ pub(super) fn names_of_rows(m: &crate::semantic::Manifest, pieces: &mut [crate::
         if !pieces[i + 1..k].iter().any(|x| x.norm == "of") {
             continue;
         }
+        if values_named(m, &pieces[i], &pieces[k]) {
+            // The names are the column's different values, each once.
+            pieces[i].kind = PieceKind::Stop;
+            pieces[i].norm = "distinct".into();
+            continue;
+        }
         let Some(&Target::Table(t)) = pieces[k].top() else { continue };
         // "the total amount of all transactions": the one amount column of
         // those rows (`transaction_amount`), not their count.
@@ -302,6 +308,34 @@ pub(super) fn names_of_rows(m: &crate::semantic::Manifest, pieces: &mut [crate::
             pieces[i].kind = PieceKind::Lex(vec![Cand { target: Target::Column(t, c), confidence: 0.9, fuzzy: false }]);
         }
     }
+}
+
+/// "the names of the states where at least 3 heads were born": the names
+/// of things the data holds only as the text of a column (`born_state`,
+/// no table of states) are that column's values; "names" adds nothing.
+/// Not for a table's noun ("the names of the departments"), a key or a
+/// column pointing at another table's rows, whose names are that table's.
+fn values_named(m: &crate::semantic::Manifest, head: &crate::planner::intent::Piece, of: &crate::planner::intent::Piece) -> bool {
+    if head_of(&head.norm) != Some(Head::Name) || head.words.contains(' ') || !matches!(head.kind, PieceKind::Lex(_)) {
+        return false;
+    }
+    let Some(cands) = of.lex() else { return false };
+    // "the names of all movies directed by ...": a verb read as a name
+    // ("movie director") is no noun the names are of.
+    let loose = of.words.contains(' ') && cands.first().is_some_and(|c| c.confidence < 0.85);
+    if loose || of.related || cands.iter().any(|c| c.fuzzy || matches!(c.target, Target::Table(_))) {
+        return false;
+    }
+    let (t, c) = match cands.first().map(|c| &c.target) {
+        Some(&Target::Column(t, c)) => (t, c),
+        Some(&Target::Dimension(d)) => match m.dimensions.get(d).and_then(|d| schema::column_of(m, &d.column)) {
+            Some(tc) => tc,
+            None => return false,
+        },
+        _ => return false,
+    };
+    let col = &m.tables[t].columns[c];
+    is_text(&col.ty) && schema::points_at(m, t, c).is_none() && schema::row_key(m, t) != Some(c) && head_of(&col.name) != Some(Head::Name)
 }
 
 /// "the winning aircraft name" where `match.winning_aircraft` points at

@@ -96,3 +96,56 @@ columns = [
 fn a_cue_word_outside_its_phrase_reads_as_a_name(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&departments(), question, want);
 }
+
+/// Heads of departments, with the state each was born in, and the movies
+/// each director made, with no table of states or directors.
+fn heads() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "heads33"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "head"
+file = "head.csv"
+primary_key = "head_id"
+label = "name"
+columns = [
+  { name = "head_id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "born_state", type = "VARCHAR", nullable = false },
+  { name = "age", type = "DOUBLE", nullable = false },
+]
+
+[[tables]]
+name = "movie"
+file = "movie.csv"
+primary_key = "mid"
+label = "title"
+columns = [
+  { name = "mid", type = "BIGINT", nullable = false },
+  { name = "title", type = "VARCHAR", nullable = false },
+  { name = "director", type = "VARCHAR", nullable = false },
+]
+
+[[dimensions]]
+name = "director"
+column = "movie.director"
+kind = "categorical"
+values = ["James Cameron", "Steven Spielberg", "Victor Fleming"]
+"#,
+    ))
+}
+
+/// "The names of the states" where states are only the text of a column
+/// are that column's different values; the names of a table's rows stay
+/// its name column, and a verb read as a name is no noun the names are of.
+#[rstest]
+#[case::states("What are the names of the states where at least 3 heads were born?", Ok("SELECT head.born_state AS born_state, COUNT(*)"))]
+#[case::directors("What are the names of the directors who made exactly one movie?", Ok("HAVING COUNT(*) = 1"))]
+#[case::distinct("Show the names of all directors.", Ok("SELECT DISTINCT movie.director AS director"))]
+#[case::rows("What are the names of the heads older than 50?", Ok("SELECT head.name AS name"))]
+#[case::verb("What are the names of all movies directed by Steven Spielberg?", Err(""))]
+fn the_names_of_values_are_the_values(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&heads(), question, want);
+}
