@@ -191,7 +191,11 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
                 // forgiven misspelling ("toatl"): no part of the question is lost.
                 let in_plan = cands.iter().any(|c| match &c.target {
                     Target::Table(t) => {
-                        tables.contains(t) || value_of_rows(m, plan, p, used, i, *t) || bridges(m, &tables, *t) || rows_called(m, &tables, &x.norm)
+                        tables.contains(t)
+                            || value_of_rows(m, plan, p, used, i, *t)
+                            || bridges(m, &tables, *t)
+                            || rows_called(m, &tables, &x.norm)
+                            || scope_of_total(m, plan, &tables, p, i, *t)
                     }
                     Target::Column(t, k) => columns.contains(&(*t, *k)),
                     Target::Dimension(d) => m.dimensions.get(*d).and_then(|d| resolve(m, &d.column)).is_some_and(|tc| columns.contains(&tc)),
@@ -345,6 +349,38 @@ fn rows_called(m: &Manifest, tables: &BTreeSet<usize>, word: &str) -> bool {
 /// "the members of the club 'Bootup Baltimore'" read as `member_of_club`:
 /// the table points at two tables the plan reads (`student`, `club`), so
 /// the plan's rows are joined through it and the phrase is borne out.
+/// "the total checking balance in all accounts", "the average balance in
+/// checking accounts": one overall figure over rows that each belong to a
+/// row of table `t` (every table the plan reads points at `t`), with `t`
+/// named after "in", "of", "across" or "for" and no condition of its own,
+/// is over all of them anyway; the words add nothing. Not when the figure
+/// is grouped or filtered on totals, nor when a clause follows ("in all
+/// departments whose ..."), which would be a condition on `t`.
+fn scope_of_total(m: &Manifest, plan: &Plan, tables: &BTreeSet<usize>, p: &[Piece], i: usize, t: usize) -> bool {
+    // A count over them ("how many council taxes for renting arrears")
+    // may count either rows; a total or an average is of the column's.
+    let overall = !plan.measures.is_empty() && !counts(plan) && plan.dimensions.is_empty() && plan.fields.is_empty() && plan.having.is_empty();
+    // Each row of `u` belongs to one of `t`: `u` points at `t`, or the two
+    // share their keys one to one (`accounts.custid` -> `checking.custid`).
+    let belongs = |u: usize| schema::foreign_key(m, u, t).is_some() || schema::foreign_key(m, t, u).is_some_and(|c| schema::row_key(m, t) == Some(c));
+    if !overall || tables.is_empty() || tables.contains(&t) || !tables.iter().all(|&u| belongs(u)) {
+        return false;
+    }
+    let mut k = i;
+    // "in checking accounts": the plan's own table as the noun's modifier.
+    if k > 0 && matches!(p[k - 1].top(), Some(Target::Table(u)) if tables.contains(u)) {
+        k -= 1;
+    }
+    while k > 0 && matches!(p[k - 1].norm.as_str(), "all" | "the" | "these" | "those" | "every") {
+        k -= 1;
+    }
+    let scoped = k > 0 && matches!(p[k - 1].norm.as_str(), "in" | "of" | "across" | "for");
+    let clause = p.get(i + 1).is_some_and(|n| {
+        !matches!(n.kind, PieceKind::Punct(_)) && (n.cue().is_some() || matches!(n.norm.as_str(), "whose" | "with" | "that" | "which" | "where" | "who" | "having"))
+    });
+    scoped && !clause
+}
+
 fn bridges(m: &Manifest, tables: &BTreeSet<usize>, t: usize) -> bool {
     tables.iter().filter(|&&u| u != t && schema::foreign_key(m, t, u).is_some()).count() >= 2
 }

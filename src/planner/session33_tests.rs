@@ -149,3 +149,16 @@ values = ["James Cameron", "Steven Spielberg", "Victor Fleming"]
 fn the_names_of_values_are_the_values(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&heads(), question, want);
 }
+
+/// One overall total or average over rows that each belong to a row of
+/// the table named after "in", "of", "across" or "for" is over all of
+/// them: the words add nothing. A clause after the table is a condition on
+/// it, and a count may count either table's rows.
+#[rstest]
+#[case::in_all("What is the total checking balance in all accounts?", Ok("SUM(checking.balance)"))]
+#[case::modifier("What is the average balance in checking accounts?", Ok("AVG(checking.balance)"))]
+#[case::across("Find the total savings balance across all accounts.", Ok("SUM(savings.balance)"))]
+#[case::clause("What is the total checking balance in accounts whose name is Brown?", Ok("WHERE accounts.name = 'Brown'"))]
+fn the_rows_a_total_belongs_to_add_nothing(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&bank(), question, want);
+}
