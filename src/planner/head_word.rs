@@ -257,6 +257,7 @@ impl Ctx<'_> {
 pub(super) fn names_of_rows(m: &crate::semantic::Manifest, pieces: &mut [crate::planner::intent::Piece]) {
     use crate::planner::lexicon::Cand;
     pointed_names(m, pieces);
+    value_nouns(m, pieces);
     for i in 0..pieces.len() {
         let Some(k) = (i + 1..pieces.len()).find(|&k| !BETWEEN.contains(&pieces[k].norm.as_str())) else { continue };
         if !pieces[i + 1..k].iter().any(|x| x.norm == "of") {
@@ -305,6 +306,39 @@ pub(super) fn names_of_rows(m: &crate::semantic::Manifest, pieces: &mut [crate::
             continue;
         }
         if let Some(c) = head_column(m, t, Head::Name) {
+            pieces[i].kind = PieceKind::Lex(vec![Cand { target: Target::Column(t, c), confidence: 0.9, fuzzy: false }]);
+        }
+    }
+}
+
+/// "rooms with a king bed" where `King` is a value of `bedtype`: a noun
+/// right after a value that is a word of the value's column's name is that
+/// column, named by its value, not another column it may also read as
+/// (`beds`, a count of beds). Not right after a count ("how many king
+/// beds"), which counts what the other column holds.
+fn value_nouns(m: &crate::semantic::Manifest, pieces: &mut [crate::planner::intent::Piece]) {
+    use crate::planner::lexicon::{Cand, Field};
+    for i in 1..pieces.len() {
+        let Some(Target::Value(field, _)) = pieces[i - 1].top() else { continue };
+        // "how many king beds": the noun counted is the column's own.
+        if i >= 2 && pieces[i - 2].cue().is_some() {
+            continue;
+        }
+        let (t, c) = match *field {
+            Field::Col(t, c) => (t, c),
+            Field::Dim(d) => match m.dimensions.get(d).and_then(|d| schema::column_of(m, &d.column)) {
+                Some(tc) => tc,
+                None => continue,
+            },
+        };
+        let Some(cands) = pieces[i].lex() else { continue };
+        if pieces[i].words.contains(' ') || !cands.iter().all(|x| matches!(x.target, Target::Column(..))) || cands.iter().any(|x| x.target == Target::Column(t, c)) {
+            continue;
+        }
+        let name = &m.tables[t].columns[c].name;
+        let words = crate::words::compound_words(name).unwrap_or_else(|| identifier_words(name));
+        let noun = stem(&pieces[i].norm);
+        if words.len() > 1 && words.iter().any(|w| stem(w) == noun) {
             pieces[i].kind = PieceKind::Lex(vec![Cand { target: Target::Column(t, c), confidence: 0.9, fuzzy: false }]);
         }
     }

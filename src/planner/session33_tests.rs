@@ -162,3 +162,44 @@ fn the_names_of_values_are_the_values(#[case] question: &str, #[case] want: Resu
 fn the_rows_a_total_belongs_to_add_nothing(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&bank(), question, want);
 }
+
+/// Rooms with a bed type and a number of beds.
+fn inn() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "inn33"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "rooms"
+file = "rooms.csv"
+primary_key = "roomid"
+label = "roomname"
+columns = [
+  { name = "roomid", type = "VARCHAR", nullable = false },
+  { name = "roomname", type = "VARCHAR", nullable = false },
+  { name = "beds", type = "BIGINT", nullable = false },
+  { name = "bedtype", type = "VARCHAR", nullable = false },
+  { name = "decor", type = "VARCHAR", nullable = false },
+]
+
+[[dimensions]]
+name = "bedtype"
+column = "rooms.bedtype"
+kind = "categorical"
+values = ["Double", "King", "Queen"]
+"#,
+    ))
+}
+
+/// A noun right after a value that is a word of the value's column's name
+/// ("a king bed", `bedtype`) is that column, not `beds`; right after a
+/// count ("how many king beds") it is what is counted, still refused.
+#[rstest]
+#[case::singular("How many rooms have a king bed?", Ok("WHERE rooms.bedtype = 'King'"))]
+#[case::plural("How many rooms have king beds?", Ok("WHERE rooms.bedtype = 'King'"))]
+#[case::counted("How many king beds are there?", Err(""))]
+#[case::other_column("What are the names of rooms with 2 beds?", Ok("WHERE rooms.beds = 2"))]
+fn a_noun_after_a_value_is_the_value_s_column(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&inn(), question, want);
+}
