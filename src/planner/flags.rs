@@ -8,6 +8,9 @@
 //! A negated predicate ("medicines not approved by the FDA", "models that
 //! do not have wifi") is a condition that the row says no.
 //!
+//! A column whose two values are a "No" (or "None") and something else
+//! ("802.11b" for `wifi`) says what a row has, or that it has none.
+//!
 //! Invariants: only BOOLEAN columns and columns with a known pair of
 //! yes/no values (a dimension's value list) are read so.
 
@@ -35,11 +38,19 @@ fn yes_and_no(values: &[String]) -> Option<(String, String)> {
         return None;
     }
     let low: Vec<String> = values.iter().map(|v| v.trim().to_lowercase()).collect();
-    PAIRS.iter().find_map(|(y, n)| {
-        let yes = low.iter().position(|v| v == y)?;
-        let no = low.iter().position(|v| v == n)?;
-        Some((values[yes].clone(), values[no].clone()))
-    })
+    PAIRS
+        .iter()
+        .find_map(|(y, n)| {
+            let yes = low.iter().position(|v| v == y)?;
+            let no = low.iter().position(|v| v == n)?;
+            Some((values[yes].clone(), values[no].clone()))
+        })
+        .or_else(|| {
+            // `wifi` holding "802.11b" or "No": what a row has, or a no.
+            let no = low.iter().position(|v| matches!(v.as_str(), "no" | "none"))?;
+            let yes = 1 - no;
+            (!matches!(low[yes].as_str(), "" | "yes" | "y" | "no" | "n" | "none")).then(|| (values[yes].clone(), values[no].clone()))
+        })
 }
 
 impl Ctx<'_> {

@@ -203,3 +203,39 @@ values = ["Double", "King", "Queen"]
 fn a_noun_after_a_value_is_the_value_s_column(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&inn(), question, want);
 }
+
+/// Chip models whose `wifi` holds the standard they support, or "No".
+fn chips() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "chips33"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "chip_model"
+file = "chip_model.csv"
+primary_key = "model_name"
+label = "model_name"
+columns = [
+  { name = "model_name", type = "VARCHAR", nullable = false },
+  { name = "ram_mib", type = "DOUBLE", nullable = false },
+  { name = "wifi", type = "VARCHAR", nullable = false },
+]
+
+[[dimensions]]
+name = "wifi"
+column = "chip_model.wifi"
+kind = "categorical"
+values = ["802.11b", "No"]
+"#,
+    ))
+}
+
+/// A column of two values, a "No" and something else, says what a row
+/// has or that it has none: "models that do not have wifi" are its "No"s.
+#[rstest]
+#[case::without("Count the number of chip models that do not have wifi.", Ok("WHERE chip_model.wifi = 'No'"))]
+#[case::listed("List the wifi of every chip model.", Ok("chip_model.wifi AS wifi"))]
+fn a_no_among_two_values_is_having_none(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&chips(), question, want);
+}
