@@ -201,6 +201,7 @@ impl<'a> Ctx<'a> {
             .and_then(|notes| schema::join_doubt(m, sc, &u.plan).map_or(Ok(notes), Err))
             .and_then(|notes| super::named::check(m, pieces, &u.matches, &u.plan).map(|()| notes))
             .and_then(|notes| super::other_row::check(m, pieces, &u.matches, &u.plan).map(|()| notes))
+            .and_then(|notes| super::entity_side::check(m, pieces, &u.ambiguities, &u.plan).map(|()| notes))
             .map_err(|reason| Refusal { reason, recognised, unplaced: None })?;
         u.ambiguities.extend(notes);
         u.confidence = explain::confidence(&u.matches, &u.ambiguities);

@@ -31,6 +31,7 @@ mod dates;
 mod details;
 mod dimension;
 mod either;
+mod entity_side;
 mod exists;
 mod english;
 mod explain;

@@ -239,3 +239,61 @@ values = ["802.11b", "No"]
 fn a_no_among_two_values_is_having_none(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&chips(), question, want);
 }
+
+/// Allergies, and the students who have them, by the allergy's name.
+fn allergies() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "allergies33"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "allergy_type"
+file = "allergy_type.csv"
+primary_key = "allergy"
+label = "allergy"
+columns = [
+  { name = "allergy", type = "VARCHAR", nullable = false },
+  { name = "allergytype", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "student"
+file = "student.csv"
+primary_key = "stuid"
+label = "lname"
+columns = [
+  { name = "stuid", type = "BIGINT", nullable = false },
+  { name = "lname", type = "VARCHAR", nullable = false },
+  { name = "age", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "has_allergy"
+file = "has_allergy.csv"
+columns = [
+  { name = "stuid", type = "BIGINT", nullable = false },
+  { name = "allergy", type = "VARCHAR", nullable = false },
+]
+
+[[joins]]
+from = "has_allergy.stuid"
+to = "student.stuid"
+
+[[joins]]
+from = "has_allergy.allergy"
+to = "allergy_type.allergy"
+"#,
+    ))
+}
+
+/// A plural noun read as a column pointing at a column of the same name,
+/// then listed, would list each thing once per row naming it: refused,
+/// saying which two lists it could be. Not for a noun asking for
+/// identifiers, and not when the things' own table is read.
+#[rstest]
+#[case::listed("Show the allergies of students older than 20.", Err("could be the allergies themselves (allergy_type.allergy)"))]
+#[case::own_table("How many allergies are there of each allergy type?", Ok("FROM allergy_type"))]
+fn a_plural_noun_of_pointing_rows_is_asked_which_list(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&allergies(), question, want);
+}
