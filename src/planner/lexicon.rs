@@ -244,6 +244,12 @@ impl Lexicon {
                 let own = !tstems.is_empty() && cstems.len() > 1 && tstems.iter().any(|w| *w == cstems[0]);
                 lx.add_stems(cstems.clone(), target.clone(), if own { 0.905 } else { 0.9 }, None);
                 lx.add_phrasings(&cstems, &tstems, &target);
+                // `open_date` holding years (an integer column): "the
+                // opening year", "open year".
+                if cstems.iter().any(|w| w == "date") && matches!(c.ty.to_ascii_uppercase().as_str(), "BIGINT" | "INTEGER" | "SMALLINT" | "INT") {
+                    let years: Vec<String> = cstems.iter().map(|w| if w == "date" { "year".to_string() } else { w.clone() }).collect();
+                    lx.add_stems(years, target.clone(), 0.85, None);
+                }
                 for s in &c.synonyms {
                     lx.add(s, target.clone(), 0.85);
                 }

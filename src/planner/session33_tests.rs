@@ -297,3 +297,46 @@ to = "allergy_type.allergy"
 fn a_plural_noun_of_pointing_rows_is_asked_which_list(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&allergies(), question, want);
 }
+
+/// Churches, each with the year it opened in an integer `open_date`.
+fn churches() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "churches33"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "church"
+file = "church.csv"
+primary_key = "church_id"
+label = "name"
+columns = [
+  { name = "church_id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "open_date", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "wedding"
+file = "wedding.csv"
+columns = [
+  { name = "church_id", type = "BIGINT", nullable = false },
+  { name = "year", type = "BIGINT", nullable = false },
+]
+
+[[joins]]
+from = "wedding.church_id"
+to = "church.church_id"
+"#,
+    ))
+}
+
+/// An integer column named for a date holds years: "the opening year" is
+/// `open_date`, not another table's `year`.
+#[rstest]
+#[case::opening_year("Show the name and opening year for three churches that opened most recently.", Ok("ORDER BY open_date DESC"))]
+#[case::open_year("List the open year of every church.", Ok("SELECT church.open_date"))]
+#[case::wedding_year("List the years of all weddings.", Ok("wedding.year"))]
+fn an_integer_date_column_is_a_year(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&churches(), question, want);
+}
