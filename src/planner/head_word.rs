@@ -258,6 +258,7 @@ pub(super) fn names_of_rows(m: &crate::semantic::Manifest, pieces: &mut [crate::
     use crate::planner::lexicon::Cand;
     pointed_names(m, pieces);
     value_nouns(m, pieces);
+    compared_ids(m, pieces);
     for i in 0..pieces.len() {
         let Some(k) = (i + 1..pieces.len()).find(|&k| !BETWEEN.contains(&pieces[k].norm.as_str())) else { continue };
         if !pieces[i + 1..k].iter().any(|x| x.norm == "of") {
@@ -306,6 +307,30 @@ pub(super) fn names_of_rows(m: &crate::semantic::Manifest, pieces: &mut [crate::
             continue;
         }
         if let Some(c) = head_column(m, t, Head::Name) {
+            pieces[i].kind = PieceKind::Lex(vec![Cand { target: Target::Column(t, c), confidence: 0.9, fuzzy: false }]);
+        }
+    }
+}
+
+/// "customers whose id is between 10 and 20", "customers with ids between
+/// 10 and 20": an id compared, said right after the rows' noun, is their
+/// key (`customers.customer_id`).
+fn compared_ids(m: &crate::semantic::Manifest, pieces: &mut [crate::planner::intent::Piece]) {
+    use crate::planner::english::Cue;
+    use crate::planner::lexicon::Cand;
+    for i in 2..pieces.len() {
+        if pieces[i].kind != PieceKind::Stop || head_of(&pieces[i].norm) != Some(Head::Id) {
+            continue;
+        }
+        if !matches!(pieces[i - 1].norm.as_str(), "whose" | "with" | "having") {
+            continue;
+        }
+        let Some(&Target::Table(t)) = pieces[i - 2].top() else { continue };
+        let cue = (i + 1..pieces.len()).find(|&k| !matches!(pieces[k].norm.as_str(), "is" | "are" | "was" | "were"));
+        if !cue.is_some_and(|k| matches!(pieces[k].cue(), Some(Cue::Between | Cue::Cmp(_)))) {
+            continue;
+        }
+        if let Some(c) = schema::row_key(m, t) {
             pieces[i].kind = PieceKind::Lex(vec![Cand { target: Target::Column(t, c), confidence: 0.9, fuzzy: false }]);
         }
     }

@@ -340,3 +340,34 @@ to = "church.church_id"
 fn an_integer_date_column_is_a_year(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&churches(), question, want);
 }
+
+/// Customers keyed by `customer_id`.
+fn customers() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "customers33"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "customers"
+file = "customers.csv"
+primary_key = "customer_id"
+label = "customer_name"
+columns = [
+  { name = "customer_id", type = "BIGINT", nullable = false },
+  { name = "customer_name", type = "VARCHAR", nullable = false },
+  { name = "date_became_customer", type = "DATE", nullable = false },
+]
+"#,
+    ))
+}
+
+/// An id compared right after the rows' noun ("customers whose id is
+/// between 10 and 20") is their key.
+#[rstest]
+#[case::whose("What are the names of customers whose id is between 10 and 20?", Ok("WHERE customers.customer_id BETWEEN 10 AND 20"))]
+#[case::with("List the names of customers with ids greater than 5.", Ok("WHERE customers.customer_id > 5"))]
+#[case::listed("What are the ids of all customers?", Ok("SELECT customers.customer_id"))]
+fn a_compared_id_is_the_rows_key(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&customers(), question, want);
+}
