@@ -360,9 +360,10 @@ fn scope_of_total(m: &Manifest, plan: &Plan, tables: &BTreeSet<usize>, p: &[Piec
     // A count over them ("how many council taxes for renting arrears")
     // may count either rows; a total or an average is of the column's.
     let overall = !plan.measures.is_empty() && !counts(plan) && plan.dimensions.is_empty() && plan.fields.is_empty() && plan.having.is_empty();
-    // Each row of `u` belongs to one of `t`: `u` points at `t`, or the two
-    // share their keys one to one (`accounts.custid` -> `checking.custid`).
-    let belongs = |u: usize| schema::foreign_key(m, u, t).is_some() || schema::foreign_key(m, t, u).is_some_and(|c| schema::row_key(m, t) == Some(c));
+    // Each row of `u` belongs to one of `t`: `u` points at `t`. (A join the
+    // other way, key to key, says only that `t`'s rows are among `u`'s:
+    // "the average age of all gymnasts" is not over all people.)
+    let belongs = |u: usize| schema::foreign_key(m, u, t).is_some();
     if !overall || tables.is_empty() || tables.contains(&t) || !tables.iter().all(|&u| belongs(u)) {
         return false;
     }

@@ -334,6 +334,12 @@ impl Ctx<'_> {
         {
             return None;
         }
+        // "in descending order of total points": the order is by the
+        // column itself, each row's own total.
+        let before = (0..i).rev().find(|&k| !self.p[k].is_filler());
+        if before.is_some_and(|k| matches!(self.p[k].cue(), Some(Cue::Desc | Cue::Asc | Cue::Sort))) {
+            return None;
+        }
         match self.p[i].norm.as_str() {
             "avg" | "average" | "mean" => Some(Agg::Avg),
             "total" | "sum" => Some(Agg::Sum),

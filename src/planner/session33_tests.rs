@@ -371,3 +371,47 @@ columns = [
 fn a_compared_id_is_the_rows_key(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&customers(), question, want);
 }
+
+/// Gymnasts, a subtype of people: `gymnast.gymnast_id` is a person's id.
+fn gymnasts() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "gymnasts33"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "people"
+file = "people.csv"
+primary_key = "people_id"
+label = "name"
+columns = [
+  { name = "people_id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "age", type = "DOUBLE", nullable = false },
+]
+
+[[tables]]
+name = "gymnast"
+file = "gymnast.csv"
+primary_key = "gymnast_id"
+columns = [
+  { name = "gymnast_id", type = "BIGINT", nullable = false },
+  { name = "total_points", type = "DOUBLE", nullable = false },
+]
+
+[[joins]]
+from = "gymnast.gymnast_id"
+to = "people.people_id"
+"#,
+    ))
+}
+
+/// A join from a table's key to another's says only that its rows are
+/// among the other's: "all gymnasts" is not all people. A column named for
+/// a total, after an order cue, is each row's own, not summed.
+#[rstest]
+#[case::not_all_people("What is the average age of all gymnasts?", Err(""))]
+#[case::order_by_total("Show the ages of gymnasts in descending order of total points.", Ok("ORDER BY total_points DESC"))]
+fn a_subtype_s_rows_are_not_all_the_supertype_s(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&gymnasts(), question, want);
+}
