@@ -200,10 +200,24 @@ fn customers() -> (&'static str, String) {
          ("museums", csv("museum_id,details", 3, |i| format!("{},M{i}", 2000 + 397 * (3 * i + 1))))],
     &["museums.museum_id -> tourist_attractions.tourist_attraction_id"]
 )]
-// Negative: a subset of ids 1..n is found in any id column.
-#[case::subtype_dense(
+// A subset of ids 1..n, of a table with no text and no other key of its
+// own (`gymnast`: only points): the named table's rows' other facts.
+#[case::subtype_dense_nameless(
     vec![("people", csv("people_id,name", 10, |i| format!("{},P{i}", i + 1))),
          ("gymnast", csv("gymnast_id,points", 6, |i| format!("{},{}", [1, 2, 4, 6, 7, 10][i], 50 + i)))],
+    &["gymnast.gymnast_id -> people.people_id"]
+)]
+// Negative: a subset of ids 1..n is found in any id column; a table with a
+// name of its own is not another's rows.
+#[case::subtype_dense(
+    vec![("people", csv("people_id,name", 10, |i| format!("{},P{i}", i + 1))),
+         ("team", csv("team_id,team_name", 6, |i| format!("{},T{i}", [1, 2, 4, 6, 7, 10][i])))],
+    &[]
+)]
+// Negative: nor one with another key, whose rows are facts about that.
+#[case::subtype_dense_other_key(
+    vec![("people", csv("people_id,name", 10, |i| format!("{},P{i}", i + 1))),
+         ("record", csv("record_id,aircraft_id,points", 6, |i| format!("{},{},{}", [1, 2, 4, 6, 7, 10][i], i + 1, 50 + i)))],
     &[]
 )]
 // Negative: a run of consecutive ids inside another run.

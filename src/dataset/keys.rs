@@ -259,7 +259,24 @@ pub fn infer_joins(conn: &Connection, tables: &[KeyInput], pks: &[Option<String>
                 && low.zip(high).is_some_and(|(l, h)| h - l + 1 >= 2 * distinct)
                 && !(low.is_some_and(|l| l >= 1000) && high.is_some_and(|h| h <= 2100))
         };
-        let subtype = own_key && sparse_ids(2);
+        // A table with no text and no other key of its own (`gymnast`: only
+        // points), its key a subset of a named table's key (`people`, with
+        // `name`): its rows
+        // are those rows' other facts, however dense the ids. The names are
+        // silent; the table's lack of a name says whose rows they are.
+        let text = |t: usize| (0..tables[t].columns.len()).any(|ci| column_family(&tables[t], ci).is_some_and(|(f, _)| f == "text"));
+        let nameless_subset = names == NameEvidence::None
+            && fam == "int"
+            && !from_float
+            && to_is_pk
+            && inclusion >= 1.0
+            && distinct >= 2
+            && !text(fti)
+            && text(tti)
+            // Nor any other key: a table of facts about other rows
+            // (`body_builder.people_id`, `invoiceline.trackid`) names them.
+            && (0..tables[fti].columns.len()).all(|ci| ci == fci || !is_keyish(&tables[fti].columns[ci].0));
+        let subtype = own_key && (sparse_ids(2) || nameless_subset);
         // A column named as a key but naming nothing (`teaches.id`,
         // `advisor.i_id`) whose ids, the same evidence as a subtype's, are
         // all among one table's primary key: a reference to that table. When
