@@ -261,9 +261,9 @@ pub fn infer_joins(conn: &Connection, tables: &[KeyInput], pks: &[Option<String>
         };
         // A table with no text and no other key of its own (`gymnast`: only
         // points), its key a subset of a named table's key (`people`, with
-        // `name`): its rows
-        // are those rows' other facts, however dense the ids. The names are
-        // silent; the table's lack of a name says whose rows they are.
+        // `name`): its rows are those rows' other facts, however dense the
+        // ids. The names are silent; the table's lack of a name says whose
+        // rows they are.
         let text = |t: usize| (0..tables[t].columns.len()).any(|ci| column_family(&tables[t], ci).is_some_and(|(f, _)| f == "text"));
         let nameless_subset = names == NameEvidence::None
             && fam == "int"

@@ -312,6 +312,11 @@ pub(super) fn names_of_rows(m: &crate::semantic::Manifest, pieces: &mut [crate::
     }
 }
 
+/// The table and column of dimension `d`.
+fn dimension_column(m: &crate::semantic::Manifest, d: usize) -> Option<(usize, usize)> {
+    schema::column_of(m, &m.dimensions.get(d)?.column)
+}
+
 /// "customers whose id is between 10 and 20", "customers with ids between
 /// 10 and 20": an id compared, said right after the rows' noun, is their
 /// key (`customers.customer_id`).
@@ -351,7 +356,7 @@ fn value_nouns(m: &crate::semantic::Manifest, pieces: &mut [crate::planner::inte
         }
         let (t, c) = match *field {
             Field::Col(t, c) => (t, c),
-            Field::Dim(d) => match m.dimensions.get(d).and_then(|d| schema::column_of(m, &d.column)) {
+            Field::Dim(d) => match dimension_column(m, d) {
                 Some(tc) => tc,
                 None => continue,
             },
@@ -387,7 +392,7 @@ fn values_named(m: &crate::semantic::Manifest, head: &crate::planner::intent::Pi
     }
     let (t, c) = match cands.first().map(|c| &c.target) {
         Some(&Target::Column(t, c)) => (t, c),
-        Some(&Target::Dimension(d)) => match m.dimensions.get(d).and_then(|d| schema::column_of(m, &d.column)) {
+        Some(&Target::Dimension(d)) => match dimension_column(m, d) {
             Some(tc) => tc,
             None => return false,
         },
