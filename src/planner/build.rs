@@ -828,12 +828,40 @@ impl<'a> Ctx<'a> {
         }
         // The listed rows' own column, or their key matched by the other
         // table's rows that point at them.
+        // Or, through one table of links pointing at both ("faculty who
+        // participate in both Canoeing and Kayaking": `faculty_participates_in`
+        // between `faculty` and `activity`), the links whose other end meets
+        // the condition.
+        let mut through: Option<(String, String)> = None;
         let (field, column) = if ft == lt {
             (first.clone(), first.clone())
         } else {
             match schema::reverse_key(self.m, lt, ft) {
                 Some((key, fk)) => (schema::qualified(self.m, lt, key), schema::qualified(self.m, ft, fk)),
-                None => return,
+                None => {
+                    // "residences that have both a player of gender M and
+                    // F": a column the listed rows have too (`player.gender`
+                    // beside `coach.gender`) may be theirs; not guessed,
+                    // unless it is what names the other rows (a name, a key).
+                    let Some((_, cc)) = super::account::resolve(self.m, &a.field) else { return };
+                    let cname = &self.m.tables[ft].columns[cc].name;
+                    let names_rows = schema::row_name(self.m, ft) == Some(cc) || schema::row_key(self.m, ft) == Some(cc);
+                    if !names_rows && self.m.tables[lt].columns.iter().any(|c| c.name.eq_ignore_ascii_case(cname)) {
+                        return;
+                    }
+                    // (link table, listed key, its column to it, condition key, its column to it)
+                    let links: Vec<(usize, usize, usize, usize, usize)> = (0..self.m.tables.len())
+                        .filter(|&b| b != lt && b != ft)
+                        .filter_map(|b| {
+                            let (key, to_listed) = schema::reverse_key(self.m, lt, b)?;
+                            let (fkey, to_cond) = schema::reverse_key(self.m, ft, b)?;
+                            Some((b, key, to_listed, fkey, to_cond))
+                        })
+                        .collect();
+                    let [(b, key, to_listed, fkey, to_cond)] = links.as_slice() else { return };
+                    through = Some((schema::qualified(self.m, *b, *to_cond), schema::qualified(self.m, ft, *fkey)));
+                    (schema::qualified(self.m, lt, *key), schema::qualified(self.m, *b, *to_listed))
+                }
             }
         };
         let _ = lc;
@@ -849,6 +877,9 @@ impl<'a> Ctx<'a> {
             };
             let mut within = common.clone();
             within.push(c);
+            if let Some((link, key)) = &through {
+                within = vec![Filter { field: link.clone(), op: Op::In, value: Some(Operand::Rows { column: key.clone(), filters: within }) }];
+            }
             self.filters.push(Filter { field: field.clone(), op, value: Some(Operand::Rows { column: column.clone(), filters: within }) });
         }
         if let Some(k) = both {

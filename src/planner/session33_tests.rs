@@ -415,3 +415,105 @@ to = "people.people_id"
 fn a_subtype_s_rows_are_not_all_the_supertype_s(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&gymnasts(), question, want);
 }
+
+/// Faculty, activities, and the links between them; coaches with a gender
+/// beside players with one.
+fn activities() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "activities33"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "faculty"
+file = "faculty.csv"
+primary_key = "facid"
+label = "lname"
+columns = [
+  { name = "facid", type = "BIGINT", nullable = false },
+  { name = "fname", type = "VARCHAR", nullable = false },
+  { name = "lname", type = "VARCHAR", nullable = false },
+  { name = "gender", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "activity"
+file = "activity.csv"
+primary_key = "actid"
+label = "activity_name"
+columns = [
+  { name = "actid", type = "BIGINT", nullable = false },
+  { name = "activity_name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "faculty_participates_in"
+file = "faculty_participates_in.csv"
+columns = [
+  { name = "facid", type = "BIGINT", nullable = false },
+  { name = "actid", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "coach"
+file = "coach.csv"
+primary_key = "coach_id"
+label = "coach_name"
+columns = [
+  { name = "coach_id", type = "BIGINT", nullable = false },
+  { name = "coach_name", type = "VARCHAR", nullable = false },
+  { name = "gender", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "faculty_coach"
+file = "faculty_coach.csv"
+columns = [
+  { name = "facid", type = "BIGINT", nullable = false },
+  { name = "coach_id", type = "BIGINT", nullable = false },
+]
+
+[[dimensions]]
+name = "activity_name"
+column = "activity.activity_name"
+kind = "categorical"
+values = ["Canoeing", "Kayaking", "Soccer"]
+
+[[dimensions]]
+name = "coach_gender"
+column = "coach.gender"
+kind = "categorical"
+values = ["F", "M"]
+
+[[joins]]
+from = "faculty_participates_in.facid"
+to = "faculty.facid"
+
+[[joins]]
+from = "faculty_participates_in.actid"
+to = "activity.actid"
+
+[[joins]]
+from = "faculty_coach.facid"
+to = "faculty.facid"
+
+[[joins]]
+from = "faculty_coach.coach_id"
+to = "coach.coach_id"
+"#,
+    ))
+}
+
+/// "Both A and B" on the rows at the far end of a table of links: the
+/// listed rows with a link to a row meeting each condition (two `IN`
+/// sub-queries through the links), not one row holding both. A column the
+/// listed rows have too (`gender`) that names nothing is not guessed.
+#[rstest]
+#[case::through_links(
+    "What are the first names of the faculty members playing both Canoeing and Kayaking?",
+    Ok("faculty.facid IN (SELECT faculty_participates_in.facid FROM faculty_participates_in WHERE faculty_participates_in.facid IS NOT NULL AND faculty_participates_in.actid IN (SELECT activity.actid FROM activity WHERE activity.actid IS NOT NULL AND activity.activity_name = 'Canoeing'))")
+)]
+#[case::own_column_too("Show the first names of faculty that have both a coach of gender \"M\" and a coach of gender \"F\".", Err(""))]
+fn both_through_a_table_of_links(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&activities(), question, want);
+}
