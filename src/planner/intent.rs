@@ -339,7 +339,35 @@ pub fn pieces(
     verbs_after_inversion(&mut out);
     agent_by(&mut out);
     but_not(&mut out);
+    contain_as_have(&mut out);
     out
+}
+
+/// "Which range contains the most mountains?", "counties that contain
+/// cities", "how many assets does each contract contain?": before the rows
+/// of a table (after a count or a determiner), or last in the question,
+/// "contain" says "have", not a text search.
+fn contain_as_have(out: &mut [Piece]) {
+    for k in 0..out.len() {
+        if out[k].cue() != Some(Cue::Contains)
+            || !matches!(out[k].norm.as_str(), "contain" | "contains" | "contained" | "containing" | "include" | "includes" | "included" | "including")
+        {
+            continue;
+        }
+        let next = out[k + 1..].iter().find(|x| {
+            !(x.kind == PieceKind::Stop
+                || matches!(x.kind, PieceKind::Number(_))
+                || matches!(x.cue(), Some(Cue::Most | Cue::Least | Cue::Cmp(_) | Cue::CmpAfter(_) | Cue::Each | Cue::Top | Cue::Bottom)))
+        });
+        let rows = match next {
+            None => true,
+            Some(x) if matches!(x.kind, PieceKind::Punct('?' | '.')) => true,
+            Some(x) => x.lex().and_then(|c| c.first()).is_some_and(|c| matches!(c.target, Target::Table(_)) && !c.fuzzy && c.confidence >= 0.9),
+        };
+        if rows {
+            out[k].kind = PieceKind::Soft;
+        }
+    }
 }
 
 /// "in Statistics but not Psychology", "held Sales Person, but never

@@ -513,7 +513,10 @@ impl Ctx<'_> {
         if after_superlative && numeric_next {
             return;
         }
-        let distinct = self.p[i].cue() == Some(Cue::CountDistinct);
+        // "the number of unique orders": the longer cue "the number of"
+        // leaves "unique" standing alone after it.
+        let distinct = self.p[i].cue() == Some(Cue::CountDistinct)
+            || self.p.get(i + 1).is_some_and(|x| x.kind == PieceKind::Stop && matches!(x.norm.as_str(), "distinct" | "different" | "unique"));
         // "how many students": a value standing alone names rows of its table.
         if let Some(k) = self.next_sig(i).filter(|&k| !self.used[k]) {
             if let Some(Target::Value(..) | Target::Segment(_)) = self.p[k].top() {

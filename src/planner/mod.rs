@@ -177,6 +177,8 @@ mod session32_tests;
 #[cfg(test)]
 mod session33_tests;
 #[cfg(test)]
+mod session34_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;

@@ -1,0 +1,94 @@
+//! Table-driven tests of the planner changes of the thirty-fourth round.
+
+use rstest::rstest;
+
+use super::fixtures::planner_answers;
+use super::OfflinePlanner;
+
+/// Mountain ranges, mountains in them, and orders of products through
+/// a table of order lines.
+fn ranges() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "ranges34"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "mountain"
+file = "mountain.csv"
+primary_key = "mountain_id"
+label = "name"
+columns = [
+  { name = "mountain_id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "range", type = "VARCHAR", nullable = false },
+  { name = "height", type = "DOUBLE", nullable = false },
+]
+
+[[tables]]
+name = "products"
+file = "products.csv"
+primary_key = "product_id"
+label = "product_name"
+columns = [
+  { name = "product_id", type = "BIGINT", nullable = false },
+  { name = "product_name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "orders"
+file = "orders.csv"
+primary_key = "order_id"
+columns = [
+  { name = "order_id", type = "BIGINT", nullable = false },
+  { name = "order_date", type = "DATE", nullable = false },
+]
+
+[[tables]]
+name = "order_items"
+file = "order_items.csv"
+primary_key = "order_item_id"
+columns = [
+  { name = "order_item_id", type = "BIGINT", nullable = false },
+  { name = "order_id", type = "BIGINT", nullable = false },
+  { name = "product_id", type = "BIGINT", nullable = false },
+]
+
+[[joins]]
+from = "order_items.order_id"
+to = "orders.order_id"
+
+[[joins]]
+from = "order_items.product_id"
+to = "products.product_id"
+
+[[dimensions]]
+name = "range"
+column = "mountain.range"
+kind = "categorical"
+values = ["Kilimanjaro", "Rwenzori"]
+"#,
+    ))
+}
+
+/// Before the rows of a table, or last in the question, "contain(s)"
+/// says "have"; before text, it is still a search.
+#[rstest]
+#[case::contains_most("Which range contains the most mountains?", Ok("ORDER BY mountain_count DESC"))]
+#[case::contains_at_least("Which ranges contain at least 3 mountains?", Ok("HAVING COUNT(*) >= 3"))]
+#[case::contain_last("How many mountains does each range contain?", Ok("GROUP BY"))]
+#[case::contains_text("Which mountains have a name that contains 'Kib'?", Ok("LIKE '%Kib%'"))]
+#[case::containing_text("List the mountains whose names contain \"Kib\".", Ok("'%Kib%'"))]
+fn contain_before_rows_says_have(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&ranges(), question, want);
+}
+
+/// "The number of unique orders": "unique" after the cue "the number of"
+/// counts each order once, also through the order lines of a product.
+#[rstest]
+#[case::unique_orders("Show the product ids and the number of unique orders containing each product.", Ok("COUNT(DISTINCT orders.order_id)"))]
+#[case::different_orders("Show the number of different orders for each product.", Ok("COUNT(DISTINCT orders.order_id)"))]
+#[case::plain_count("Show the number of orders for each product.", Ok("COUNT("))]
+fn unique_after_the_number_of_counts_distinct_rows(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&ranges(), question, want);
+}
