@@ -260,7 +260,12 @@ pub(super) fn names_of_rows(m: &crate::semantic::Manifest, pieces: &mut [crate::
     value_nouns(m, pieces);
     compared_ids(m, pieces);
     for i in 0..pieces.len() {
-        let Some(k) = (i + 1..pieces.len()).find(|&k| !BETWEEN.contains(&pieces[k].norm.as_str())) else { continue };
+        // "the names of the (top) 3 departments": a count between is how many.
+        let Some(k) = (i + 1..pieces.len()).find(|&k| {
+            !BETWEEN.contains(&pieces[k].norm.as_str()) && !matches!(pieces[k].kind, PieceKind::Number(_)) && pieces[k].norm != "top"
+        }) else {
+            continue;
+        };
         if !pieces[i + 1..k].iter().any(|x| x.norm == "of") {
             continue;
         }

@@ -403,7 +403,9 @@ impl Ctx<'_> {
             }
         }
         // Only "most"/"fewest" count a noun: "the longest books" is not a count.
-        let counts = matches!(self.p[i].norm.as_str(), "most" | "the" | "fewest" | "least");
+        // "the highest amount of students" counts them as "the most" does.
+        let counts = matches!(self.p[i].norm.as_str(), "most" | "the" | "fewest" | "least")
+            || self.p[j].plural && (i + 1..j).any(|k| matches!(self.p[k].norm.as_str(), "amount" | "quantity"));
         if matches!(self.p[j].top(), Some(Target::Table(_))) && !counts {
             return;
         }
@@ -440,8 +442,9 @@ impl Ctx<'_> {
                 continue;
             }
             // Only "with", "that have", "having", "the" between the noun and the superlative.
+            // ("the most" is one piece whose norm is its first word.)
             let sup = (noun + 1..self.p.len()).find(|&k| {
-                !matches!(self.p[k].norm.as_str(), "with" | "that" | "which" | "who" | "have" | "has" | "having" | "the")
+                self.p[k].cue().is_some() || !matches!(self.p[k].norm.as_str(), "with" | "that" | "which" | "who" | "have" | "has" | "having" | "the")
             });
             if sup.is_some_and(|k| matches!(self.p[k].cue(), Some(Cue::Most | Cue::Least))) {
                 self.limit = Some(x as u64);

@@ -92,3 +92,66 @@ fn contain_before_rows_says_have(#[case] question: &str, #[case] want: Result<&s
 fn unique_after_the_number_of_counts_distinct_rows(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&ranges(), question, want);
 }
+
+/// Departments, their courses and their students.
+fn college() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "college34"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "department"
+file = "department.csv"
+primary_key = "dept_name"
+columns = [
+  { name = "dept_name", type = "VARCHAR", nullable = false },
+  { name = "building", type = "VARCHAR", nullable = false },
+  { name = "budget", type = "DOUBLE", nullable = false },
+]
+
+[[tables]]
+name = "course"
+file = "course.csv"
+primary_key = "course_id"
+columns = [
+  { name = "course_id", type = "VARCHAR", nullable = false },
+  { name = "title", type = "VARCHAR", nullable = false },
+  { name = "dept_name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "student"
+file = "student.csv"
+primary_key = "id"
+label = "name"
+columns = [
+  { name = "id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "dept_name", type = "VARCHAR", nullable = false },
+]
+
+[[joins]]
+from = "course.dept_name"
+to = "department.dept_name"
+
+[[joins]]
+from = "student.dept_name"
+to = "department.dept_name"
+"#,
+    ))
+}
+
+/// "The names of the 3 departments with the most courses": the count
+/// between "of the" and the rows is how many to show, the names are the
+/// departments' own; "the highest amount of students" counts them as
+/// "the most students" does.
+#[rstest]
+#[case::three_most("What are the names of the 3 departments with the most courses?", Ok("LIMIT 3"))]
+#[case::top_three_amount("Find the names of the top 3 departments that provide the largest amount of courses?", Ok("ORDER BY course_count DESC NULLS LAST, dept_name ASC NULLS LAST\nLIMIT 3"))]
+#[case::highest_amount("Find the name of department has the highest amount of students?", Ok("COUNT(*) AS student_count"))]
+#[case::three_budget("What are the names of the 3 departments with the highest budget?", Ok("ORDER BY budget DESC NULLS LAST\nLIMIT 3"))]
+#[case::amount_singular("Which department has the highest amount of budget?", Ok("ORDER BY budget DESC"))]
+fn counts_before_rows_and_amounts_of_rows(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&college(), question, want);
+}
