@@ -15,7 +15,7 @@ use crate::planner::build::{Ctx, MDraft, MKind, Refusal};
 use crate::planner::english::Cue;
 use crate::planner::filters::num;
 use crate::planner::intent::PieceKind;
-use crate::planner::lexicon::Target;
+use crate::planner::lexicon::{Cand, Target};
 use crate::planner::schema::{self, FieldInfo};
 use crate::planner::MatchKind;
 
@@ -346,7 +346,6 @@ impl Ctx<'_> {
                     self.row_filter(n, n, f, Op::Eq, x);
                 } else if let Some((f, stored)) = self.text_column_holding(prev, &self.p[n].words.clone()) {
                     // "zip code 197": a text column the data shows holds it.
-                    self.take_lex(prev);
                     self.take(n, MatchKind::Value, format!("{} = {stored}", f.name), 0.9);
                     self.filters.push(Filter { field: f.name, op: Op::Eq, value: Some(Operand::Value(serde_json::Value::String(stored))) });
                 }
@@ -403,15 +402,53 @@ impl Ctx<'_> {
 
     /// The text column named at piece `k` when the dataset's value index
     /// shows it holds `text` ("zip code 197" where `zip_postcode` is text),
-    /// with the value as stored.
+    /// with the value as stored; the pieces naming it are taken. Any
+    /// reading of `k`, or of the word right before it ("zip" of "zip
+    /// code"), may name the column, but only one column may hold the text.
     fn text_column_holding(&mut self, k: usize, text: &str) -> Option<(FieldInfo, String)> {
         let vx = self.values?;
-        let f = self.pick(k, &|t| matches!(t, Target::Column(..) | Target::Dimension(_))).and_then(|c| self.field_of(&c.target))?;
-        let c = f.column?;
-        if f.numeric || f.temporal {
+        let holders = vx.holders(text);
+        let pieces: Vec<usize> = std::iter::once(k)
+            .chain(k.checked_sub(1).filter(|&b| !self.used[b] && self.p[b].lex().is_some()))
+            .collect();
+        let mut found: Vec<(usize, Cand, FieldInfo, String)> = Vec::new();
+        for &j in &pieces {
+            for c in self.p[j].lex().unwrap_or_default() {
+                if !matches!(c.target, Target::Column(..) | Target::Dimension(_)) {
+                    continue;
+                }
+                let Some(f) = self.field_of(&c.target).filter(|f| !f.numeric && !f.temporal) else { continue };
+                let Some(col) = f.column else { continue };
+                if let Some(h) = holders.iter().find(|h| h.table == f.table && h.column == col) {
+                    found.push((j, c.clone(), f, h.stored.clone()));
+                }
+            }
+        }
+        // A column named by both words ("zip" of `zip_postcode`, and
+        // "code" inside its name) outranks one named by one of them.
+        let named: Vec<(usize, usize, usize)> = found.iter().map(|(k, _, h, _)| (*k, h.table, h.column.unwrap_or(usize::MAX))).collect();
+        let names = |g: &FieldInfo, j: usize| {
+            let col = g.column.map(|c| self.m.tables[g.table].columns[c].name.to_lowercase()).unwrap_or_default();
+            named.contains(&(j, g.table, g.column.unwrap_or(usize::MAX))) || col.contains(crate::words::singular(&self.p[j].norm).as_str())
+        };
+        let score = |g: &FieldInfo| pieces.iter().filter(|&&j| names(g, j)).count();
+        let best = found.iter().map(|(_, _, g, _)| score(g)).max()?;
+        found.retain(|(_, _, g, _)| score(g) == best);
+        let (_, _, f, stored) = found.first().cloned()?;
+        if found.iter().any(|(_, _, g, _)| g.table != f.table || g.column != f.column) {
             return None;
         }
-        let stored = vx.holders(text).into_iter().find(|h| h.table == f.table && h.column == c)?.stored;
+        for (j, c, _, _) in &found {
+            if !self.used[*j] {
+                self.take_as(*j, c);
+            }
+        }
+        // "code" of "zip code" is part of the name `zip_postcode` too.
+        for &j in &pieces {
+            if !self.used[j] && names(&f, j) {
+                self.take(j, MatchKind::Column, f.name.clone(), 0.8);
+            }
+        }
         Some((f, stored))
     }
 

@@ -485,7 +485,7 @@ impl Ctx<'_> {
     }
 
     /// Takes piece `j` as the reading `c` chosen among its candidates.
-    fn take_as(&mut self, j: usize, c: &Cand) {
+    pub(super) fn take_as(&mut self, j: usize, c: &Cand) {
         let kind = match c.target {
             Target::Metric(_) => MatchKind::Metric,
             Target::Dimension(_) => MatchKind::Dimension,

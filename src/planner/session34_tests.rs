@@ -155,3 +155,60 @@ to = "department.dept_name"
 fn counts_before_rows_and_amounts_of_rows(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&college(), question, want);
 }
+
+/// Addresses whose postcode is text, and incidents with a type code.
+fn addresses_manifest() -> crate::semantic::Manifest {
+    super::fixtures::from_toml(
+        r#"name = "addresses34"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "addresses"
+file = "addresses.csv"
+primary_key = "address_id"
+columns = [
+  { name = "address_id", type = "BIGINT", nullable = false },
+  { name = "city", type = "VARCHAR", nullable = false },
+  { name = "zip_postcode", type = "VARCHAR", nullable = false },
+  { name = "phone_code", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "incident"
+file = "incident.csv"
+primary_key = "incident_id"
+columns = [
+  { name = "incident_id", type = "BIGINT", nullable = false },
+  { name = "incident_type_code", type = "VARCHAR", nullable = false },
+]
+"#,
+    )
+}
+
+/// "Zip code 197" where the column is `zip_postcode`, text: "zip" names it
+/// in part and "code" is in its name; the value index shows the number
+/// stored there. Not when two columns named so hold it.
+#[rstest]
+#[case::zip_code("How many addresses have zip code 197?", &["197", "937"], &["44"], Ok("WHERE addresses.zip_postcode = '197'"))]
+#[case::whose_zip_code("How many addresses are there whose zip code is 197?", &["197", "937"], &["44"], Ok("WHERE addresses.zip_postcode = '197'"))]
+#[case::one_holder("How many addresses have code 44?", &["197", "937"], &["44"], Ok("WHERE addresses.phone_code = '44'"))]
+#[case::two_holders("How many addresses have code 197?", &["197", "937"], &["197"], Err(""))]
+#[case::not_held("How many addresses have zip code 555?", &["197", "937"], &["44"], Err(""))]
+fn a_number_stored_in_a_text_column_named_in_two_words(
+    #[case] question: &str,
+    #[case] zips: &[&str],
+    #[case] phones: &[&str],
+    #[case] want: Result<&str, &str>,
+) {
+    use super::fixtures::indexed;
+    let values = crate::dataset::value_index::ValueIndex {
+        columns: vec![
+            indexed("addresses", "zip_postcode", zips),
+            indexed("addresses", "phone_code", phones),
+            indexed("incident", "incident_type_code", &["NOISE", "197"]),
+        ],
+    };
+    let planner = OfflinePlanner::new(&addresses_manifest()).with_values(Some(&values));
+    planner_answers(&planner, question, want);
+}
