@@ -286,7 +286,10 @@ pub fn pieces(
                 let value = capital_at(i, i + 1) && l.cands.iter().any(|c| !c.fuzzy && matches!(c.target, Target::Value(..)));
                 // "the number of records they have" with a `pilot_record`
                 // table: a plural that is the name of a table's rows.
-                let rows = t.norm != t.stem && l.cands.iter().any(|c| !c.fuzzy && matches!(c.target, Target::Table(_)));
+                // So is a singular after "any" or "no" ("pilots that do not
+                // have any record").
+                let counted = i > 0 && matches!(toks[i - 1].norm.as_str(), "any" | "no");
+                let rows = (t.norm != t.stem || counted) && l.cands.iter().any(|c| !c.fuzzy && matches!(c.target, Target::Table(_)));
                 if !strong && !value && !rows || t.number().is_some() {
                     lex = None;
                 }

@@ -212,3 +212,48 @@ fn a_number_stored_in_a_text_column_named_in_two_words(
     let planner = OfflinePlanner::new(&addresses_manifest()).with_values(Some(&values));
     planner_answers(&planner, question, want);
 }
+
+/// Pilots and their records (`pilot_record`).
+fn pilots() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "pilots34"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "pilot"
+file = "pilot.csv"
+primary_key = "pilot_id"
+label = "pilot_name"
+columns = [
+  { name = "pilot_id", type = "BIGINT", nullable = false },
+  { name = "pilot_name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "pilot_record"
+file = "pilot_record.csv"
+primary_key = "record_id"
+columns = [
+  { name = "record_id", type = "BIGINT", nullable = false },
+  { name = "pilot_id", type = "BIGINT", nullable = false },
+  { name = "date", type = "DATE", nullable = false },
+]
+
+[[joins]]
+from = "pilot_record.pilot_id"
+to = "pilot.pilot_id"
+"#,
+    ))
+}
+
+/// "Record", a filler word, after "any" or "no" is the rows of the table
+/// named so, as the plural "records" is.
+#[rstest]
+#[case::any_record("List the names of pilots that do not have any record.", Ok("NOT EXISTS (SELECT 1 FROM pilot_record"))]
+#[case::no_record("List the names of pilots that have no record.", Ok("NOT EXISTS (SELECT 1 FROM pilot_record"))]
+#[case::no_records("List the names of pilots that have no records.", Ok("NOT EXISTS (SELECT 1 FROM pilot_record"))]
+#[case::with_a_record("How many pilots are there?", Ok("COUNT(*)"))]
+fn a_filler_noun_after_any_names_the_rows(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&pilots(), question, want);
+}
