@@ -58,7 +58,12 @@ pub(super) fn check(m: &Manifest, p: &[Piece], plan: &Plan) -> Result<(), String
     // "the department with the most credits": "most" of an amount held
     // by other rows (each course's credits) asks for their total, not the
     // one row with the largest.
-    let quantity = p.iter().any(|x| matches!(x.cue(), Some(Cue::Most | Cue::Least)) && x.words.split_whitespace().last().is_some_and(|w| matches!(w.to_ascii_lowercase().as_str(), "most" | "fewest" | "least")));
+    // ("most recently" is a date's order, no amount.)
+    let quantity = p.iter().enumerate().any(|(i, x)| {
+        matches!(x.cue(), Some(Cue::Most | Cue::Least))
+            && x.words.split_whitespace().last().is_some_and(|w| matches!(w.to_ascii_lowercase().as_str(), "most" | "fewest" | "least"))
+            && p.get(i + 1).is_none_or(|n| n.norm != "recently")
+    });
     if quantity && plan.measures.is_empty() && plan.dimensions.is_empty() {
         for o in &plan.order {
             let Some((t, _)) = resolve(m, &o.by) else { continue };

@@ -19,7 +19,7 @@ use crate::planner::build::Ctx;
 use crate::planner::english::Cue;
 use crate::planner::intent::PieceKind;
 use crate::planner::lexicon::{Field, Target};
-use crate::planner::schema::FieldInfo;
+use crate::planner::schema::{self, FieldInfo};
 use crate::planner::tokenize::split_identifier;
 use crate::planner::MatchKind;
 
@@ -110,6 +110,26 @@ impl Ctx<'_> {
                 });
                 (Some(at), f, noun)
             }
+            (None, None) if before.is_some_and(|b| !self.used[b] && self.exact_table(b).is_some()) => {
+                // "the customer who started a policy most recently": the
+                // rows named right before the cue, dated by the verb
+                // before them ("started" -> `start_date`) or by their one
+                // date; the rows asked for are those they point at.
+                let (Some(b), Some(t)) = (before, before.and_then(|b| self.exact_table(b))) else { return false };
+                let Some(v) = (0..b).rev().find(|&k| !matches!(self.p[k].norm.as_str(), "a" | "an" | "the" | "any")) else { return false };
+                // (A verb may read only as a misspelt column: "started".)
+                let verb_like = match &self.p[v].kind {
+                    PieceKind::Unknown | PieceKind::Soft => true,
+                    PieceKind::Lex(cs) => cs.iter().all(|c| c.fuzzy),
+                    _ => false,
+                };
+                if self.used[v] || !verb_like {
+                    return false;
+                }
+                let Some(f) = self.verb_column(t, &self.p[v].norm).or_else(|| self.only_date(t)) else { return false };
+                verb = Some(v);
+                (None, f, Some(b))
+            }
             (None, None) => {
                 // "launched most recently": the verb's column of the rows named before it.
                 let Some(b) = before.filter(|&b| {
@@ -126,9 +146,18 @@ impl Ctx<'_> {
                 (None, f, Some(n))
             }
         };
-        if !self.asked_of(f.table, first, at) {
+        // "the customer who made the earliest rental": the rows asked for
+        // may be those the dated rows point at (one foreign key); the
+        // dated rows are then read for their date only.
+        let noun_at = noun;
+        let pointed = !self.asked_of(f.table, first, at) && noun.is_some_and(|n| n >= first.saturating_sub(2)) && {
+            let skip = noun.into_iter().chain(verb).chain(at).collect::<Vec<_>>();
+            self.pointed_rows_asked(f.table, first, &skip)
+        };
+        if !pointed && !self.asked_of(f.table, first, at) {
             return false;
         }
+        let noun = if pointed { None } else { noun };
         // "three churches that opened most recently": the count before the noun.
         let count = (0..first).filter(|&k| self.next_sig(k) == noun.or(self.subject)).find_map(|k| self.whole_count(k));
         let listed = noun.or(self.subject);
@@ -145,6 +174,12 @@ impl Ctx<'_> {
         }
         if let Some(v) = verb {
             self.take(v, MatchKind::Column, f.name.clone(), 0.7);
+        }
+        if pointed {
+            if let Some(n) = noun_at {
+                let name = self.table_name(f.table);
+                self.take(n, MatchKind::Table, name, 0.9);
+            }
         }
         if let Some(n) = noun {
             if self.subject.is_none_or(|s| !matches!(self.p[s].top(), Some(Target::Table(_))) && s < n) {
@@ -179,13 +214,33 @@ impl Ctx<'_> {
         }
     }
 
+    /// True when the words before `first` (but those in `skip`) ask for
+    /// the rows of the one table `t` points at, and name it.
+    fn pointed_rows_asked(&self, t: usize, first: usize, skip: &[usize]) -> bool {
+        let parents: Vec<usize> = (0..self.m.tables.len()).filter(|&u| u != t && schema::foreign_key(self.m, t, u).is_some()).collect();
+        let named = |u: usize| (0..first).any(|k| !skip.contains(&k) && self.exact_table(k) == Some(u));
+        let asked: Vec<usize> = parents.into_iter().filter(|&u| named(u)).collect();
+        let [u] = asked[..] else { return false };
+        (0..first).filter(|&k| !skip.contains(&k) && !self.used[k]).all(|k| {
+            let Some(cands) = self.p[k].lex() else { return true };
+            cands.iter().filter(|c| !c.fuzzy).any(|c| match &c.target {
+                Target::Table(x) => *x == u,
+                other => self.field_of(other).is_some_and(|f| f.table == u),
+            })
+        })
+    }
+
     /// Table `t` has a column named for an age.
     fn has_age(&self, t: usize) -> bool {
         self.m.tables.get(t).is_some_and(|x| x.columns.iter().any(|c| split_identifier(&c.name).iter().any(|w| w == "age")))
     }
 
     /// The one date or time column of table `t` (not a year or a number).
+    /// Else the one such column named for the table (`rental.rental_date`
+    /// beside `return_date` and `last_update`).
     fn only_date(&self, t: usize) -> Option<FieldInfo> {
+        let own: Vec<String> = split_identifier(&self.m.tables.get(t)?.name).iter().map(|w| crate::words::singular(w)).collect();
         self.one_column(t, |s, f| f.temporal && !s.is_key(f))
+            .or_else(|| self.one_column(t, |s, f| f.temporal && !s.is_key(f) && s.column_words(f).iter().any(|w| own.contains(w))))
     }
 }

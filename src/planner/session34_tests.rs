@@ -257,3 +257,69 @@ to = "pilot.pilot_id"
 fn a_filler_noun_after_any_names_the_rows(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&pilots(), question, want);
 }
+
+/// Customers, their policies (started and ended) and their rentals (with
+/// three dates, one named for the rental).
+fn customers() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "customers34"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "customer"
+file = "customer.csv"
+primary_key = "customer_id"
+columns = [
+  { name = "customer_id", type = "BIGINT", nullable = false },
+  { name = "first_name", type = "VARCHAR", nullable = false },
+  { name = "last_name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "policies"
+file = "policies.csv"
+primary_key = "policy_id"
+columns = [
+  { name = "policy_id", type = "BIGINT", nullable = false },
+  { name = "customer_id", type = "BIGINT", nullable = false },
+  { name = "start_date", type = "DATE", nullable = false },
+  { name = "end_date", type = "DATE", nullable = false },
+]
+
+[[tables]]
+name = "rental"
+file = "rental.csv"
+primary_key = "rental_id"
+columns = [
+  { name = "rental_id", type = "BIGINT", nullable = false },
+  { name = "customer_id", type = "BIGINT", nullable = false },
+  { name = "rental_date", type = "TIMESTAMP", nullable = false },
+  { name = "return_date", type = "TIMESTAMP", nullable = false },
+  { name = "last_update", type = "TIMESTAMP", nullable = false },
+]
+
+[[joins]]
+from = "policies.customer_id"
+to = "customer.customer_id"
+
+[[joins]]
+from = "rental.customer_id"
+to = "customer.customer_id"
+"#,
+    ))
+}
+
+/// "The customer who made the earliest rental", "who started a policy
+/// most recently": the rows asked for are those the dated rows point at;
+/// the date is the verb's column or the dated rows' own. Not when the
+/// dated rows have two dates and nothing says which.
+#[rstest]
+#[case::earliest_rental("What is the first name and the last name of the customer who made the earliest rental?", Ok("FROM rental\nJOIN customer ON rental.customer_id = customer.customer_id\nORDER BY rental_date ASC NULLS LAST\nLIMIT 1"))]
+#[case::started_most_recently("Find the customer who started a policy most recently.", Ok("ORDER BY start_date DESC NULLS LAST\nLIMIT 1"))]
+#[case::rented_most_recently("Find the first name of the customer who made a rental most recently.", Ok("ORDER BY rental_date DESC NULLS LAST\nLIMIT 1"))]
+#[case::two_dates("Which customer is associated with the latest policy?", Err(""))]
+#[case::latest_rental_own("What is the date of the latest rental?", Ok("rental_date"))]
+fn the_rows_pointed_at_by_the_latest_rows(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&customers(), question, want);
+}
