@@ -531,14 +531,18 @@ impl Ctx<'_> {
     /// None (left as it was, and refused later) when that is not clear.
     fn often_counted_rows(&mut self, b: usize, i: usize) -> Option<usize> {
         let s = self.subject.filter(|&s| s < i)?;
-        if self.p[s].top() != Some(&Target::Table(b)) {
+        // "the code of the document type that is most common": the rows'
+        // key, then their noun, asks for the rows as well.
+        let key = schema::row_key(self.m, b);
+        let key_of_rows = self.p[s].lex().is_some_and(|cs| cs.iter().any(|c| !c.fuzzy && key.is_some_and(|k| c.target == Target::Column(b, k))))
+            && (s + 1..i).any(|k| self.p[k].top() == Some(&Target::Table(b)));
+        if self.p[s].top() != Some(&Target::Table(b)) && !key_of_rows {
             return None;
         }
         // "the most common allergy type" beside `allergy_type.allergytype`:
         // the words name a column of the rows as well, whose values may be
         // what is ranked; not read.
-        let key = schema::row_key(self.m, b);
-        let also_column = self.p[s].lex().is_some_and(|c| {
+        let also_column = !key_of_rows && self.p[s].lex().is_some_and(|c| {
             c.iter().any(|c| !c.fuzzy && c.confidence >= 0.9 && matches!(c.target, Target::Column(t, k) if t == b && Some(k) != key))
         });
         if also_column {

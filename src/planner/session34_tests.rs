@@ -323,3 +323,46 @@ to = "customer.customer_id"
 fn the_rows_pointed_at_by_the_latest_rows(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&customers(), question, want);
 }
+
+/// Document types (a table of codes) and the documents of each type.
+fn documents() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "documents34"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "ref_document_types"
+file = "ref_document_types.csv"
+primary_key = "document_type_code"
+columns = [
+  { name = "document_type_code", type = "VARCHAR", nullable = false },
+  { name = "document_type_name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "documents"
+file = "documents.csv"
+primary_key = "document_id"
+columns = [
+  { name = "document_id", type = "BIGINT", nullable = false },
+  { name = "document_type_code", type = "VARCHAR", nullable = false },
+  { name = "document_name", type = "VARCHAR", nullable = false },
+]
+
+[[joins]]
+from = "documents.document_type_code"
+to = "ref_document_types.document_type_code"
+"#,
+    ))
+}
+
+/// "The code of the document type that is most common": the rows' key,
+/// then their noun, ranked by the rows pointing at them, as "the document
+/// type that is most common" is.
+#[rstest]
+#[case::code_of_type("Return the code of the document type that is most common.", Ok("FROM documents\nJOIN ref_document_types"))]
+#[case::type_itself("Which document type is the most common?", Ok("COUNT(*) AS documents_count"))]
+fn the_key_of_rows_ranked_by_the_rows_pointing_at_them(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&documents(), question, want);
+}
