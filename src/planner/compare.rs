@@ -183,6 +183,13 @@ impl Ctx<'_> {
                         filters.push(f);
                     }
                 }
+                // The counted rows named by a value of theirs ("professors").
+                if matches!(self.p[end].top(), Some(Target::Value(..))) {
+                    match self.condition_of(end) {
+                        Some(f) => filters.push(f),
+                        None => return Ok(()),
+                    }
+                }
                 words.push(self.p[end].words.clone());
                 self.take_lex(end);
                 let alias = words
@@ -563,6 +570,16 @@ impl Ctx<'_> {
             match (&self.p[x].kind, self.p[x].top()) {
                 (PieceKind::Lex(_), Some(Target::Table(t))) => {
                     return Ok(Some((*t, adjectives, x)))
+                }
+                // "at least 10 professors" where Professor is a rank: a
+                // plural value with no noun after it names its rows.
+                (PieceKind::Lex(_), Some(v @ Target::Value(..)))
+                    if self.p[x].plural
+                        && !self.p[x].lex().is_some_and(|c| c[0].fuzzy)
+                        && !self.next_sig(x).is_some_and(|n| self.p[n].lex().is_some()) =>
+                {
+                    let Some(t) = schema::target_table(self.m, self.lx, v) else { return Ok(None) };
+                    return Ok(Some((t, adjectives, x)));
                 }
                 (PieceKind::Lex(_), Some(Target::Value(..) | Target::Segment(_))) => {
                     adjectives.push(x)

@@ -366,3 +366,47 @@ to = "ref_document_types.document_type_code"
 fn the_key_of_rows_ranked_by_the_rows_pointing_at_them(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&documents(), question, want);
 }
+
+/// Faculty with a rank (Professor, Instructor) and a building.
+fn faculty() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "faculty34"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "faculty"
+file = "faculty.csv"
+primary_key = "facid"
+columns = [
+  { name = "facid", type = "BIGINT", nullable = false },
+  { name = "lname", type = "VARCHAR", nullable = false },
+  { name = "rank", type = "VARCHAR", nullable = false },
+  { name = "building", type = "VARCHAR", nullable = false },
+]
+
+[[dimensions]]
+name = "rank"
+column = "faculty.rank"
+kind = "categorical"
+values = ["Professor", "Instructor", "AssocProf"]
+
+[[dimensions]]
+name = "building"
+column = "faculty.building"
+kind = "categorical"
+values = ["NEB", "Barton"]
+"#,
+    ))
+}
+
+/// "At least 10 professors" where Professor is a rank: a plural value
+/// with no noun after it counts the rows holding it.
+#[rstest]
+#[case::at_least("Show all the buildings that have at least 10 professors.", Ok("HAVING COUNT(*) FILTER (WHERE faculty.rank = 'Professor') >= 10"))]
+#[case::are_there("In which buildings are there at least ten professors?", Ok("HAVING COUNT(*) FILTER (WHERE faculty.rank = 'Professor') >= 10"))]
+#[case::more_than("Which buildings have more than 2 instructors?", Ok("HAVING COUNT(*) FILTER (WHERE faculty.rank = 'Instructor') > 2"))]
+#[case::value_then_noun("Which buildings have at least 3 professor faculty?", Ok("faculty.rank = 'Professor'"))]
+fn a_plural_value_counts_the_rows_holding_it(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&faculty(), question, want);
+}
