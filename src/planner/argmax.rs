@@ -261,7 +261,12 @@ impl Ctx<'_> {
     /// named ("the country that has the highest roller coaster" asks for
     /// countries, not roller coasters).
     pub(super) fn asked_of(&self, t: usize, i: usize, skip: Option<usize>) -> bool {
-        (0..i).filter(|&k| Some(k) != skip && !self.used[k]).all(|k| {
+        self.asked_of_except(t, i, skip.as_slice())
+    }
+
+    /// [`Ctx::asked_of`], skipping every piece in `skip`.
+    pub(super) fn asked_of_except(&self, t: usize, i: usize, skip: &[usize]) -> bool {
+        (0..i).filter(|&k| !skip.contains(&k) && !self.used[k]).all(|k| {
             let Some(cands) = self.p[k].lex() else { return true };
             let sure: Vec<&crate::planner::lexicon::Cand> = cands.iter().filter(|c| !c.fuzzy).collect();
             if sure.iter().any(|c| matches!(c.target, Target::Table(x) if x == t)) {

@@ -221,13 +221,7 @@ impl Ctx<'_> {
         let named = |u: usize| (0..first).any(|k| !skip.contains(&k) && self.exact_table(k) == Some(u));
         let asked: Vec<usize> = parents.into_iter().filter(|&u| named(u)).collect();
         let [u] = asked[..] else { return false };
-        (0..first).filter(|&k| !skip.contains(&k) && !self.used[k]).all(|k| {
-            let Some(cands) = self.p[k].lex() else { return true };
-            cands.iter().filter(|c| !c.fuzzy).any(|c| match &c.target {
-                Target::Table(x) => *x == u,
-                other => self.field_of(other).is_some_and(|f| f.table == u),
-            })
-        })
+        self.asked_of_except(u, first, skip)
     }
 
     /// Table `t` has a column named for an age.
