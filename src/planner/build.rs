@@ -801,7 +801,7 @@ impl<'a> Ctx<'a> {
             return;
         }
         let (a, b) = (&pf[0], &pf[1]);
-        let Some((ft, _)) = super::account::resolve(self.m, &a.field) else { return };
+        let Some((ft, fc)) = super::account::resolve(self.m, &a.field) else { return };
         let number = |f: &Filter| match &f.value {
             Some(Operand::Value(v)) => v.as_f64(),
             _ => None,
@@ -843,9 +843,8 @@ impl<'a> Ctx<'a> {
                     // F": a column the listed rows have too (`player.gender`
                     // beside `coach.gender`) may be theirs; not guessed,
                     // unless it is what names the other rows (a name, a key).
-                    let Some((_, cc)) = super::account::resolve(self.m, &a.field) else { return };
-                    let cname = &self.m.tables[ft].columns[cc].name;
-                    let names_rows = schema::row_name(self.m, ft) == Some(cc) || schema::row_key(self.m, ft) == Some(cc);
+                    let cname = &self.m.tables[ft].columns[fc].name;
+                    let names_rows = schema::row_name(self.m, ft) == Some(fc) || schema::row_key(self.m, ft) == Some(fc);
                     if !names_rows && self.m.tables[lt].columns.iter().any(|c| c.name.eq_ignore_ascii_case(cname)) {
                         return;
                     }
