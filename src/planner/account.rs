@@ -194,6 +194,7 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
                         tables.contains(t)
                             || value_of_rows(m, plan, p, used, i, *t)
                             || bridges(m, &tables, *t)
+                            || sibling_bridges(m, &tables, *t)
                             || rows_called(m, &tables, &x.norm)
                             || scope_of_total(m, plan, &tables, p, i, *t)
                     }
@@ -384,6 +385,19 @@ fn scope_of_total(m: &Manifest, plan: &Plan, tables: &BTreeSet<usize>, p: &[Piec
 
 fn bridges(m: &Manifest, tables: &BTreeSet<usize>, t: usize) -> bool {
     tables.iter().filter(|&&u| u != t && schema::foreign_key(m, t, u).is_some()).count() >= 2
+}
+
+/// "the activities Mark Giuliano participates in", with Mark Giuliano on
+/// `faculty`: "participates in" names `participates_in` (students'), but
+/// the plan's rows are linked by `faculty_participates_in`, whose name is
+/// the same words after the rows' own: the phrase names that link.
+fn sibling_bridges(m: &Manifest, tables: &BTreeSet<usize>, t: usize) -> bool {
+    let words = |k: usize| split_identifier(&m.tables[k].name);
+    let tw = words(t);
+    (0..m.tables.len()).any(|u| {
+        let uw = words(u);
+        u != t && uw.len() > tw.len() && uw.ends_with(&tw) && bridges(m, tables, u)
+    })
 }
 
 /// Every column the reading matched must reach the plan: a column named in

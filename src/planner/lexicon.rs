@@ -172,11 +172,37 @@ impl Lexicon {
             lx.metric_aggs.push(parse_simple_agg(m, &metric.expr));
         }
         lx.add_metric_phrasings(m);
-        // A one-word column name several tables share ("name", "title"):
-        // a dimension's synonym spelled so names no more than each column.
+        // A one-word column name several tables share ("name", "title"),
+        // or a longer phrase several tables' columns are called by ("first
+        // name" for `student.fname` and `faculty.fname`), not counting a
+        // copy of another table's key (`employees.role_code` ->
+        // `roles.role_code`: one thing): a dimension's synonym spelled so
+        // names no more than each column.
+        let mut tables_calling: HashMap<Vec<String>, usize> = HashMap::new();
+        for t in &m.tables {
+            let copy = |c: &crate::semantic::Column| {
+                m.joins.iter().any(|j| j.from.split_once('.').is_some_and(|(jt, jc)| jt.eq_ignore_ascii_case(&t.name) && jc.eq_ignore_ascii_case(&c.name)))
+            };
+            let mut called: Vec<Vec<String>> = t
+                .columns
+                .iter()
+                .filter(|c| !copy(c))
+                .flat_map(|c| std::iter::once(&c.name).chain(&c.synonyms))
+                .map(|s| stems(s))
+                .collect();
+            called.sort();
+            called.dedup();
+            for st in called {
+                *tables_calling.entry(st).or_default() += 1;
+            }
+        }
         let shared = |phrase: &str| {
             let st = stems(phrase);
-            st.len() == 1 && m.tables.iter().filter(|t| t.columns.iter().any(|c| stems(&c.name) == st)).count() > 1
+            if st.len() == 1 {
+                m.tables.iter().filter(|t| t.columns.iter().any(|c| stems(&c.name) == st)).count() > 1
+            } else {
+                tables_calling.get(&st).is_some_and(|&n| n > 1)
+            }
         };
         for (i, d) in m.dimensions.iter().enumerate() {
             lx.add(&d.name, Target::Dimension(i), 1.0);

@@ -179,6 +179,8 @@ mod session33_tests;
 #[cfg(test)]
 mod session34_tests;
 #[cfg(test)]
+mod session36_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;
@@ -477,6 +479,7 @@ impl OfflinePlanner {
         head_word::names_of_rows(&self.manifest, &mut pieces);
         extreme_pair::coordinated_extremes(&mut pieces);
         month_values::as_values(&mut pieces, &self.manifest, self.values.as_deref());
+        values::names_over_values(&self.manifest, &self.lexicon, &self.schema, self.values.as_deref(), &mut pieces);
         let mut ctx = build::Ctx::new(&self.manifest, &self.lexicon, &self.schema, &pieces);
         ctx.values = self.values.as_deref();
         ctx.run()

@@ -15,7 +15,11 @@ use crate::plan::{Filter, Op, Operand};
 use crate::planner::build::Ctx;
 use crate::planner::MatchKind;
 use crate::planner::lexicon::{Field, Target};
-use crate::planner::schema::{self, FieldInfo};
+use crate::dataset::value_index::ValueLookup;
+use crate::planner::intent::{Piece, PieceKind};
+use crate::planner::lexicon::Lexicon;
+use crate::planner::schema::{self, FieldInfo, Schema};
+use crate::semantic::Manifest;
 
 /// Where the data puts a value.
 #[derive(Debug, Clone, PartialEq)]
@@ -40,6 +44,38 @@ pub(super) enum Placement {
 fn not_text(s: &str) -> bool {
     let t = s.trim();
     !t.is_empty() && t.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '/' | ':' | ',' | '+' | ' '))
+}
+
+fn capital_value(x: &Piece) -> bool {
+    x.capital && x.lex().is_some_and(|c| !c.is_empty() && c.iter().all(|c| !c.fuzzy && matches!(c.target, Target::Value(..))))
+}
+
+fn capital_unknown(x: &Piece) -> bool {
+    x.capital && x.kind == PieceKind::Unknown
+}
+
+/// "How many activities does Mark Giuliano participate in?": capitalised
+/// words side by side, one of them a listed value of some column ("Mark",
+/// a student's first name) and another unknown, are one person's name when
+/// the data splits the whole over two columns of one table (a faculty
+/// member's first and last name) and no column holds it whole. The known
+/// word is then left unread, so that [`Ctx::bare_names`] reads the whole
+/// as that name, not the known word alone as a value of another table.
+pub(super) fn names_over_values(m: &Manifest, lx: &Lexicon, sc: &Schema, vx: Option<&ValueLookup>, pieces: &mut [Piece]) {
+    let adjacent = pieces.windows(2).any(|w| {
+        capital_value(&w[0]) && capital_unknown(&w[1]) || capital_unknown(&w[0]) && capital_value(&w[1])
+    });
+    if vx.is_none() || !adjacent {
+        return;
+    }
+    let runs = {
+        let mut ctx = Ctx::new(m, lx, sc, pieces);
+        ctx.values = vx;
+        ctx.names_over_values()
+    };
+    for j in runs.into_iter().flatten() {
+        pieces[j].kind = PieceKind::Unknown;
+    }
 }
 
 impl Ctx<'_> {
@@ -182,6 +218,36 @@ impl Ctx<'_> {
                 ))
             }
         }
+    }
+
+    /// "How many activities does Mark Giuliano participate in?": capitalised
+    /// words side by side, one of them a listed value of some column
+    /// ("Mark", a student's first name) and another unknown, are one
+    /// person's name when the data splits the whole over two columns of one
+    /// table (a faculty member's first and last name) and no column holds
+    /// it whole. The known word is then read with the rest as that name
+    /// ([`Self::bare_names`]), not alone as a value of another table.
+    /// The runs of pieces to read as one name (see [`names_over_values`]).
+    pub(super) fn names_over_values(&self) -> Vec<std::ops::Range<usize>> {
+        let Some(vx) = self.values else { return Vec::new() };
+        let mut runs = Vec::new();
+        let mut i = 0;
+        while i < self.p.len() {
+            let mut end = i;
+            while end < self.p.len() && (capital_value(&self.p[end]) || capital_unknown(&self.p[end])) {
+                end += 1;
+            }
+            let run = i..end.max(i + 1);
+            let unknown = run.clone().filter(|&j| capital_unknown(&self.p[j])).count();
+            if end > i + 1 && unknown > 0 && unknown < run.len() {
+                let text = run.clone().map(|j| self.p[j].words.clone()).collect::<Vec<_>>().join(" ");
+                if vx.holders(&text).is_empty() && matches!(self.split_name(&text), Some(Placement::Split(..))) {
+                    runs.push(run.clone());
+                }
+            }
+            i = run.end;
+        }
+        runs
     }
 
     /// A name of two or more words no column holds whole, whose first
