@@ -220,13 +220,6 @@ impl Ctx<'_> {
         }
     }
 
-    /// "How many activities does Mark Giuliano participate in?": capitalised
-    /// words side by side, one of them a listed value of some column
-    /// ("Mark", a student's first name) and another unknown, are one
-    /// person's name when the data splits the whole over two columns of one
-    /// table (a faculty member's first and last name) and no column holds
-    /// it whole. The known word is then read with the rest as that name
-    /// ([`Self::bare_names`]), not alone as a value of another table.
     /// The runs of pieces to read as one name (see [`names_over_values`]).
     pub(super) fn names_over_values(&self) -> Vec<std::ops::Range<usize>> {
         let Some(vx) = self.values else { return Vec::new() };
