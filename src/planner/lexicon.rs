@@ -179,15 +179,13 @@ impl Lexicon {
         // `roles.role_code`: one thing): a dimension's synonym spelled so
         // names no more than each column.
         let mut tables_calling: HashMap<Vec<String>, usize> = HashMap::new();
-        for t in &m.tables {
-            let copy = |c: &crate::semantic::Column| {
-                m.joins.iter().any(|j| j.from.split_once('.').is_some_and(|(jt, jc)| jt.eq_ignore_ascii_case(&t.name) && jc.eq_ignore_ascii_case(&c.name)))
-            };
+        for (ti, t) in m.tables.iter().enumerate() {
             let mut called: Vec<Vec<String>> = t
                 .columns
                 .iter()
-                .filter(|c| !copy(c))
-                .flat_map(|c| std::iter::once(&c.name).chain(&c.synonyms))
+                .enumerate()
+                .filter(|&(ci, _)| crate::planner::schema::points_at(m, ti, ci).is_none())
+                .flat_map(|(_, c)| std::iter::once(&c.name).chain(&c.synonyms))
                 .map(|s| stems(s))
                 .collect();
             called.sort();
