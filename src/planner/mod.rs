@@ -85,6 +85,7 @@ mod two_tables;
 mod union;
 mod tokenize;
 mod value_superlative;
+mod units;
 mod values;
 mod verb_rank;
 mod verbs;
@@ -180,6 +181,8 @@ mod session33_tests;
 mod session34_tests;
 #[cfg(test)]
 mod session36_tests;
+#[cfg(test)]
+mod session37_tests;
 #[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
@@ -480,6 +483,7 @@ impl OfflinePlanner {
         extreme_pair::coordinated_extremes(&mut pieces);
         month_values::as_values(&mut pieces, &self.manifest, self.values.as_deref());
         values::names_over_values(&self.manifest, &self.lexicon, &self.schema, self.values.as_deref(), &mut pieces);
+        units::qualified_measures(&self.manifest, &mut pieces);
         let mut ctx = build::Ctx::new(&self.manifest, &self.lexicon, &self.schema, &pieces);
         ctx.values = self.values.as_deref();
         ctx.run()

@@ -1,0 +1,61 @@
+//! Table-driven tests of the planner changes of the thirty-seventh round.
+
+use rstest::rstest;
+
+use super::fixtures::planner_answers;
+use super::OfflinePlanner;
+
+/// A catalogue whose prices are stored twice, in dollars and in euros,
+/// and bridges whose length is stored in metres and in feet, as
+/// `datasets add` writes them (no units declared).
+fn catalogue() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "catalogue37"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "items"
+file = "items.csv"
+primary_key = "item_id"
+label = "item_name"
+columns = [
+  { name = "item_id", type = "BIGINT", nullable = false },
+  { name = "item_name", type = "VARCHAR", nullable = false },
+  { name = "capacity", type = "BIGINT", nullable = false },
+  { name = "price_in_dollars", type = "DOUBLE", nullable = false },
+  { name = "price_in_euros", type = "DOUBLE", nullable = false },
+]
+
+[[tables]]
+name = "bridge"
+file = "bridge.csv"
+primary_key = "bridge_id"
+label = "name"
+columns = [
+  { name = "bridge_id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "location", type = "VARCHAR", nullable = false },
+  { name = "length_meters", type = "DOUBLE", nullable = false },
+  { name = "length_feet", type = "DOUBLE", nullable = false },
+]
+"#,
+    ))
+}
+
+/// The unit written after a measure chooses, among the columns of its
+/// table that hold the measure, the one named with that unit, spelled
+/// out or as a symbol; with no unit, or a word that is no unit, nothing
+/// is chosen for it.
+#[rstest]
+#[case::bracketed_currency("What is the average price (in Euro) of all items?", Ok("AVG(items.price_in_euros)"))]
+#[case::currency_code_after_a_number("Find the names of items with price greater than 700 (in USD).", Ok("items.price_in_dollars > 700"))]
+#[case::currency_code_of_an_extreme("Find the name of the item with the highest price (in USD).", Ok("ORDER BY items.price_in_dollars DESC"))]
+#[case::spelled_unit("What is the average length in feet of the bridges?", Ok("AVG(bridge.length_feet)"))]
+#[case::other_spelled_unit("What is the average length in meters of the bridges?", Ok("AVG(bridge.length_meters)"))]
+#[case::symbol_of_a_unit("What is the maximum length in ft of the bridges?", Ok("MAX(bridge.length_feet)"))]
+#[case::unit_of_no_column("What is the average length in miles of the bridges?", Err("miles"))]
+#[case::listed_with_its_unit("List the length in meters and the name of each bridge.", Ok("bridge.length_meters"))]
+fn a_unit_after_a_measure_chooses_its_column(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&catalogue(), question, want);
+}

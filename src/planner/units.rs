@@ -1,0 +1,178 @@
+//! A measure and the unit it is asked in: "the average price (in Euro)",
+//! "the average length in feet", "price greater than 700 (in USD)". A
+//! table may store one measure in several units (`price_in_dollars` and
+//! `price_in_euros`, `length_meters` and `length_feet`); the unit written
+//! after the measure word chooses the column, and is accounted for by it.
+//!
+//! Invariants: a piece pass before planning that only reorders the measure
+//! word's readings and turns the unit words into function words; it acts
+//! only when a column of the measure's table is named by both the measure
+//! word and the unit, and nothing that names another column, a value or a
+//! name stands between them.
+
+use super::intent::{Piece, PieceKind};
+use super::lexicon::{Cand, Target};
+use super::tokenize::stem;
+use crate::semantic::Manifest;
+
+/// Unit symbols and currency codes with their spelled-out words: general
+/// English, as a dictionary gives them. One-letter symbols ("m", "s") are
+/// left out: in a question they are more often something else.
+const SYMBOLS: &[(&str, &[&str])] = &[
+    ("usd", &["dollar"]),
+    ("eur", &["euro"]),
+    ("gbp", &["pound", "sterling"]),
+    ("jpy", &["yen"]),
+    ("cny", &["yuan"]),
+    ("rmb", &["yuan"]),
+    ("inr", &["rupee"]),
+    ("chf", &["franc"]),
+    ("ft", &["foot", "feet"]),
+    ("mi", &["mile"]),
+    ("mph", &["mile", "hour"]),
+    ("km", &["kilometer", "kilometre"]),
+    ("kph", &["kilometer", "kilometre", "hour"]),
+    ("kmh", &["kilometer", "kilometre", "hour"]),
+    ("cm", &["centimeter", "centimetre"]),
+    ("mm", &["millimeter", "millimetre"]),
+    ("kg", &["kilogram", "kilo"]),
+    ("lb", &["pound"]),
+    ("lbs", &["pound"]),
+    ("oz", &["ounce"]),
+    ("ms", &["millisecond"]),
+    ("sec", &["second"]),
+    ("secs", &["second"]),
+    ("min", &["minute"]),
+    ("mins", &["minute"]),
+    ("hr", &["hour"]),
+    ("hrs", &["hour"]),
+    ("yr", &["year"]),
+    ("yrs", &["year"]),
+    ("pct", &["percent"]),
+];
+
+/// Words that spell units: what a column's name or the question may use.
+const UNITS: &[&str] = &[
+    "dollar", "euro", "pound", "sterling", "yen", "yuan", "rupee", "franc", "foot", "feet", "inch", "mile", "yard",
+    "meter", "metre", "kilometer", "kilometre", "centimeter", "centimetre", "millimeter", "millimetre", "gram", "kilogram",
+    "kilo", "ton", "tonne", "ounce", "liter", "litre", "gallon", "millisecond", "second", "minute", "hour", "day", "week",
+    "month", "year", "percent", "percentage", "degree", "celsius", "fahrenheit", "billion", "million", "thousand", "acre",
+    "hectare",
+];
+
+/// The spelled-out unit words a word stands for: itself when it is one
+/// ("feet", "euros"), its expansion when it is a symbol ("USD"), else none.
+fn unit_words(word: &str) -> Vec<String> {
+    let w = word.to_lowercase();
+    if let Some((_, long)) = SYMBOLS.iter().find(|(s, _)| *s == w) {
+        return long.iter().map(|l| stem(l)).collect();
+    }
+    let s = stem(&w);
+    if UNITS.iter().any(|u| stem(u) == s) {
+        return vec![s];
+    }
+    Vec::new()
+}
+
+/// The unit words a column's name is written with (`price_in_dollars` ->
+/// dollar, `length_ft` -> foot, feet), and its other words stemmed.
+fn column_words(name: &str) -> (Vec<String>, Vec<String>) {
+    let mut units = Vec::new();
+    let mut rest = Vec::new();
+    for w in crate::words::identifier_words(name) {
+        let u = unit_words(&w);
+        if u.is_empty() {
+            if w != "in" {
+                rest.push(stem(&w));
+            }
+        } else {
+            units.extend(u);
+        }
+    }
+    (units, rest)
+}
+
+/// The unit a piece names, when it names nothing else: "feet", "in Euro",
+/// "USD". None when any word of it is not a unit (other than "in").
+fn piece_units(p: &Piece) -> Option<Vec<String>> {
+    if !matches!(p.kind, PieceKind::Lex(_) | PieceKind::Unknown) {
+        return None;
+    }
+    let mut out = Vec::new();
+    for w in p.words.split_whitespace() {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+        if w.eq_ignore_ascii_case("in") {
+            continue;
+        }
+        let u = unit_words(w);
+        if u.is_empty() {
+            return None;
+        }
+        out.extend(u);
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// Pieces a unit may stand after its measure across: function words,
+/// brackets, a comparison and its number ("price greater than 700 (in USD)").
+fn passable(p: &Piece) -> bool {
+    matches!(p.kind, PieceKind::Stop | PieceKind::Punct(_) | PieceKind::Number(_) | PieceKind::Cue(_))
+}
+
+/// Rereads each measure word followed by a unit as the column of its table
+/// named with both, and the unit words as function words.
+pub(super) fn qualified_measures(m: &Manifest, pieces: &mut [Piece]) {
+    'measures: for i in 0..pieces.len() {
+        let Some(cands) = pieces[i].lex() else { continue };
+        let tables: Vec<usize> = cands
+            .iter()
+            .filter_map(|c| match c.target {
+                Target::Column(t, _) | Target::Unit(t, _) => Some(t),
+                _ => None,
+            })
+            .collect();
+        if tables.is_empty() {
+            continue;
+        }
+        let measure: Vec<String> = pieces[i]
+            .words
+            .split_whitespace()
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+            .filter(|w| !w.is_empty())
+            .map(|w| stem(&w.to_lowercase()))
+            .collect();
+        let Some(j) = (i + 1..pieces.len().min(i + 7)).find(|&j| !passable(&pieces[j])) else { continue };
+        let Some(asked) = piece_units(&pieces[j]) else { continue };
+        let mut found = None;
+        for &t in &tables {
+            for (c, col) in m.tables[t].columns.iter().enumerate() {
+                let (units, rest) = column_words(&col.name);
+                let names_measure = !measure.is_empty() && measure.iter().all(|w| rest.contains(w));
+                if names_measure && asked.iter().any(|u| units.contains(u)) {
+                    if found.is_some_and(|f| f != (t, c)) {
+                        // Two columns fit: the unit does not choose.
+                        continue 'measures;
+                    }
+                    found = Some((t, c));
+                }
+            }
+        }
+        let Some((t, c)) = found else { continue };
+        if let PieceKind::Lex(cands) = &mut pieces[i].kind {
+            let confidence = cands.iter().map(|x| x.confidence).fold(0.9f32, f32::max);
+            // The same measure in the other units is not what was asked.
+            let same_measure = |t2: usize, c2: usize| {
+                t2 == t && {
+                    let (units, rest) = column_words(&m.tables[t].columns[c2].name);
+                    !units.is_empty() && measure.iter().all(|w| rest.contains(w))
+                }
+            };
+            cands.retain(|x| !matches!(x.target, Target::Column(t2, c2) | Target::Unit(t2, c2) if same_measure(t2, c2)));
+            cands.insert(0, Cand { target: Target::Column(t, c), confidence, fuzzy: false });
+        }
+        // A function word now, whatever its spelling ("USD" is no name).
+        pieces[j].kind = PieceKind::Stop;
+        pieces[j].norm = "in".into();
+        pieces[j].words = pieces[j].words.to_lowercase();
+    }
+}
