@@ -59,3 +59,64 @@ columns = [
 fn a_unit_after_a_measure_chooses_its_column(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&catalogue(), question, want);
 }
+
+/// Documents, and the documents that have expenses in a table of their
+/// own keyed by the document (`documents_with_expenses`, which also
+/// points at a budget code).
+fn expenses() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "paperwork37"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "documents"
+file = "documents.csv"
+primary_key = "document_id"
+label = "document_name"
+columns = [
+  { name = "document_id", type = "BIGINT", nullable = false },
+  { name = "document_name", type = "VARCHAR", nullable = false },
+  { name = "document_type_code", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "documents_with_expenses"
+file = "documents_with_expenses.csv"
+primary_key = "document_id"
+columns = [
+  { name = "document_id", type = "BIGINT", nullable = false },
+  { name = "budget_type_code", type = "VARCHAR", nullable = false },
+  { name = "document_details", type = "VARCHAR", nullable = true },
+]
+
+[[tables]]
+name = "ref_budget_codes"
+file = "ref_budget_codes.csv"
+primary_key = "budget_type_code"
+columns = [
+  { name = "budget_type_code", type = "VARCHAR", nullable = false },
+  { name = "budget_type_description", type = "VARCHAR", nullable = false },
+]
+
+[[joins]]
+from = "documents_with_expenses.document_id"
+to = "documents.document_id"
+
+[[joins]]
+from = "documents_with_expenses.budget_type_code"
+to = "ref_budget_codes.budget_type_code"
+"#,
+    ))
+}
+
+/// The last noun of a table named "documents with expenses", keyed by the
+/// documents it extends, names its rows: documents that have (or do not
+/// have) expenses.
+#[rstest]
+#[case::without("How many documents do not have any expense?", Ok("NOT EXISTS (SELECT 1 FROM documents_with_expenses"))]
+#[case::without_listed("Return the ids of documents that do not have expenses.", Ok("NOT EXISTS (SELECT 1 FROM documents_with_expenses"))]
+#[case::with("How many documents have expenses?", Ok("WHERE EXISTS (SELECT 1 FROM documents_with_expenses"))]
+fn the_tail_of_a_table_extending_another_names_its_rows(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&expenses(), question, want);
+}

@@ -238,21 +238,32 @@ impl Lexicon {
         let tables: Vec<Vec<String>> = m.tables.iter().map(|t| stems(&t.name)).collect();
         let column_words: std::collections::HashSet<String> = m.tables.iter().flat_map(|t| t.columns.iter().flat_map(|c| stems(&c.name))).collect();
         for (ti, st) in tables.iter().enumerate() {
-            let [a, b] = st.as_slice() else { continue };
+            // "documents_with_expenses": two nouns joined by a function word.
+            let content: Vec<&String> = st.iter().filter(|w| !crate::planner::english::is_stopword(w)).collect();
+            let [a, b] = content.as_slice() else { continue };
             // A first word written with an "s" before another noun is a
             // verb ("plays_games", "lives_in"): the link, not the rows; so
-            // is a table of links (two keys or more pointing elsewhere).
+            // is a table of links (two keys or more pointing elsewhere),
+            // unless its own key is one of them, pointing at the table its
+            // name begins with: the rows of that table that have something
+            // more (`documents_with_expenses`).
             let raw = crate::words::identifier_words(&m.tables[ti].name);
             let from = format!("{}.", m.tables[ti].name.to_lowercase());
-            let links = m.joins.iter().filter(|j| j.from.to_lowercase().starts_with(&from)).count() >= 2;
-            if links || raw.first().is_some_and(|w| w.ends_with('s') && !w.ends_with("ss")) {
+            let own_key = m.tables[ti].primary_key.as_ref().map(|k| format!("{from}{}", k.to_lowercase()));
+            let extends = m.joins.iter().any(|j| {
+                Some(j.from.to_lowercase()) == own_key
+                    && j.to.split('.').next().is_some_and(|to| st.first() == stems(to).first() && stems(to).len() == 1)
+            });
+            let links = !extends && m.joins.iter().filter(|j| j.from.to_lowercase().starts_with(&from)).count() >= 2;
+            let verb_first = st.len() == 2 && raw.first().is_some_and(|w| w.ends_with('s') && !w.ends_with("ss"));
+            if links || verb_first {
                 continue;
             }
             // A word of the dataset's name ("CSU campus", "gas companies")
             // names the dataset (`planner::dataset_words`), unless the
             // table is the dataset's namesake (`school_bus`).
             let namesake = m.name.to_lowercase().contains(&m.tables[ti].name.to_lowercase());
-            for w in [a, b] {
+            for w in [*a, *b] {
                 let alone = w.len() >= 3
                     && (namesake || !crate::planner::dataset_words::names_dataset(m, w))
                     && !GENERIC.contains(&w.as_str())
