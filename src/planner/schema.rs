@@ -270,11 +270,13 @@ pub fn row_name(m: &Manifest, t: usize) -> Option<usize> {
 /// number it. Codes and ids are keys of other tables, not descriptions.
 pub fn described(table: &crate::semantic::Table) -> Option<usize> {
     let text = |c: &crate::semantic::Column| c.ty.to_ascii_uppercase().starts_with("VARCHAR");
+    // A text key is the rows' name, unless it is a code (`role_code`
+    // 'ED'), which abbreviates what the description spells out.
     let key_is_text = table
         .primary_key
         .as_ref()
         .and_then(|k| table.columns.iter().find(|c| c.name.eq_ignore_ascii_case(k)))
-        .is_some_and(text);
+        .is_some_and(|c| text(c) && crate::planner::tokenize::stems(&c.name).last().is_none_or(|l| l != "code"));
     if key_is_text {
         return None;
     }

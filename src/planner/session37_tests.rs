@@ -120,3 +120,51 @@ to = "ref_budget_codes.budget_type_code"
 fn the_tail_of_a_table_extending_another_names_its_rows(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&expenses(), question, want);
 }
+
+/// Employees and their roles, keyed by a text code ('ED') that a
+/// description spells out.
+fn staff() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "staff37"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "roles"
+file = "roles.csv"
+primary_key = "role_code"
+columns = [
+  { name = "role_code", type = "VARCHAR", nullable = false },
+  { name = "role_description", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "employees"
+file = "employees.csv"
+primary_key = "employee_id"
+label = "employee_name"
+columns = [
+  { name = "employee_id", type = "BIGINT", nullable = false },
+  { name = "role_code", type = "VARCHAR", nullable = false },
+  { name = "employee_name", type = "VARCHAR", nullable = false },
+]
+
+[[joins]]
+from = "employees.role_code"
+to = "roles.role_code"
+"#,
+    ))
+}
+
+/// "The role of" an employee, when roles are keyed by a code: the
+/// description says what the role is; the code is shown when asked for.
+#[rstest]
+#[case::the_role("What is the role of the employee named Koby?", Ok("roles.role_description"))]
+#[case::the_role_code("What is the role code of the employee named Koby?", Ok("role_code"))]
+fn a_row_keyed_by_a_code_is_shown_by_its_description(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    use super::fixtures::indexed;
+    let values = crate::dataset::value_index::ValueIndex {
+        columns: vec![indexed("employees", "employee_name", &["Koby", "Kenyon"]), indexed("roles", "role_code", &["ED", "PR"])],
+    };
+    planner_answers(&staff().with_values(Some(&values)), question, want);
+}
