@@ -168,3 +168,33 @@ fn a_row_keyed_by_a_code_is_shown_by_its_description(#[case] question: &str, #[c
     };
     planner_answers(&staff().with_values(Some(&values)), question, want);
 }
+
+/// Weekly weather with a wind speed in miles per hour (`wind_speed_mph`)
+/// and in kilometres per hour.
+fn weather() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "weather37"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "weekly_weather"
+file = "weekly_weather.csv"
+columns = [
+  { name = "station_id", type = "BIGINT", nullable = false },
+  { name = "day_of_week", type = "VARCHAR", nullable = false },
+  { name = "wind_speed_mph", type = "DOUBLE", nullable = false },
+  { name = "wind_speed_kph", type = "DOUBLE", nullable = false },
+]
+"#,
+    ))
+}
+
+/// A rate's unit, "in miles per hour", chooses `wind_speed_mph`, and its
+/// "per hour" is the unit's, no time period.
+#[rstest]
+#[case::miles_per_hour("What is the highest wind speed in miles per hour?", Ok("MAX(weekly_weather.wind_speed_mph)"))]
+#[case::kilometres_per_hour("What is the average wind speed in km per hour?", Ok("AVG(weekly_weather.wind_speed_kph)"))]
+fn a_rate_after_a_measure_chooses_its_column(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&weather(), question, want);
+}

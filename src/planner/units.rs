@@ -98,8 +98,13 @@ fn piece_units(p: &Piece) -> Option<Vec<String>> {
     if !matches!(p.kind, PieceKind::Lex(_) | PieceKind::Unknown) {
         return None;
     }
+    words_units(&p.words)
+}
+
+/// The units words spell, when every word is one (or "in").
+fn words_units(words: &str) -> Option<Vec<String>> {
     let mut out = Vec::new();
-    for w in p.words.split_whitespace() {
+    for w in words.split_whitespace() {
         let w = w.trim_matches(|c: char| !c.is_alphanumeric());
         if w.eq_ignore_ascii_case("in") {
             continue;
@@ -158,6 +163,17 @@ pub(super) fn qualified_measures(m: &Manifest, pieces: &mut [Piece]) {
             }
         }
         let Some((t, c)) = found else { continue };
+        // "in miles per hour" for `wind_speed_mph`: the rate's second unit.
+        let (units, _) = column_words(&m.tables[t].columns[c].name);
+        let rate = pieces.get(j + 1).filter(|x| {
+            let mut w = x.words.split_whitespace();
+            w.next().is_some_and(|p| p.eq_ignore_ascii_case("per"))
+                && words_units(&w.collect::<Vec<_>>().join(" ")).is_some_and(|u| u.iter().all(|u| units.contains(u)))
+        });
+        if rate.is_some() {
+            pieces[j + 1].kind = PieceKind::Stop;
+            pieces[j + 1].norm = "in".into();
+        }
         if let PieceKind::Lex(cands) = &mut pieces[i].kind {
             let confidence = cands.iter().map(|x| x.confidence).fold(0.9f32, f32::max);
             // The same measure in the other units is not what was asked.
