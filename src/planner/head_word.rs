@@ -165,8 +165,10 @@ impl Ctx<'_> {
         while i < self.p.len() {
             let x = &self.p[i];
             let norm = x.norm.as_str();
+            // "the name of all traditional rooms": a value before the noun
+            // ("traditional") says which of them, the noun whose.
             if norm == "of" || norm == "for" {
-                return (i + 1..self.p.len()).find(|&a| !BETWEEN.contains(&self.p[a].norm.as_str()));
+                return (i + 1..self.p.len()).find(|&a| !BETWEEN.contains(&self.p[a].norm.as_str()) && !self.is_value(a));
             }
             // "descriptions of courses" read as one phrase: its own noun.
             if matches!(x.kind, PieceKind::Lex(_)) && x.words.split_whitespace().any(|w| matches!(w.to_lowercase().as_str(), "of" | "for")) {

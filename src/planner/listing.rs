@@ -484,6 +484,11 @@ impl Ctx<'_> {
                 fields.push(info.name);
             }
         }
+        // "the ids, date opened, name, and other details for all accounts":
+        // a bare "name" among them is the table's own.
+        for k in 0..self.p.len() {
+            self.take_head_word(k, t, &mut fields);
+        }
         let distinct = self.p.iter().any(|x| matches!(x.norm.as_str(), "distinct" | "different" | "unique"));
         if distinct && self.order.is_empty() {
             for f in fields {

@@ -198,3 +198,153 @@ columns = [
 fn a_rate_after_a_measure_chooses_its_column(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&weather(), question, want);
 }
+
+/// Rooms of an inn, named by a run-together `roomname`, with a decor.
+fn inn() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "inn37"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "rooms"
+file = "rooms.csv"
+primary_key = "roomid"
+columns = [
+  { name = "roomid", type = "VARCHAR", nullable = false },
+  { name = "roomname", type = "VARCHAR", nullable = false },
+  { name = "beds", type = "BIGINT", nullable = false },
+  { name = "bedtype", type = "VARCHAR", nullable = false, synonyms = ["bed type", "type of bed"] },
+  { name = "decor", type = "VARCHAR", nullable = false },
+]
+
+[[dimensions]]
+name = "decor"
+column = "rooms.decor"
+kind = "categorical"
+synonyms = ["decor"]
+values = ["traditional", "modern"]
+"#,
+    ))
+}
+
+/// A bare "name" listed "of" rows that a value picks out ("all
+/// traditional rooms") is the rows' own name column, as with no value.
+#[rstest]
+#[case::value_before_the_noun("List the type of bed and name of all traditional rooms.", Ok("rooms.roomname"))]
+#[case::no_value("List the type of bed and name of all rooms.", Ok("rooms.roomname"))]
+fn a_name_of_rows_a_value_picks_is_their_name(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&inn(), question, want);
+}
+
+/// Document types keyed by a code, with a name and a description.
+fn document_types() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "doctypes37"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "ref_document_types"
+file = "ref_document_types.csv"
+primary_key = "document_type_code"
+columns = [
+  { name = "document_type_code", type = "VARCHAR", nullable = false },
+  { name = "document_type_name", type = "VARCHAR", nullable = false },
+  { name = "document_type_description", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "documents"
+file = "documents.csv"
+primary_key = "document_id"
+columns = [
+  { name = "document_id", type = "BIGINT", nullable = false },
+  { name = "document_type_code", type = "VARCHAR", nullable = false },
+  { name = "document_name", type = "VARCHAR", nullable = false },
+]
+
+[[joins]]
+from = "documents.document_type_code"
+to = "ref_document_types.document_type_code"
+"#,
+    ))
+}
+
+/// "names" in a list of columns all of one table ("the codes, names, and
+/// descriptions of the document types") is that table's name column.
+#[rstest]
+#[case::listed_with_codes("What are the codes, names, and descriptions of the different document types?", Ok("ref_document_types.document_type_name"))]
+fn a_bare_name_among_a_tables_columns_is_its_name(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&document_types(), question, want);
+}
+
+/// Orders as placed and as delivered, each with a status code.
+fn deliveries() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "deliveries37"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "regular_orders"
+file = "regular_orders.csv"
+primary_key = "regular_order_id"
+columns = [
+  { name = "regular_order_id", type = "BIGINT", nullable = false },
+  { name = "distributer_id", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "actual_orders"
+file = "actual_orders.csv"
+primary_key = "actual_order_id"
+columns = [
+  { name = "actual_order_id", type = "BIGINT", nullable = false },
+  { name = "order_status_code", type = "VARCHAR", nullable = false },
+  { name = "regular_order_id", type = "BIGINT", nullable = false },
+  { name = "actual_order_date", type = "TIMESTAMP", nullable = false },
+]
+
+[[tables]]
+name = "order_deliveries"
+file = "order_deliveries.csv"
+columns = [
+  { name = "location_code", type = "VARCHAR", nullable = false },
+  { name = "actual_order_id", type = "BIGINT", nullable = false },
+  { name = "delivery_status_code", type = "VARCHAR", nullable = false },
+  { name = "delivery_date", type = "TIMESTAMP", nullable = false },
+]
+
+[[joins]]
+from = "actual_orders.regular_order_id"
+to = "regular_orders.regular_order_id"
+
+[[joins]]
+from = "order_deliveries.actual_order_id"
+to = "actual_orders.actual_order_id"
+
+[[dimensions]]
+name = "order_status_code"
+column = "actual_orders.order_status_code"
+kind = "categorical"
+synonyms = ["order status code", "status"]
+values = ["Success", "Cancel"]
+
+[[dimensions]]
+name = "delivery_status_code"
+column = "order_deliveries.delivery_status_code"
+kind = "categorical"
+synonyms = ["delivery status code", "status"]
+values = ["Ready", "On Road"]
+"#,
+    ))
+}
+
+/// "the ids of orders whose status is 'Success'": the ids are the keys of
+/// the orders the status is of.
+#[rstest]
+#[case::ids_of_orders("Find the ids of orders whose status is 'Success'.", Ok("actual_orders.actual_order_id"))]
+fn the_ids_of_rows_a_condition_picks_are_their_keys(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&deliveries(), question, want);
+}
