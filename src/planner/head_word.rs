@@ -187,17 +187,14 @@ impl Ctx<'_> {
     /// table `t`, which the question names: takes it and adds the column
     /// to `fields`; false when it does not read so.
     pub(super) fn take_head_word(&mut self, k: usize, t: usize, fields: &mut Vec<String>) -> bool {
-        if self.used[k] {
+        if self.used[k] || self.p[k].kind != PieceKind::Stop {
             return false;
         }
+        let Some(head) = head_of(&self.p[k].norm) else { return false };
         let named = super::named::named_tables(self.m, self.p);
         if !named.contains(&t) {
             return false;
         }
-        if self.p[k].kind != PieceKind::Stop {
-            return false;
-        }
-        let Some(head) = head_of(&self.p[k].norm) else { return false };
         // "the customer name": a word before it says whose name it is; only
         // the listed table's own ("the school name") is this one. "With
         // name 338", "whose name": the name is a condition's.

@@ -129,13 +129,15 @@ fn passable(p: &Piece) -> bool {
 pub(super) fn qualified_measures(m: &Manifest, pieces: &mut [Piece]) {
     'measures: for i in 0..pieces.len() {
         let Some(cands) = pieces[i].lex() else { continue };
-        let tables: Vec<usize> = cands
+        let mut tables: Vec<usize> = cands
             .iter()
             .filter_map(|c| match c.target {
                 Target::Column(t, _) | Target::Unit(t, _) => Some(t),
                 _ => None,
             })
             .collect();
+        tables.sort_unstable();
+        tables.dedup();
         if tables.is_empty() {
             continue;
         }

@@ -252,7 +252,7 @@ impl Lexicon {
             let own_key = m.tables[ti].primary_key.as_ref().map(|k| format!("{from}{}", k.to_lowercase()));
             let extends = m.joins.iter().any(|j| {
                 Some(j.from.to_lowercase()) == own_key
-                    && j.to.split('.').next().is_some_and(|to| st.first() == stems(to).first() && stems(to).len() == 1)
+                    && j.to.split('.').next().is_some_and(|to| matches!(stems(to).as_slice(), [one] if st.first() == Some(one)))
             });
             let links = !extends && m.joins.iter().filter(|j| j.from.to_lowercase().starts_with(&from)).count() >= 2;
             let verb_first = st.len() == 2 && raw.first().is_some_and(|w| w.ends_with('s') && !w.ends_with("ss"));
