@@ -197,7 +197,7 @@ impl Ctx<'_> {
                     // "in alphabetical order": by the first text column shown.
                     let words = self.p[i].words.to_lowercase();
                     let alphabetical = words.contains("alphabetic") || words.contains("lexicographic");
-                    let done = done || (!alphabetical && self.direction_of_key_before(i, desc));
+                    let done = done || (!alphabetical && (self.direction_of_key_before(i, desc) || self.generic_key_before(i, desc)));
                     if !done {
                         match self.order.last_mut() {
                             Some(o) => o.desc = desc,
@@ -258,6 +258,39 @@ impl Ctx<'_> {
             self.involved.push(f.name.clone());
         }
         self.order.push(OrderBy { by: f.name, desc });
+        true
+    }
+
+    /// "order the results by the level from high to low": a generic word
+    /// after "by" ("level", "amount", "value") right before the direction
+    /// is the key, the one column of the listed rows whose name has it
+    /// (`level_of_membership`); true when it was read so. Without this
+    /// the direction would fall on the first column shown.
+    fn generic_key_before(&mut self, i: usize, desc: bool) -> bool {
+        let articles = |k: usize| matches!(self.p[k].norm.as_str(), "the" | "a" | "an" | "their" | "its");
+        let Some(k) = (0..i).rev().find(|&k| !articles(k)) else { return false };
+        let word = self.p[k].norm.trim_end_matches('s').to_string();
+        if self.used[k] || self.p[k].kind != PieceKind::Stop || !crate::planner::account::COLUMN_STOPWORDS.contains(&self.p[k].norm.as_str()) {
+            return false;
+        }
+        if !(0..k).rev().find(|&b| !articles(b)).is_some_and(|b| self.p[b].norm == "by") {
+            return false;
+        }
+        let table = self
+            .subject
+            .and_then(|s| self.p[s].top().and_then(|t| schema::target_table(self.m, self.lx, t)))
+            .or(self.base);
+        let Some(t) = table else { return false };
+        let cols: Vec<usize> = (0..self.m.tables[t].columns.len())
+            .filter(|&c| split_identifier(&self.m.tables[t].columns[c].name).iter().any(|w| *w == word))
+            .collect();
+        let [c] = cols.as_slice() else { return false };
+        let Some(f) = self.field_info(Field::Col(t, *c)) else { return false };
+        self.take(k, MatchKind::Column, f.name.clone(), 0.8);
+        if !self.involved.contains(&f.name) {
+            self.involved.push(f.name.clone());
+        }
+        self.set_order(f.name, desc);
         true
     }
 

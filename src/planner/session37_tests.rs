@@ -348,3 +348,37 @@ values = ["Ready", "On Road"]
 fn the_ids_of_rows_a_condition_picks_are_their_keys(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&deliveries(), question, want);
 }
+
+/// Museum visitors with a membership level.
+fn museum() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "museum37"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "visitor"
+file = "visitor.csv"
+primary_key = "id"
+label = "name"
+columns = [
+  { name = "id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "level_of_membership", type = "BIGINT", nullable = false, synonyms = ["level of membership"] },
+  { name = "age", type = "BIGINT", nullable = false },
+]
+"#,
+    ))
+}
+
+/// "by the level from high to low": the generic word after "by" is the
+/// key (the one column of the rows named with it), not the name shown.
+#[rstest]
+#[case::level_after_by(
+    "Find the names of the visitors whose membership level is higher than 4, and order the results by the level from high to low.",
+    Ok("ORDER BY level_of_membership DESC")
+)]
+#[case::named_key("List the names of the visitors ordered by age from high to low.", Ok("ORDER BY age DESC"))]
+fn a_generic_word_after_by_is_the_order_key(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&museum(), question, want);
+}
