@@ -276,16 +276,7 @@ impl Ctx<'_> {
         if !(0..k).rev().find(|&b| !articles(b)).is_some_and(|b| self.p[b].norm == "by") {
             return false;
         }
-        let table = self
-            .subject
-            .and_then(|s| self.p[s].top().and_then(|t| schema::target_table(self.m, self.lx, t)))
-            .or(self.base);
-        let Some(t) = table else { return false };
-        let cols: Vec<usize> = (0..self.m.tables[t].columns.len())
-            .filter(|&c| split_identifier(&self.m.tables[t].columns[c].name).iter().any(|w| *w == word))
-            .collect();
-        let [c] = cols.as_slice() else { return false };
-        let Some(f) = self.field_info(Field::Col(t, *c)) else { return false };
+        let Some(f) = self.listed_column_named(&word) else { return false };
         self.take(k, MatchKind::Column, f.name.clone(), 0.8);
         if !self.involved.contains(&f.name) {
             self.involved.push(f.name.clone());
@@ -490,20 +481,7 @@ impl Ctx<'_> {
     /// the order of the one column of the listed table whose name has
     /// `word`; false (left unread) when none or several do.
     fn order_by_word(&mut self, i: usize, j: usize, word: &str, desc: bool) -> bool {
-        let table = self
-            .subject
-            .and_then(|s| self.p[s].top().and_then(|t| schema::target_table(self.m, self.lx, t)))
-            .or(self.base);
-        let Some(t) = table else { return false };
-        let cols: Vec<usize> = self.m.tables[t]
-            .columns
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| split_identifier(&c.name).iter().any(|w| w == word))
-            .map(|(k, _)| k)
-            .collect();
-        let [c] = cols.as_slice() else { return false };
-        let Some(f) = self.field_info(Field::Col(t, *c)) else { return false };
+        let Some(f) = self.listed_column_named(word) else { return false };
         if !f.numeric {
             return false;
         }
@@ -515,6 +493,20 @@ impl Ctx<'_> {
             self.limit = Some(1);
         }
         true
+    }
+
+    /// The one column of the listed rows' table (the subject's, else the
+    /// base) whose name has `word`; None when none or several do.
+    fn listed_column_named(&self, word: &str) -> Option<crate::planner::schema::FieldInfo> {
+        let t = self
+            .subject
+            .and_then(|s| self.p[s].top().and_then(|t| schema::target_table(self.m, self.lx, t)))
+            .or(self.base)?;
+        let cols: Vec<usize> = (0..self.m.tables[t].columns.len())
+            .filter(|&c| split_identifier(&self.m.tables[t].columns[c].name).iter().any(|w| w == word))
+            .collect();
+        let [c] = cols.as_slice() else { return None };
+        self.field_info(Field::Col(t, *c))
     }
 
     /// "most often", "most common": count rows, most first.
