@@ -18,6 +18,7 @@ mod account;
 mod agent;
 mod argmax;
 mod both;
+mod capacity;
 mod bounded;
 mod bounds;
 mod build;
@@ -183,6 +184,8 @@ mod session34_tests;
 mod session36_tests;
 #[cfg(test)]
 mod session37_tests;
+#[cfg(test)]
+mod session38_tests;
 #[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
@@ -484,6 +487,7 @@ impl OfflinePlanner {
         month_values::as_values(&mut pieces, &self.manifest, self.values.as_deref());
         values::names_over_values(&self.manifest, &self.lexicon, &self.schema, self.values.as_deref(), &mut pieces);
         units::qualified_measures(&self.manifest, &mut pieces);
+        capacity::holding_verbs(&self.manifest, &mut pieces);
         let mut ctx = build::Ctx::new(&self.manifest, &self.lexicon, &self.schema, &pieces);
         ctx.values = self.values.as_deref();
         ctx.run()

@@ -19,9 +19,17 @@ pub fn as_between(toks: Vec<Token>) -> Vec<Token> {
     let mut i = 0;
     while i < toks.len() {
         let range = match (number(&toks[i]), toks.get(i + 1), toks.get(i + 2).and_then(number)) {
-            (Some(a), Some(to), Some(b)) => to.norm == "to" && a < b && out.last().is_none_or(|p| p.norm != "between"),
+            (Some(a), Some(to), Some(b)) => to.norm == "to" && a < b,
             _ => false,
         };
+        // "between 50 to 100": the "to" stands for the "and".
+        if range && out.last().is_some_and(|p| p.norm == "between") {
+            out.push(toks[i].clone());
+            out.push(Token::read_as(toks[i + 1].raw.clone(), "and"));
+            out.push(toks[i + 2].clone());
+            i += 3;
+            continue;
+        }
         if !range {
             out.push(toks[i].clone());
             i += 1;
