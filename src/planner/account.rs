@@ -171,7 +171,7 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
                             // "him or her": between two function words.
                             || i > 0 && p[i - 1].kind == PieceKind::Stop && p.get(i + 1).is_some_and(|n| n.kind == PieceKind::Stop)
                     }
-                    Cue::Contains => plan.filters.iter().any(|f| f.op == Op::Like),
+                    Cue::Contains => plan.filters.iter().chain(plan.any_of.iter().flatten()).any(|f| f.op == Op::Like),
                     _ => true,
                 };
                 if !ok {

@@ -665,8 +665,10 @@ impl Ctx<'_> {
                 format!("{} {} {value}", f.name, op.symbol()),
                 sure,
             );
-            // "'Ben Jones' or 'Brandon Vietti'": one IN list.
+            // "'Ben Jones' or 'Brandon Vietti'": one IN list. "contains
+            // 'Latte' or 'Americano'": either text matched; with "and", both.
             let mut more = Vec::new();
+            let mut either = None;
             let mut k = i;
             while let (Some(c), Some(n)) = (
                 self.next_sig(k),
@@ -675,10 +677,15 @@ impl Ctx<'_> {
                 let PieceKind::Quoted(t2, _) = self.p[n].kind.clone() else {
                     break;
                 };
-                if !matches!(self.p[c].cue(), Some(Cue::Or)) && !self.is_and(c)
-                    || op != Op::Eq && op != Op::Ne
-                {
+                let or = matches!(self.p[c].cue(), Some(Cue::Or));
+                if !or && !self.is_and(c) || !matches!(op, Op::Eq | Op::Ne | Op::Like) {
                     break;
+                }
+                if op == Op::Like {
+                    if either.is_some_and(|e| e != or) || or && !self.any_of.is_empty() {
+                        break;
+                    }
+                    either = Some(or);
                 }
                 self.mark(c);
                 self.take(
@@ -689,11 +696,27 @@ impl Ctx<'_> {
                 );
                 // Each on its own column would be two filters, not one list.
                 let t2 = match self.place_value(&t2, Some(&f)) {
-                    Placement::Column(g, stored, _) if g.name == f.name => stored,
+                    Placement::Column(g, stored, _) if g.name == f.name && op != Op::Like => stored,
                     _ => t2,
                 };
                 more.push(t2);
                 k = n;
+            }
+            if let (Some(or), false) = (either, more.is_empty()) {
+                let pattern = |t: &str| match affix {
+                    Some((.., true)) => format!("{t}%"),
+                    Some((.., false)) => format!("%{t}"),
+                    None => format!("%{t}%"),
+                };
+                let like = |v: String| Filter { field: f.name.clone(), op: Op::Like, value: Some(Operand::Value(json!(v))) };
+                let all: Vec<Filter> = std::iter::once(like(value)).chain(more.iter().map(|t| like(pattern(t)))).collect();
+                if or {
+                    self.any_of = all.into_iter().map(|x| vec![x]).collect();
+                } else {
+                    self.filters.extend(all);
+                    self.note_condition(i, k);
+                }
+                continue;
             }
             if !more.is_empty() {
                 let mut all = vec![value];

@@ -61,3 +61,27 @@ impl Ctx<'_> {
     }
 
 }
+
+/// "Find the full name", "Return the full detail": where no table splits
+/// a name into first and last, "full" before a column's word (or before
+/// "name") only stresses that the whole of it is asked for; it is read as
+/// a function word. A "full" that names something in the dataset (a value
+/// 'Full', a `full_time` column) is left as read.
+pub(super) fn full_as_emphasis(m: &crate::semantic::Manifest, pieces: &mut [crate::planner::intent::Piece]) {
+    use crate::planner::intent::PieceKind;
+    let split_names = m.tables.iter().any(|t| {
+        ["first", "last"].iter().all(|part| t.columns.iter().any(|c| is_part_name(&c.name, part)))
+    });
+    for i in 0..pieces.len().saturating_sub(1) {
+        if pieces[i].norm != "full" || pieces[i].kind != PieceKind::Unknown {
+            continue;
+        }
+        let next = &pieces[i + 1];
+        let named = matches!(next.norm.as_str(), "name" | "names");
+        let name = named && !split_names;
+        let column = !named && matches!(next.top(), Some(crate::planner::lexicon::Target::Column(..)));
+        if name || column {
+            pieces[i].kind = PieceKind::Stop;
+        }
+    }
+}

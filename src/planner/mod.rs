@@ -488,6 +488,7 @@ impl OfflinePlanner {
         values::names_over_values(&self.manifest, &self.lexicon, &self.schema, self.values.as_deref(), &mut pieces);
         units::qualified_measures(&self.manifest, &mut pieces);
         capacity::holding_verbs(&self.manifest, &mut pieces);
+        full_name::full_as_emphasis(&self.manifest, &mut pieces);
         let mut ctx = build::Ctx::new(&self.manifest, &self.lexicon, &self.schema, &pieces);
         ctx.values = self.values.as_deref();
         ctx.run()

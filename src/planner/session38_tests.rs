@@ -108,3 +108,68 @@ fn a_capacity_run_together_is_found(#[case] question: &str, #[case] want: Result
 fn between_n_to_m_is_a_range(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&inn(), question, want);
 }
+
+/// Products described in free text and customers with one name column.
+fn shop() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "corner38"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "products"
+file = "products.csv"
+primary_key = "product_id"
+columns = [
+  { name = "product_id", type = "BIGINT", nullable = false },
+  { name = "product_details", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "customers"
+file = "customers.csv"
+primary_key = "customer_id"
+label = "customer_name"
+columns = [
+  { name = "customer_id", type = "BIGINT", nullable = false },
+  { name = "customer_name", type = "VARCHAR", nullable = false },
+]
+"#,
+    ))
+}
+
+/// "the full name" where no table splits names into first and last, and
+/// "the full detail", ask for the column itself; "contains 'A' or 'B'" is
+/// either text, "contains 'A' and 'B'" both.
+#[rstest]
+#[case::full_name("Which customer's name contains \"Alex\"? Find the full name.", Ok("customers.customer_name ILIKE '%Alex%'"))]
+#[case::full_detail("Which product's detail contains the word \"Latte\"? Return the full detail.", Ok("products.product_details ILIKE '%Latte%'"))]
+#[case::contains_either("Find the details of products whose detail contains the word \"Latte\" or \"Americano\".", Ok("((products.product_details ILIKE '%Latte%') OR (products.product_details ILIKE '%Americano%'))"))]
+#[case::contains_both("Which products have details containing \"Latte\" and \"Americano\"?", Ok("products.product_details ILIKE '%Latte%' AND products.product_details ILIKE '%Americano%'"))]
+fn full_stresses_and_texts_are_searched_together(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&shop(), question, want);
+}
+
+/// Where a table keeps first and last names apart, "full name" is still
+/// both of them.
+#[test]
+fn a_full_name_of_split_names_is_both_parts() {
+    let planner = OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "crew38"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "employees"
+file = "employees.csv"
+primary_key = "employee_id"
+columns = [
+  { name = "employee_id", type = "BIGINT", nullable = false },
+  { name = "first_name", type = "VARCHAR", nullable = false },
+  { name = "last_name", type = "VARCHAR", nullable = false },
+  { name = "city", type = "VARCHAR", nullable = false },
+]
+"#,
+    ));
+    planner_answers(&planner, "Find the full names of employees living in the city \"Calgary\".", Ok("employees.first_name AS first_name, employees.last_name AS last_name"));
+}
