@@ -864,7 +864,17 @@ impl Ctx<'_> {
                 i = end;
                 continue;
             }
-            if let Some(k) = negation {
+            if self.negated[i] {
+                // "not made by Sony" (`negated_value_after_words`): on
+                // another table's rows it becomes "no such row"
+                // (`negations_through_rows`). A name found only inside
+                // longer values is not negated: left unplaced.
+                if op != Op::Eq {
+                    i = end;
+                    continue;
+                }
+                op = Op::Ne;
+            } else if let Some(k) = negation {
                 // Only an equality on the listed rows' own column: on other
                 // rows "not" may mean that no such row exists.
                 if op != Op::Eq || Some(f.table) != self.base {

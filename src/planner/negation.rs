@@ -63,11 +63,20 @@ impl Ctx<'_> {
             }
             match &x.kind {
                 PieceKind::Stop | PieceKind::Soft => between.push(k),
+                // "not reviewed by Chris Jackson": the agent of a verb.
+                PieceKind::Cue(Cue::Group)
+                    if x.norm == "by" && between.iter().any(|&b| matches!(self.p[b].kind, PieceKind::Unknown | PieceKind::Soft)) =>
+                {
+                    between.push(k)
+                }
                 PieceKind::Unknown if !x.capital && unknown < 2 => {
                     unknown += 1;
                     between.push(k);
                 }
                 PieceKind::Quoted(..) => break k,
+                // "not made by Sony": a name after a verb, which the value
+                // index places later (`bare_names`), negated.
+                PieceKind::Unknown if x.capital && between.iter().any(|&b| matches!(self.p[b].kind, PieceKind::Unknown | PieceKind::Soft)) => break k,
                 PieceKind::Lex(_) if matches!(x.top(), Some(Target::Value(..))) => break k,
                 // The value's own column: "the country of Switzerland".
                 PieceKind::Lex(_) if matches!(x.top(), Some(Target::Column(..) | Target::Dimension(_))) => {}
@@ -259,10 +268,13 @@ impl Ctx<'_> {
                 continue;
             }
             let anti = schema::reverse_key(self.m, b, t);
+            if anti.is_none() && self.no_row_through_link(idx, b, t) {
+                continue;
+            }
             let Some((key, fk)) = anti else {
                 return Err(self.refuse(format!(
                     "I couldn't tell what 'not' excludes: {} is reached from {} through other tables.",
-                    f.field,
+                    self.filters[idx].field,
                     self.table_name(b)
                 )));
             };
@@ -278,6 +290,52 @@ impl Ctx<'_> {
             }
         }
         self.conditions_beside_anti_join(b)
+    }
+
+    /// "movies not reviewed by Chris Jackson": a negated value of a table
+    /// the listed rows reach only through one table linking them (ratings
+    /// point at movies and at reviewers) means no linking row whose other
+    /// end has the value: NOT EXISTS (ratings of the movie whose reviewer
+    /// is among the reviewers named so). False, changing nothing, when no
+    /// single link table does that.
+    fn no_row_through_link(&mut self, idx: usize, b: usize, t: usize) -> bool {
+        let links: Vec<(usize, usize, usize, usize)> = (0..self.m.tables.len())
+            .filter(|&l| l != b && l != t)
+            .filter_map(|l| {
+                let (key, to_b) = schema::reverse_key(self.m, b, l)?;
+                let to_t = schema::foreign_key(self.m, l, t)?;
+                Some((l, key, to_b, to_t))
+            })
+            .collect();
+        let [(l, key, to_b, to_t)] = links.as_slice() else { return false };
+        let Some(t_key) = self.m.joins.iter().find_map(|j| {
+            (schema::column_of(self.m, &j.from) == Some((*l, *to_t))).then(|| j.to.clone())
+        }) else {
+            return false;
+        };
+        let mut cond = self.filters[idx].clone();
+        cond.op = if cond.op == Op::Ne { Op::Eq } else { Op::In };
+        let within = Filter {
+            field: schema::qualified(self.m, *l, *to_t),
+            op: Op::In,
+            value: Some(Operand::Rows { column: t_key, filters: vec![cond] }),
+        };
+        self.filters[idx] = Filter {
+            field: schema::qualified(self.m, b, *key),
+            op: Op::NotExists,
+            value: Some(Operand::Rows { column: schema::qualified(self.m, *l, *to_b), filters: vec![within] }),
+        };
+        // "the names of employees not certified on a Boeing": names that
+        // no such row has, each once (a set difference, as for an
+        // attribute without rows).
+        let key = schema::row_key(self.m, b);
+        let named = !self.fields.is_empty()
+            && self.fields.iter().all(|f| super::account::resolve(self.m, f).is_some_and(|(ft, fc)| ft == b && Some(fc) != key));
+        if self.measures.is_empty() && self.groups.is_empty() && named {
+            self.groups = std::mem::take(&mut self.fields).into_iter().map(|name| crate::plan::DimensionRef { name, grain: None }).collect();
+            self.set_listing = true;
+        }
+        true
     }
 
     /// "states which have no employee", "template type codes not used by

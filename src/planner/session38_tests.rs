@@ -173,3 +173,90 @@ columns = [
     ));
     planner_answers(&planner, "Find the full names of employees living in the city \"Calgary\".", Ok("employees.first_name AS first_name, employees.last_name AS last_name"));
 }
+
+/// Films, the critics who rate them (ratings link the two), and studios
+/// that make films; with the names stored, as a value index has them.
+fn critics(question: &str, want: Result<&str, &str>) {
+    use super::fixtures::indexed;
+    let manifest = super::fixtures::from_toml(
+        r#"name = "screen38"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "film"
+file = "film.csv"
+primary_key = "fid"
+label = "title"
+columns = [
+  { name = "fid", type = "BIGINT", nullable = false },
+  { name = "title", type = "VARCHAR", nullable = false },
+  { name = "studio_id", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "critic"
+file = "critic.csv"
+primary_key = "cid"
+label = "name"
+columns = [
+  { name = "cid", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "rating"
+file = "rating.csv"
+columns = [
+  { name = "cid", type = "BIGINT", nullable = false },
+  { name = "fid", type = "BIGINT", nullable = false },
+  { name = "stars", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "studio"
+file = "studio.csv"
+primary_key = "studio_id"
+label = "studio_name"
+columns = [
+  { name = "studio_id", type = "BIGINT", nullable = false },
+  { name = "studio_name", type = "VARCHAR", nullable = false },
+]
+
+[[joins]]
+from = "rating.cid"
+to = "critic.cid"
+
+[[joins]]
+from = "rating.fid"
+to = "film.fid"
+
+[[joins]]
+from = "film.studio_id"
+to = "studio.studio_id"
+"#,
+    );
+    let values = crate::dataset::value_index::ValueIndex {
+        columns: vec![
+            indexed("critic", "name", &["Chris Jackson", "Ada Byron"]),
+            indexed("studio", "studio_name", &["Sony Pictures", "Acme Progress Films"]),
+        ],
+    };
+    planner_answers(&OfflinePlanner::new(&manifest).with_values(Some(&values)), question, want);
+}
+
+/// "not <verb> by <name>": the name's rows reached through one linking
+/// table means no linking row whose other end has it (the titles listed
+/// once each); on a table the rows point at, the name is negated; a name
+/// found only inside longer values is not read as negated.
+#[rstest]
+#[case::through_a_link(
+    "Find the titles of all films not reviewed by Chris Jackson.",
+    Ok("NOT EXISTS (SELECT 1 FROM rating WHERE rating.fid = film.fid AND rating.cid IN (SELECT critic.cid FROM critic WHERE critic.cid IS NOT NULL AND critic.name = 'Chris Jackson'))")
+)]
+#[case::names_once("Find the titles of all films not reviewed by Chris Jackson.", Ok("SELECT DISTINCT film.title"))]
+#[case::pointed_at("How many films are not made by Sony Pictures?", Ok("studio.studio_name != 'Sony Pictures'"))]
+#[case::only_inside_longer_values("Which films are not made by Progress?", Err("Progress"))]
+fn not_by_a_name_excludes_the_rows_it_reaches(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    critics(question, want);
+}
