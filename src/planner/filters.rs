@@ -489,7 +489,9 @@ impl Ctx<'_> {
     /// code CV": the column a value belongs to, named right before or after
     /// it, is part of the condition, not a column of its own.
     pub(super) fn take_column_beside(&mut self, first: usize, last: usize, field: &str) {
-        let around = [self.prev_sig(first), self.next_sig(last)];
+        // "whose government form is not Republic": past the negation.
+        let before = self.prev_sig(first).and_then(|k| if self.p[k].cue() == Some(Cue::Not) { self.prev_sig(k) } else { Some(k) });
+        let around = [before, self.next_sig(last)];
         for k in around.into_iter().flatten() {
             if self.used[k] || self.p[k].lex().is_none() {
                 continue;

@@ -260,3 +260,40 @@ to = "studio.studio_id"
 fn not_by_a_name_excludes_the_rows_it_reaches(#[case] question: &str, #[case] want: Result<&str, &str>) {
     critics(question, want);
 }
+
+/// Countries keyed by a code, with a form of government.
+fn nations() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "atlas38"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "country"
+file = "country.csv"
+primary_key = "code"
+label = "name"
+columns = [
+  { name = "code", type = "VARCHAR", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "governmentform", type = "VARCHAR", nullable = false },
+]
+
+[[dimensions]]
+name = "governmentform"
+column = "country.governmentform"
+kind = "categorical"
+values = ["Republic", "Monarchy", "Federal Republic"]
+"#,
+    ))
+}
+
+/// "whose government form is not 'Republic'": the column named before
+/// the negation is the condition's, not a column to list in place of the
+/// codes asked for.
+#[rstest]
+#[case::negated("List the codes of the countries whose government form is not Republic.", Ok("SELECT country.code AS code"))]
+#[case::plain("List the codes of the countries whose government form is Republic.", Ok("SELECT country.code AS code"))]
+fn a_column_before_not_is_the_conditions(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&nations(), question, want);
+}
