@@ -418,7 +418,9 @@ pub const FUNCTION_WORDS: &[&str] = &[
     "he", "she", "him", "her", "his", "hers", "theirs", "ours", "yours", "mine", "one's",
     "someone", "something", "anyone", "everyone", "nobody", "none", "whichever", "whatever",
     "should", "shall", "may", "might", "must", "ought", "am", "aren", "isn", "wasn", "weren",
-    "don", "doesn", "didn", "ll", "ve", "re", "d", "o", "etc", "e", "g", "ie", "eg",
+    "don", "doesn", "didn", "haven", "hasn", "hadn", "wouldn", "couldn", "shouldn", "mustn", "needn",
+    "ll", "ve", "re", "d", "o", "etc", "e", "g", "ie", "eg", "regarding", "concerning", "everybody",
+    "somebody", "anybody",
 ];
 
 /// Common verbs: like soft words, they name no condition of their own
@@ -517,6 +519,36 @@ pub fn implied_order(adjective: &str) -> Option<(&'static str, bool)> {
 
 pub fn is_stopword(norm: &str) -> bool {
     STOPWORDS.contains(&norm) || FUNCTION_WORDS.contains(&norm)
+}
+
+/// "teh", "whcih", "wat": a word no dictionary has, one letter or one
+/// swap of two letters away from a function word of three letters or
+/// more (its first letter kept, or swapped with the second), is that word
+/// misspelt. A word the dictionary has ("hat", "ore") is left alone, and
+/// so is one that would begin a cue with the `next` word ("hom many").
+pub fn misspelt_function_word(norm: &str, next: Option<&str>) -> Option<&'static str> {
+    if norm.len() < 3 || !norm.bytes().all(|b| b.is_ascii_lowercase()) || crate::words::is_english_word(norm) {
+        return None;
+    }
+    let firsts: Vec<char> = norm.chars().take(2).collect();
+    let near = |w: &str| {
+        let first = w.chars().next();
+        w.len() >= 3 && (first == firsts.first().copied() || first == firsts.get(1).copied()) && strsim::osa_distance(norm, w) == 1
+    };
+    // Near the first word of a cue the next word goes on with ("hom
+    // many", "mor than") or of a one-word cue ("nto"), the cue would be
+    // lost: left alone.
+    let cue_begins = CUES.iter().any(|(p, _)| {
+        let mut w = p.split_whitespace();
+        w.next().is_some_and(near) && w.next().is_none_or(|second| next == Some(second))
+    });
+    if cue_begins {
+        return None;
+    }
+    let mut found = STOPWORDS.iter().chain(FUNCTION_WORDS).copied().filter(|w| near(w));
+    let first = found.next()?;
+    // Two function words as near ("hom": him, how) say nothing sure.
+    found.all(|w| w == first).then_some(first)
 }
 
 pub fn is_soft(norm: &str) -> bool {

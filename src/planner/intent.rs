@@ -334,6 +334,10 @@ pub fn pieces(
             out.push(mk(PieceKind::Stop, i, i + 1));
         } else if english::is_soft(&t.norm) {
             out.push(mk(PieceKind::Soft, i, i + 1));
+        } else if let Some(meant) = english::misspelt_function_word(&t.norm, toks.get(i + 1).map(|n| n.norm.as_str())).filter(|_| t.is_word()) {
+            let mut p = mk(PieceKind::Stop, i, i + 1);
+            p.norm = meant.to_string();
+            out.push(p);
         } else {
             out.push(mk(PieceKind::Unknown, i, i + 1));
         }

@@ -123,7 +123,11 @@ impl Ctx<'_> {
             self.used[j + 1] && matches!(x.kind, PieceKind::Time(_) | PieceKind::Number(_) | PieceKind::Quoted(..) | PieceKind::Cue(_))
                 || matches!(x.top(), Some(Target::Value(..)))
         });
-        let before = (0..j).rev().find(|&k| !matches!(self.p[k].norm.as_str(), "the" | "a" | "an")).is_some_and(|k| PICKS.contains(&self.p[k].norm.as_str()));
+        let before = (0..j).rev().find(|&k| !matches!(self.p[k].norm.as_str(), "the" | "a" | "an")).is_some_and(|k| {
+            // "the names of conductors and the corresponding orchestras":
+            // the noun is listed beside them, not the rows they come from.
+            PICKS.contains(&self.p[k].norm.as_str()) || matches!(self.p[k].norm.as_str(), "corresponding" | "respective")
+        });
         after || before
     }
 }

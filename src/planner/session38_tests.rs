@@ -297,3 +297,21 @@ values = ["Republic", "Monarchy", "Federal Republic"]
 fn a_column_before_not_is_the_conditions(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&nations(), question, want);
 }
+
+/// A function word misspelt by one letter or a swap ("teh", "whcih") is
+/// read as that word; one near a cue's first word ("hom many") is not;
+/// "regarding", "everybody" and "haven't" are function words.
+#[rstest]
+#[case::teh("Show teh names of all customers.", Ok("customers.customer_name"))]
+#[case::regarding("List all information regarding customers.", Ok("customers.customer_id"))]
+#[case::near_a_cue("Hom many customers are there?", Err(""))]
+fn misspelt_and_plain_function_words(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&shop(), question, want);
+}
+
+#[rstest]
+#[case::havent("Which films haven't been reviewed by Chris Jackson?", Ok("NOT EXISTS (SELECT 1 FROM rating"))]
+#[case::corresponding_rows_listed("What are the names of studios as well as the corresonding films?", Err(""))]
+fn contractions_and_nouns_listed_beside(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    critics(question, want);
+}
