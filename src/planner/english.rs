@@ -533,8 +533,17 @@ pub fn misspelt_function_word(norm: &str, next: Option<&str>) -> Option<&'static
     let firsts: Vec<char> = norm.chars().take(2).collect();
     let near = |w: &str| {
         let first = w.chars().next();
-        w.len() >= 3 && (first == firsts.first().copied() || first == firsts.get(1).copied()) && strsim::osa_distance(norm, w) == 1
+        w.len() >= 3
+            && w.len().abs_diff(norm.len()) <= 1
+            && (first == firsts.first().copied() || first == firsts.get(1).copied())
+            && strsim::osa_distance(norm, w) == 1
     };
+    let mut found = STOPWORDS.iter().chain(FUNCTION_WORDS).copied().filter(|w| near(w));
+    let first = found.next()?;
+    // Two function words as near ("hom": him, how) say nothing sure.
+    if !found.all(|w| w == first) {
+        return None;
+    }
     // Near the first word of a cue the next word goes on with ("hom
     // many", "mor than") or of a one-word cue ("nto"), the cue would be
     // lost: left alone.
@@ -542,13 +551,7 @@ pub fn misspelt_function_word(norm: &str, next: Option<&str>) -> Option<&'static
         let mut w = p.split_whitespace();
         w.next().is_some_and(near) && w.next().is_none_or(|second| next == Some(second))
     });
-    if cue_begins {
-        return None;
-    }
-    let mut found = STOPWORDS.iter().chain(FUNCTION_WORDS).copied().filter(|w| near(w));
-    let first = found.next()?;
-    // Two function words as near ("hom": him, how) say nothing sure.
-    found.all(|w| w == first).then_some(first)
+    (!cue_begins).then_some(first)
 }
 
 pub fn is_soft(norm: &str) -> bool {
