@@ -69,16 +69,14 @@ impl Ctx<'_> {
 /// 'Full', a `full_time` column) is left as read.
 pub(super) fn full_as_emphasis(m: &crate::semantic::Manifest, pieces: &mut [crate::planner::intent::Piece]) {
     use crate::planner::intent::PieceKind;
-    let split_names = m.tables.iter().any(|t| {
-        ["first", "last"].iter().all(|part| t.columns.iter().any(|c| is_part_name(&c.name, part)))
-    });
+    let split_names = || m.tables.iter().any(|t| ["first", "last"].iter().all(|part| t.columns.iter().any(|c| is_part_name(&c.name, part))));
     for i in 0..pieces.len().saturating_sub(1) {
         if pieces[i].norm != "full" || pieces[i].kind != PieceKind::Unknown {
             continue;
         }
         let next = &pieces[i + 1];
         let named = matches!(next.norm.as_str(), "name" | "names");
-        let name = named && !split_names;
+        let name = named && !split_names();
         let column = !named && matches!(next.top(), Some(crate::planner::lexicon::Target::Column(..)));
         if name || column {
             pieces[i].kind = PieceKind::Stop;

@@ -4,7 +4,8 @@
 //!
 //! Invariants: only two plain numbers, the first below the second, joined
 //! by "to" alone; a "from" before them becomes the "between", else one is
-//! put in. "up to 25", "from 2 to" followed by no number, or "5 to 3" are
+//! put in, and after a "between" already written ("between 50 to 100")
+//! the "to" is read as its "and". "up to 25", "from 2 to" followed by no number, or "5 to 3" are
 //! left as written.
 
 use crate::planner::tokenize::{TokKind, Token};
