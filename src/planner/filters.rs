@@ -652,12 +652,18 @@ impl Ctx<'_> {
             if let Some(p) = prev.filter(|&p| self.p[p].cue().is_some()) {
                 self.mark(p);
             }
-            let (op, value) = if let Some((v, k, start)) = affix {
+            // The LIKE pattern of a searched text: a prefix, a suffix, or inside.
+            let pattern = |t: &str| match affix {
+                Some((.., true)) => format!("{t}%"),
+                Some((.., false)) => format!("%{t}"),
+                None => format!("%{t}%"),
+            };
+            let (op, value) = if let Some((v, k, _)) = affix {
                 self.mark(v);
                 self.mark(k);
-                (Op::Like, if start { format!("{text}%") } else { format!("%{text}") })
+                (Op::Like, pattern(&text))
             } else if contains {
-                (Op::Like, format!("%{text}%"))
+                (Op::Like, pattern(&text))
             } else {
                 (if self.negated[i] { Op::Ne } else { Op::Eq }, text.clone())
             };
@@ -705,11 +711,6 @@ impl Ctx<'_> {
                 k = n;
             }
             if let (Some(or), false) = (either, more.is_empty()) {
-                let pattern = |t: &str| match affix {
-                    Some((.., true)) => format!("{t}%"),
-                    Some((.., false)) => format!("%{t}"),
-                    None => format!("%{t}%"),
-                };
                 let like = |v: String| Filter { field: f.name.clone(), op: Op::Like, value: Some(Operand::Value(json!(v))) };
                 let all: Vec<Filter> = std::iter::once(like(value)).chain(more.iter().map(|t| like(pattern(t)))).collect();
                 if or {

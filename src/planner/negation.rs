@@ -56,6 +56,8 @@ impl Ctx<'_> {
         let mut between: Vec<usize> = Vec::new();
         let mut unknown = 0;
         let mut k = i + 1;
+        // A verb read between "not" and here ("not made by", "not reviewed by").
+        let after_verb = |c: &Ctx, between: &[usize]| between.iter().any(|&b| matches!(c.p[b].kind, PieceKind::Unknown | PieceKind::Soft));
         let v = loop {
             let Some(x) = self.p.get(k) else { return false };
             if self.used[k] {
@@ -64,11 +66,7 @@ impl Ctx<'_> {
             match &x.kind {
                 PieceKind::Stop | PieceKind::Soft => between.push(k),
                 // "not reviewed by Chris Jackson": the agent of a verb.
-                PieceKind::Cue(Cue::Group)
-                    if x.norm == "by" && between.iter().any(|&b| matches!(self.p[b].kind, PieceKind::Unknown | PieceKind::Soft)) =>
-                {
-                    between.push(k)
-                }
+                PieceKind::Cue(Cue::Group) if x.norm == "by" && after_verb(self, &between) => between.push(k),
                 PieceKind::Unknown if !x.capital && unknown < 2 => {
                     unknown += 1;
                     between.push(k);
@@ -76,7 +74,7 @@ impl Ctx<'_> {
                 PieceKind::Quoted(..) => break k,
                 // "not made by Sony": a name after a verb, which the value
                 // index places later (`bare_names`), negated.
-                PieceKind::Unknown if x.capital && between.iter().any(|&b| matches!(self.p[b].kind, PieceKind::Unknown | PieceKind::Soft)) => break k,
+                PieceKind::Unknown if x.capital && after_verb(self, &between) => break k,
                 PieceKind::Lex(_) if matches!(x.top(), Some(Target::Value(..))) => break k,
                 // The value's own column: "the country of Switzerland".
                 PieceKind::Lex(_) if matches!(x.top(), Some(Target::Column(..) | Target::Dimension(_))) => {}
@@ -299,31 +297,23 @@ impl Ctx<'_> {
     /// is among the reviewers named so). False, changing nothing, when no
     /// single link table does that.
     fn no_row_through_link(&mut self, idx: usize, b: usize, t: usize) -> bool {
-        let links: Vec<(usize, usize, usize, usize)> = (0..self.m.tables.len())
-            .filter(|&l| l != b && l != t)
-            .filter_map(|l| {
-                let (key, to_b) = schema::reverse_key(self.m, b, l)?;
-                let to_t = schema::foreign_key(self.m, l, t)?;
-                Some((l, key, to_b, to_t))
-            })
-            .collect();
-        let [(l, key, to_b, to_t)] = links.as_slice() else { return false };
-        let Some(t_key) = self.m.joins.iter().find_map(|j| {
-            (schema::column_of(self.m, &j.from) == Some((*l, *to_t))).then(|| j.to.clone())
-        }) else {
+        // The one table linking them, as for "no t" (`anti_join_key`).
+        let Some((l, key, to_b)) = self.anti_join_key(b, t).filter(|&(l, ..)| l != t) else { return false };
+        let Some(to_t) = schema::foreign_key(self.m, l, t) else { return false };
+        let Some(t_key) = self.m.joins.iter().find_map(|j| (schema::column_of(self.m, &j.from) == Some((l, to_t))).then(|| j.to.clone())) else {
             return false;
         };
         let mut cond = self.filters[idx].clone();
         cond.op = if cond.op == Op::Ne { Op::Eq } else { Op::In };
         let within = Filter {
-            field: schema::qualified(self.m, *l, *to_t),
+            field: schema::qualified(self.m, l, to_t),
             op: Op::In,
             value: Some(Operand::Rows { column: t_key, filters: vec![cond] }),
         };
         self.filters[idx] = Filter {
-            field: schema::qualified(self.m, b, *key),
+            field: schema::qualified(self.m, b, key),
             op: Op::NotExists,
-            value: Some(Operand::Rows { column: schema::qualified(self.m, *l, *to_b), filters: vec![within] }),
+            value: Some(Operand::Rows { column: schema::qualified(self.m, l, to_b), filters: vec![within] }),
         };
         // "the names of employees not certified on a Boeing": names that
         // no such row has, each once (a set difference, as for an
