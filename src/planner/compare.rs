@@ -479,7 +479,14 @@ impl Ctx<'_> {
     /// unless the number is 0), is that column's value. Returns whether it
     /// was read.
     fn count_before_column(&mut self, prev: usize, n: usize, x: f64) -> bool {
-        if self.used[prev] || x.fract() != 0.0 || !matches!(self.p[prev].norm.as_str(), "with" | "have" | "has" | "having" | "had") {
+        const HAVE: &[&str] = &["with", "have", "has", "having", "had"];
+        // "with a base price below 160 and two beds": "and" after a
+        // condition already read continues the "with" before it.
+        let continued = self.p[prev].norm == "and"
+            && prev >= 1
+            && self.used[prev - 1]
+            && (0..prev - 1).rev().take_while(|&k| !self.p[k].is_punct(',')).any(|k| HAVE.contains(&self.p[k].norm.as_str()));
+        if self.used[prev] || x.fract() != 0.0 || !(HAVE.contains(&self.p[prev].norm.as_str()) || continued) {
             return false;
         }
         let c = n + 1;

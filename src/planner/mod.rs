@@ -187,6 +187,8 @@ mod session37_tests;
 #[cfg(test)]
 mod session38_tests;
 #[cfg(test)]
+mod session39_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;

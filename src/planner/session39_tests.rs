@@ -1,0 +1,40 @@
+//! Table-driven tests of the planner changes of the thirty-ninth round.
+
+use rstest::rstest;
+
+use super::fixtures::planner_answers;
+use super::OfflinePlanner;
+
+/// Guest rooms with a number of beds and a price.
+fn inn() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "lodging39"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "rooms"
+file = "rooms.csv"
+primary_key = "roomid"
+label = "roomname"
+columns = [
+  { name = "roomid", type = "VARCHAR", nullable = false },
+  { name = "roomname", type = "VARCHAR", nullable = false },
+  { name = "beds", type = "BIGINT", nullable = false },
+  { name = "baseprice", type = "BIGINT", nullable = false },
+]
+"#,
+    ))
+}
+
+/// "with a price below 160 and two beds": the number after "and"
+/// continues the "with" of the condition read before it, and is the value
+/// of the number column it stands before; without a "with" or "have" to
+/// continue, a bare "and two beds" is not read that way.
+#[rstest]
+#[case::with_and("Which rooms have a base price below 160 and two beds?", Ok("rooms.beds = 2"))]
+#[case::with_and_both("Find the names of rooms with a base price below 160 and 2 beds.", Ok("rooms.baseprice < 160"))]
+#[case::alone("Which rooms have two beds?", Ok("rooms.beds = 2"))]
+fn a_number_after_and_continues_with(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&inn(), question, want);
+}
