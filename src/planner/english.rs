@@ -117,6 +117,7 @@ pub const CUES: &[(&str, Cue)] = &[
     ("for all the different", Cue::Group),
     ("in different", Cue::Group),
     ("of different", Cue::Group),
+    ("with different", Cue::Group),
     ("for every", Cue::Group),
     ("in each", Cue::Group),
     ("at each", Cue::Group),

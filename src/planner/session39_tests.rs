@@ -38,3 +38,39 @@ columns = [
 fn a_number_after_and_continues_with(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&inn(), question, want);
 }
+
+/// Students with an age and a sex.
+fn students() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "school39"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "student"
+file = "student.csv"
+primary_key = "stuid"
+label = "lname"
+columns = [
+  { name = "stuid", type = "BIGINT", nullable = false },
+  { name = "lname", type = "VARCHAR", nullable = false },
+  { name = "sex", type = "VARCHAR", nullable = false },
+  { name = "age", type = "BIGINT", nullable = false },
+]
+
+[[dimensions]]
+name = "sex"
+column = "student.sex"
+kind = "categorical"
+values = ["F", "M"]
+"#,
+    ))
+}
+
+/// "for students with different sex" groups as "for each sex" does.
+#[rstest]
+#[case::with_different("Find the average and oldest age for students with different sex.", Ok("GROUP BY"))]
+#[case::for_each("Find the average age for each sex.", Ok("GROUP BY"))]
+fn with_different_groups(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&students(), question, want);
+}
