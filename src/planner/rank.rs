@@ -144,12 +144,34 @@ impl Ctx<'_> {
         }
     }
 
-    /// True when the question is about one thing ("which site", "the stadium").
+    /// True when the question is about one thing ("which site", "the
+    /// stadium"). A plural subject still asks for one when its verb is
+    /// singular ("Which countries has the most airlines?") or when the
+    /// superlative belongs to a singular noun of its own ("the names of
+    /// cities in the county with the most officers").
     fn singular_subject(&self) -> bool {
-        match self.subject {
-            Some(s) => !self.p[s].plural,
-            None => true,
+        let Some(s) = self.subject else { return true };
+        if !self.p[s].plural {
+            return true;
         }
+        let verb_says_one = self
+            .p
+            .get(s + 1)
+            .is_some_and(|v| matches!(v.norm.as_str(), "has" | "is" | "was" | "does"));
+        verb_says_one || (0..self.p.len()).any(|k| self.singular_noun_with_superlative(k))
+    }
+
+    /// Piece `k` is a superlative after "<singular noun> with (the)"
+    /// ("the county with the most", "the customer with the lowest").
+    fn singular_noun_with_superlative(&self, k: usize) -> bool {
+        if !matches!(self.p[k].cue(), Some(Cue::Most | Cue::Least)) {
+            return false;
+        }
+        let w = if k >= 1 && self.p[k - 1].norm == "the" { k.checked_sub(2) } else { k.checked_sub(1) };
+        let Some(w) = w.filter(|&w| self.p[w].norm == "with") else { return false };
+        w.checked_sub(1).is_some_and(|n| {
+            !self.p[n].plural && Some(n) != self.subject && matches!(self.p[n].top(), Some(Target::Table(_) | Target::Column(..) | Target::Dimension(_)))
+        })
     }
 
     pub(super) fn ranking(&mut self) {

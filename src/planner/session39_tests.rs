@@ -74,3 +74,68 @@ values = ["F", "M"]
 fn with_different_groups(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&students(), question, want);
 }
+
+/// Counties with their police officers, the cities in them, and airlines
+/// with their country.
+fn counties() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "safety39"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "county"
+file = "county.csv"
+primary_key = "county_id"
+label = "name"
+columns = [
+  { name = "county_id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "police_officers", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "city"
+file = "city.csv"
+primary_key = "city_id"
+label = "name"
+columns = [
+  { name = "city_id", type = "BIGINT", nullable = false },
+  { name = "county_id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "airlines"
+file = "airlines.csv"
+primary_key = "airline_id"
+label = "airline_name"
+columns = [
+  { name = "airline_id", type = "BIGINT", nullable = false },
+  { name = "airline_name", type = "VARCHAR", nullable = false },
+  { name = "country", type = "VARCHAR", nullable = false },
+]
+
+[[joins]]
+from = "city.county_id"
+to = "county.county_id"
+"#,
+    ))
+}
+
+/// A plural subject still asks for one row when the superlative belongs
+/// to a singular noun of its own ("the county with the most") or the verb
+/// is singular ("Which countries has"); a plural subject with a plural
+/// verb lists every group in order.
+#[rstest]
+#[case::noun_with_most("What are the names of cities that are in the county with the most police officers?", Ok("county.police_officers = (SELECT MAX(county.police_officers)"))]
+#[case::singular_verb("Which countries has the most number of airlines?", Ok("LIMIT 1"))]
+fn a_singular_superlative_keeps_one(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&counties(), question, want);
+}
+
+#[test]
+fn a_plural_subject_and_verb_list_every_group() {
+    let sql = super::fixtures::planned_sql(&counties(), "Which countries have the largest number of airlines?");
+    assert!(sql.as_ref().is_ok_and(|s| s.contains("ORDER BY") && !s.contains("LIMIT")), "{sql:?}");
+}
