@@ -158,21 +158,7 @@ impl Ctx<'_> {
             .p
             .get(s + 1)
             .is_some_and(|v| matches!(v.norm.as_str(), "has" | "is" | "was" | "does"));
-        verb_says_one || (0..self.p.len()).any(|k| self.singular_noun_with_superlative(k)) || self.plural_asks_for_the_top(s)
-    }
-
-    /// "Which cities have the largest population?": a plural subject
-    /// ranked by a superlative asks for the top one (its ties included by
-    /// nothing else), unless a count says how many ("the three products
-    /// ..."), the question asks per group ("for each", "every"), or the
-    /// superlative is said within a clause about each row ("countries
-    /// where Spanish is spoken by the largest percentage").
-    fn plural_asks_for_the_top(&self, s: usize) -> bool {
-        let per_group = self.p.iter().any(|x| matches!(x.cue(), Some(Cue::Each | Cue::Group)) || x.says_each());
-        let counted = self.prev_sig(s).and_then(|n| self.whole_count(n)).is_some();
-        let sup = (s + 1..self.p.len()).find(|&k| matches!(self.p[k].cue(), Some(Cue::Most | Cue::Least)));
-        let within_clause = sup.is_some_and(|k| (s + 1..k).any(|j| matches!(self.p[j].norm.as_str(), "where" | "whose" | "when")));
-        !per_group && !counted && !within_clause
+        verb_says_one || (0..self.p.len()).any(|k| self.singular_noun_with_superlative(k))
     }
 
     /// Piece `k` is a superlative after "<singular noun> with (the)"
