@@ -34,6 +34,23 @@ pub struct Refusal {
     /// The word (lowercase) refused because nothing in the dataset is
     /// named by it, when that is the reason.
     pub unplaced: Option<String>,
+    /// Words (lowercase) read as a table that could not be joined to the
+    /// others the plan reads, each also the name of a column of another
+    /// table: read as that column, the question may need no such join.
+    pub unjoined: Vec<(String, usize)>,
+}
+
+/// The words of the pieces read as a table that also name a column of
+/// another table ("players": the table `player`, and `match_season.player`).
+fn unjoined_table_words(pieces: &[Piece], used: &[bool]) -> Vec<(String, usize)> {
+    let mut out = Vec::new();
+    for (x, _) in pieces.iter().zip(used).filter(|(_, &u)| u) {
+        let Some(Target::Table(t)) = x.top() else { continue };
+        if x.lex().unwrap_or_default().iter().any(|c| !c.fuzzy && matches!(c.target, Target::Column(o, _) if o != *t)) {
+            out.extend(x.words.split_whitespace().map(|w| (w.to_lowercase(), *t)));
+        }
+    }
+    out
 }
 
 /// What a measure computes, before naming.
@@ -194,15 +211,19 @@ impl<'a> Ctx<'a> {
         let (m, sc, pieces, used, recognised) = (self.m, self.sc, self.p, self.used.clone(), self.matches.clone());
         let mut u = self.finish()?;
         let words: Vec<String> = pieces.iter().flat_map(|x| x.words.split_whitespace()).map(str::to_lowercase).collect();
-        u.plan.via = schema::link_choice(m, &u.plan, &words).map_err(|reason| Refusal { reason, recognised: recognised.clone(), unplaced: None })?;
+        u.plan.via = schema::link_choice(m, &u.plan, &words).map_err(|reason| Refusal { reason, recognised: recognised.clone(), unplaced: None, unjoined: Vec::new() })?;
+        let doubt = schema::join_doubt(m, sc, &u.plan);
         let notes = super::account::check(m, pieces, &used, &u.plan)
             .and_then(|notes| super::account::check_matches(m, &u.matches, &u.plan).map(|()| notes))
             .and_then(|notes| super::account::echoed_value(m, pieces, &u.matches, &u.plan).map(|()| notes))
-            .and_then(|notes| schema::join_doubt(m, sc, &u.plan).map_or(Ok(notes), Err))
+            .and_then(|notes| doubt.clone().map_or(Ok(notes), Err))
             .and_then(|notes| super::named::check(m, pieces, &u.matches, &u.plan).map(|()| notes))
             .and_then(|notes| super::other_row::check(m, pieces, &u.matches, &u.plan).map(|()| notes))
             .and_then(|notes| super::entity_side::check(m, pieces, &u.ambiguities, &u.plan).map(|()| notes))
-            .map_err(|reason| Refusal { reason, recognised, unplaced: None })?;
+            .map_err(|reason| {
+                let unjoined = if doubt.as_ref() == Some(&reason) && !schema::tables_meet(m, sc, &u.plan) { unjoined_table_words(pieces, &used) } else { Vec::new() };
+                Refusal { reason, recognised, unplaced: None, unjoined }
+            })?;
         u.ambiguities.extend(notes);
         u.confidence = explain::confidence(&u.matches, &u.ambiguities);
         u.uncertain = u.confidence < crate::planner::UNCERTAIN_BELOW;
@@ -429,6 +450,7 @@ impl<'a> Ctx<'a> {
             reason,
             recognised: self.matches.clone(),
             unplaced: None,
+            unjoined: Vec::new(),
         }
     }
 

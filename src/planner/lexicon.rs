@@ -517,6 +517,13 @@ impl Lexicon {
                 if related && e.weight < WHOLE_NAME {
                     continue;
                 }
+                let of_table = match e.target {
+                    Target::Table(t) | Target::Column(t, _) => Some(t),
+                    _ => None,
+                };
+                if of_table.is_some() && toks[i..i + len].iter().any(|t| t.not_of_table == of_table) {
+                    continue;
+                }
                 // Nor is an abbreviation spelled out ("prerequisites" for
                 // `prereq`, no English word itself; "renting" for `rent`
                 // is another form of a word): a word written in full names

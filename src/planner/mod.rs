@@ -441,6 +441,24 @@ impl OfflinePlanner {
             Ok(u) => return planned(u),
             Err(refusal) => refusal,
         };
+        // "Show the players from college UCLA": "players" read as the
+        // table `player`, which no row of `match_season` belongs to, may
+        // be the `player` column of the rows the rest of the question reads.
+        if !first.unjoined.is_empty() {
+            let mut again = toks.clone();
+            for t in again.iter_mut() {
+                t.not_of_table = first.unjoined.iter().find(|(w, _)| *w == t.norm).map(|&(_, table)| table);
+            }
+            // Only a column named outright (not a near spelling) stands in.
+            let named_outright = |u: &Understanding| {
+                first.unjoined.iter().all(|(w, _)| {
+                    u.matches.iter().filter(|x| x.words.split_whitespace().any(|x| x.eq_ignore_ascii_case(w))).all(|x| x.kind == MatchKind::Column && x.confidence >= 0.9)
+                })
+            };
+            if let Some(u) = self.read(&again).ok().filter(named_outright) {
+                return planned(u);
+            }
+        }
         let mut unplaced = first.unplaced.clone();
         // Each retry allows one more word; a word allowed already that is
         // refused again is read, if the data stores it whole, as that

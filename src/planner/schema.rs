@@ -531,8 +531,7 @@ pub fn join_doubt(m: &Manifest, sc: &Schema, plan: &crate::plan::Plan) -> Option
             }
         }
     }
-    let meet = (0..m.tables.len()).any(|k| tables.iter().all(|&t| sc.reaches(k, t)));
-    if !meet {
+    if !tables_meet(m, sc, plan) {
         let names: Vec<&str> = tables.iter().map(|&t| m.tables[t].name.as_str()).collect();
         return Some(format!(
             "I can't tell how {} relate: no rows of one belong to rows of the other.",
@@ -540,6 +539,13 @@ pub fn join_doubt(m: &Manifest, sc: &Schema, plan: &crate::plan::Plan) -> Option
         ));
     }
     None
+}
+
+/// True when some table reaches every table the plan reads (one table
+/// or none always meets).
+pub fn tables_meet(m: &Manifest, sc: &Schema, plan: &crate::plan::Plan) -> bool {
+    let tables = plan_tables(m, plan);
+    tables.len() < 2 || (0..m.tables.len()).any(|k| tables.iter().all(|&t| sc.reaches(k, t)))
 }
 
 /// Pairs of tables that meet only inside an EXISTS or NOT EXISTS whose

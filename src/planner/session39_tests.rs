@@ -139,3 +139,46 @@ fn a_plural_subject_and_verb_list_every_group() {
     let sql = super::fixtures::planned_sql(&counties(), "Which countries have the largest number of airlines?");
     assert!(sql.as_ref().is_ok_and(|s| s.contains("ORDER BY") && !s.contains("LIMIT")), "{sql:?}");
 }
+
+/// Seasons listing a player by name and a college, and a table of players
+/// with the same `player` column that no season row points at.
+fn seasons() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "league39"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "match_season"
+file = "match_season.csv"
+columns = [
+  { name = "season", type = "BIGINT", nullable = false },
+  { name = "player", type = "VARCHAR", nullable = false },
+  { name = "college", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "player"
+file = "player.csv"
+primary_key = "player_id"
+label = "player"
+columns = [
+  { name = "player_id", type = "BIGINT", nullable = false },
+  { name = "player", type = "VARCHAR", nullable = false },
+  { name = "years_played", type = "VARCHAR", nullable = false },
+]
+"#,
+    ))
+}
+
+/// "players" read first as the table `player`, which cannot be joined to
+/// the seasons the college is on, is read again as the seasons' own
+/// `player` column; a question about the players alone keeps the table.
+#[rstest]
+#[case::from_college("Show the players from college UCLA.", Ok("SELECT match_season.player AS player\nFROM match_season\nWHERE match_season.college = 'UCLA'"))]
+#[case::table_alone("How many players are there?", Ok("FROM player"))]
+fn a_table_word_that_cannot_join_reads_a_column(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    let values = crate::dataset::value_index::ValueIndex { columns: vec![super::fixtures::indexed("match_season", "college", &["UCLA", "Duke"])] };
+    let planner = seasons().with_values(Some(&values));
+    planner_answers(&planner, question, want);
+}

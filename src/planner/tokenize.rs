@@ -36,18 +36,23 @@ pub struct Token {
     /// ("advises" for an `advisor` table): set only when planning again
     /// after the word was the one thing not understood.
     pub related: bool,
+    /// A table the word may not name, itself or by one of its columns: set
+    /// only when planning again after that table, as the word's first
+    /// reading, could not be joined to the others, so that the word names
+    /// a column of the same name in another table instead.
+    pub not_of_table: Option<usize>,
 }
 
 impl Token {
     /// A value the question quotes, or one read as if it had ("Gone with
     /// the Wind" spelled out, "US" for a stored "United States").
     pub fn quoted(text: String) -> Token {
-        Token { raw: text.clone(), norm: text.to_lowercase(), stem: text.to_lowercase(), kind: TokKind::Quoted(text), capital: false, related: false }
+        Token { raw: text.clone(), norm: text.to_lowercase(), stem: text.to_lowercase(), kind: TokKind::Quoted(text), capital: false, related: false, not_of_table: None }
     }
     /// A word written as `raw` and read as the word `norm` ("a single"
     /// read as "any", "to" as "and" in a range).
     pub fn read_as(raw: String, norm: &str) -> Token {
-        Token { raw, norm: norm.into(), stem: stem(norm), kind: TokKind::Word, capital: false, related: false }
+        Token { raw, norm: norm.into(), stem: stem(norm), kind: TokKind::Word, capital: false, related: false, not_of_table: None }
     }
     pub fn is_word(&self) -> bool {
         self.kind == TokKind::Word
@@ -186,7 +191,7 @@ fn punct(c: char) -> Token {
         stem: c.to_string(),
         kind: TokKind::Punct(c),
         capital: false,
-        related: false,
+        related: false, not_of_table: None,
     }
 }
 
@@ -218,7 +223,7 @@ fn number_token(chars: &[char], mut i: usize, out: &mut Vec<Token>) -> usize {
                 stem: s.clone(),
                 kind: TokKind::Date(s),
                 capital: false,
-                related: false,
+                related: false, not_of_table: None,
             });
             return i + 10;
         }
@@ -263,7 +268,7 @@ fn number_token(chars: &[char], mut i: usize, out: &mut Vec<Token>) -> usize {
         stem: raw,
         kind: TokKind::Number(value),
         capital: false,
-        related: false,
+        related: false, not_of_table: None,
     });
     if consumed_suffix {
         return j;
@@ -311,7 +316,7 @@ fn push_word(out: &mut Vec<Token>, raw: &str) {
                 stem: norm,
                 kind: TokKind::Number(n),
                 capital: false,
-                related: false,
+                related: false, not_of_table: None,
             });
             continue;
         }
@@ -322,7 +327,7 @@ fn push_word(out: &mut Vec<Token>, raw: &str) {
             stem,
             kind: TokKind::Word,
             capital,
-            related: false,
+            related: false, not_of_table: None,
         });
     }
 }
