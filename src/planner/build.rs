@@ -34,9 +34,10 @@ pub struct Refusal {
     /// The word (lowercase) refused because nothing in the dataset is
     /// named by it, when that is the reason.
     pub unplaced: Option<String>,
-    /// Words (lowercase) read as a table that could not be joined to the
-    /// others the plan reads, each also the name of a column of another
-    /// table: read as that column, the question may need no such join.
+    /// Words (lowercase), each with the table it was read as, when that
+    /// table could not be joined to the others the plan reads and the word
+    /// also names a column of another table: read as that column, the
+    /// question may need no such join.
     pub unjoined: Vec<(String, usize)>,
 }
 

@@ -191,7 +191,8 @@ fn punct(c: char) -> Token {
         stem: c.to_string(),
         kind: TokKind::Punct(c),
         capital: false,
-        related: false, not_of_table: None,
+        related: false,
+        not_of_table: None,
     }
 }
 
@@ -223,7 +224,8 @@ fn number_token(chars: &[char], mut i: usize, out: &mut Vec<Token>) -> usize {
                 stem: s.clone(),
                 kind: TokKind::Date(s),
                 capital: false,
-                related: false, not_of_table: None,
+                related: false,
+                not_of_table: None,
             });
             return i + 10;
         }
@@ -268,7 +270,8 @@ fn number_token(chars: &[char], mut i: usize, out: &mut Vec<Token>) -> usize {
         stem: raw,
         kind: TokKind::Number(value),
         capital: false,
-        related: false, not_of_table: None,
+        related: false,
+        not_of_table: None,
     });
     if consumed_suffix {
         return j;
@@ -316,7 +319,8 @@ fn push_word(out: &mut Vec<Token>, raw: &str) {
                 stem: norm,
                 kind: TokKind::Number(n),
                 capital: false,
-                related: false, not_of_table: None,
+                related: false,
+                not_of_table: None,
             });
             continue;
         }
@@ -327,7 +331,8 @@ fn push_word(out: &mut Vec<Token>, raw: &str) {
             stem,
             kind: TokKind::Word,
             capital,
-            related: false, not_of_table: None,
+            related: false,
+            not_of_table: None,
         });
     }
 }
