@@ -1094,6 +1094,13 @@ impl<'a> Ctx<'a> {
                 }
                 found
             } else if o.by.is_empty() {
+                // "the top 3 mountains" with nothing to rank them by: the
+                // names shown are no ranking.
+                let top = self.matches.iter().find(|x| x.kind == MatchKind::Order && matches!(x.target.as_str(), "top" | "bottom"));
+                let says_order = self.p.iter().any(|x| x.words.split_whitespace().any(|w| w.eq_ignore_ascii_case("order")));
+                if let Some(top) = top.filter(|_| !says_order && names.is_empty()) {
+                    return Err(self.refuse(format!("I couldn't tell what '{}' ranks by; name it, e.g. 'top 3 by price'.", top.words)));
+                }
                 // "the names of enzymes in descending order": what is shown.
                 names
                     .first()

@@ -348,7 +348,13 @@ impl Ctx<'_> {
             };
             // In the plural, or before a plural word that names nothing ("white percentages").
             let plural = self.p[k].plural || self.p.get(k + 1).is_some_and(|x| x.plural && x.lex().is_none());
-            (f.numeric && !f.temporal && !self.is_key(&f) && plural).then_some((k, f))
+            // "the mountains with the top 3 prominence": after "with" the
+            // words are something the rows have, not the rows themselves.
+            let had = (0..i)
+                .rev()
+                .find(|&b| !matches!(self.p[b].norm.as_str(), "the" | "a" | "their" | "its"))
+                .is_some_and(|b| matches!(self.p[b].norm.as_str(), "with" | "having"));
+            (f.numeric && !f.temporal && !self.is_key(&f) && (plural || had)).then_some((k, f))
         });
         if let Some((k, f)) = key {
             self.take(k, MatchKind::Column, f.name.clone(), 0.9);

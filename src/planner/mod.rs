@@ -189,6 +189,8 @@ mod session38_tests;
 #[cfg(test)]
 mod session39_tests;
 #[cfg(test)]
+mod session40_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;
