@@ -317,6 +317,19 @@ impl Lexicon {
                         lx.add_stems(pst, target.clone(), 0.9, None);
                     }
                 }
+                // `gtype` in `video_games`, `dname` in `department`: the
+                // table's initial and a word ("the types of the games").
+                // Not "name": a table's label is found by its own rules, and
+                // a strong lone "name" would compete with other tables'.
+                if let Some(rest) = initial_and_word(&t.name, &t.columns, &c.name).filter(|r| r != "name") {
+                    // As strong as a column's own one-word name: a lone
+                    // "types" or "name" is read only at 0.85 or above.
+                    let rst = vec![stem(&rest)];
+                    lx.add_stems(rst.clone(), target.clone(), 0.85, None);
+                    let mut both = tstems.clone();
+                    both.extend(rst);
+                    lx.add_stems(both, target.clone(), 0.9, None);
+                }
                 if let Some(unit) = &c.unit {
                     lx.add(unit, Target::Unit(ti, ci), 0.9);
                     let long = unit_words(unit);
@@ -850,4 +863,29 @@ pub fn parse_simple_agg(m: &Manifest, expr: &str) -> Option<SimpleAgg> {
 /// weaker than the whole name, stronger the more of it the part holds.
 fn part_weight(len: usize, n: usize) -> f32 {
     0.55 + 0.25 * len as f32 / n as f32
+}
+
+/// The word after a one-letter prefix that is the initial of a word of the
+/// table's name: `gtype` in `video_games` -> "type", `dname` in `department`
+/// -> "name". Not when the name is itself a word (`price`, `party`), nor
+/// when another column of the table has the same word after another letter
+/// (`fname` beside `lname`: the letter says which name).
+pub(super) fn initial_and_word(table: &str, columns: &[crate::semantic::Column], column: &str) -> Option<String> {
+    let c = column.to_lowercase();
+    let parts = split_identifier(column);
+    let (first, rest) = (c.chars().next()?, c.get(1..)?);
+    if parts.len() != 1 || rest.chars().count() < 3 || !rest.chars().all(|ch| ch.is_ascii_lowercase()) {
+        return None;
+    }
+    if crate::words::is_english_word(&c) || !crate::words::is_english_word(rest) {
+        return None;
+    }
+    if !split_identifier(table).iter().any(|w| w.starts_with(first)) {
+        return None;
+    }
+    let twin = columns.iter().any(|o| {
+        let o = o.name.to_lowercase();
+        o != c && o.get(1..) == Some(rest)
+    });
+    (!twin).then(|| rest.to_string())
 }

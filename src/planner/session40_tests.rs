@@ -42,3 +42,75 @@ columns = [
 fn top_n_takes_the_number_column_after_with(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&peaks(), question, want);
 }
+
+/// Games whose columns carry the table's initial (`gname`, `gtype`), and
+/// players whose two names differ only by it (`fname`, `lname`).
+fn arcade() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "arcade40"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "video_games"
+file = "video_games.csv"
+primary_key = "gameid"
+label = "gname"
+columns = [
+  { name = "gameid", type = "BIGINT", nullable = false },
+  { name = "gname", type = "VARCHAR", nullable = false },
+  { name = "gtype", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "player"
+file = "player.csv"
+primary_key = "pid"
+columns = [
+  { name = "pid", type = "BIGINT", nullable = false },
+  { name = "fname", type = "VARCHAR", nullable = false },
+  { name = "lname", type = "VARCHAR", nullable = false },
+  { name = "ptitle", type = "VARCHAR", nullable = false },
+]
+"#,
+    ))
+}
+
+/// `gtype` is the games' type: a one-letter prefix that is the initial of
+/// a word of the table's name, before an English word. Not for `fname`
+/// beside `lname` (the letter tells the two apart) and not for a name that
+/// is a word itself.
+#[rstest]
+#[case::type_of_games("What are the names of all the video games and their types in alphabetical order?", Ok("video_games.gtype"))]
+#[case::type_alone("What are the types of all video games?", Ok("video_games.gtype"))]
+#[case::title("List the titles of all players.", Ok("player.ptitle"))]
+#[case::twin_names("List the name of every player.", Err(""))]
+fn a_table_initial_before_a_word(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&arcade(), question, want);
+}
+
+#[test]
+fn initial_and_word_reads_only_an_initial_of_the_table() {
+    let cols = |names: &[&str]| -> Vec<crate::semantic::Column> {
+        names
+            .iter()
+            .map(|n| crate::semantic::Column {
+                name: (*n).into(),
+                ty: "VARCHAR".into(),
+                description: String::new(),
+                nullable: false,
+                synonyms: Vec::new(),
+                unit: None,
+                text_format: None,
+            })
+            .collect()
+    };
+    let games = cols(&["gname", "gtype"]);
+    assert_eq!(super::lexicon::initial_and_word("video_games", &games, "gtype").as_deref(), Some("type"));
+    // Not the initial of a word of the table's name.
+    assert_eq!(super::lexicon::initial_and_word("video_games", &games, "xtype"), None);
+    // A word in its own right.
+    assert_eq!(super::lexicon::initial_and_word("shop", &cols(&["score"]), "score"), None);
+    // `fname` beside `lname`.
+    assert_eq!(super::lexicon::initial_and_word("faculty", &cols(&["fname", "lname"]), "fname"), None);
+}
