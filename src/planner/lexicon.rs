@@ -317,13 +317,14 @@ impl Lexicon {
                         lx.add_stems(pst, target.clone(), 0.9, None);
                     }
                 }
-                // `gtype` in `video_games`, `dname` in `department`: the
+                // `gtype` in `video_games`, `ptitle` in `player`: the
                 // table's initial and a word ("the types of the games").
-                // Not "name": a table's label is found by its own rules, and
-                // a strong lone "name" would compete with other tables'.
+                // Not "name" (`dname`): a table's label is found by its own
+                // rules, and a strong lone "name" would compete with other
+                // tables'.
                 if let Some(rest) = initial_and_word(&t.name, &t.columns, &c.name).filter(|r| r != "name") {
                     // As strong as a column's own one-word name: a lone
-                    // "types" or "name" is read only at 0.85 or above.
+                    // generic word ("types") is read only at 0.85 or above.
                     let rst = vec![stem(&rest)];
                     lx.add_stems(rst.clone(), target.clone(), 0.85, None);
                     let mut both = tstems.clone();
