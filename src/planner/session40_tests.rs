@@ -114,3 +114,37 @@ fn initial_and_word_reads_only_an_initial_of_the_table() {
     // `fname` beside `lname`.
     assert_eq!(super::lexicon::initial_and_word("faculty", &cols(&["fname", "lname"]), "fname"), None);
 }
+
+/// Schools with an enrollment and the year each was founded.
+fn schools() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "schools40"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "university"
+file = "university.csv"
+primary_key = "school_id"
+label = "school"
+columns = [
+  { name = "school_id", type = "BIGINT", nullable = false },
+  { name = "school", type = "VARCHAR", nullable = false },
+  { name = "enrollment", type = "BIGINT", nullable = false },
+  { name = "founded", type = "BIGINT", nullable = false },
+  { name = "nickname", type = "VARCHAR", nullable = false },
+]
+"#,
+    ))
+}
+
+/// "When was the school with the largest enrollment founded?": the rows
+/// asked about come after "when was", as after "which"; a column named for
+/// an event (`founded`) tells when it happened, as a date column would.
+#[rstest]
+#[case::when_founded("When was the school with the largest enrollment founded?", Ok("ORDER BY enrollment DESC"))]
+#[case::shows_it("When was the school with the largest enrollment founded?", Ok("university.founded"))]
+#[case::no_time("When was the school with the largest enrollment nicknamed?", Err(""))]
+fn when_was_the_row_with_the_largest(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&schools(), question, want);
+}

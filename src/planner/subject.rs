@@ -167,7 +167,10 @@ impl Ctx<'_> {
             ) && x.lex().is_none()
                 // "Report all majors that ...", "Select the names of ...":
                 // other imperatives that ask for a list, first in the question.
-                || i == 0 && LIST_FIRST.contains(&x.norm.as_str()) && x.lex().is_none();
+                || i == 0 && LIST_FIRST.contains(&x.norm.as_str()) && x.lex().is_none()
+                // "When was the school with the largest enrollment
+                // founded?": the rows asked about come first, their time after.
+                || i == 0 && x.norm == "when" && self.p.get(1).is_some_and(|y| matches!(y.norm.as_str(), "was" | "were" | "did" | "is" | "are" | "does" | "do"));
             let top = matches!(x.cue(), Some(Cue::Top | Cue::Bottom));
             if !opener && !top {
                 continue;
