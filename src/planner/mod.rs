@@ -70,6 +70,7 @@ mod none_of;
 mod names;
 mod nested;
 mod per_group;
+mod people_counted;
 mod phrasal;
 mod comparative;
 mod rank;
@@ -511,6 +512,7 @@ impl OfflinePlanner {
         units::qualified_measures(&self.manifest, &mut pieces);
         capacity::holding_verbs(&self.manifest, &mut pieces);
         full_name::full_as_emphasis(&self.manifest, &mut pieces);
+        people_counted::people_in_a_number(&self.manifest, &mut pieces);
         let mut ctx = build::Ctx::new(&self.manifest, &self.lexicon, &self.schema, &pieces);
         ctx.values = self.values.as_deref();
         ctx.run()

@@ -148,3 +148,50 @@ columns = [
 fn when_was_the_row_with_the_largest(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&schools(), question, want);
 }
+
+/// Attacks with the number of people killed and injured in each, and a
+/// table of people.
+fn attacks() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "attacks40"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "perpetrator"
+file = "perpetrator.csv"
+primary_key = "perpetrator_id"
+columns = [
+  { name = "perpetrator_id", type = "BIGINT", nullable = false },
+  { name = "date", type = "VARCHAR", nullable = false },
+  { name = "country", type = "VARCHAR", nullable = false },
+  { name = "killed", type = "BIGINT", nullable = false },
+  { name = "injured", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "people"
+file = "people.csv"
+primary_key = "people_id"
+label = "name"
+columns = [
+  { name = "people_id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "age", type = "BIGINT", nullable = false },
+]
+"#,
+    ))
+}
+
+/// "the number of people killed" with a `killed` number column is that
+/// column, not a count of rows; "how many perpetrators" and "the number
+/// of people older than 30" (the `people` table's rows) still count.
+#[rstest]
+#[case::average("What is the average number of people injured by all perpetrators?", Ok("AVG(perpetrator.injured)"))]
+#[case::order_of("List the date of perpetrators in descending order of the number of people killed.", Ok("ORDER BY killed DESC"))]
+#[case::they("What are the dates of perpetrators in descending order of the number of people they injured?", Ok("ORDER BY injured DESC"))]
+#[case::rows_still_counted("How many perpetrators are there?", Ok("COUNT(*)"))]
+#[case::people_still_counted("What is the number of people older than 30?", Ok("COUNT(*)"))]
+fn the_number_of_people_a_column_holds(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&attacks(), question, want);
+}
