@@ -282,10 +282,13 @@ fn when_without_time(m: &Manifest, p: &[Piece], plan: &Plan) -> Result<(), Strin
         resolve(m, name).is_some_and(|(t, c)| {
             let col = &m.tables[t].columns[c];
             crate::semantic::is_temporal(&col.ty)
-                || split_identifier(&col.name).iter().any(|w| matches!(w.as_str(), "date" | "time" | "year" | "day" | "month" | "dt" | "yr" | "when"))
-                // `founded`, `built`, `opened`: a column named for an event
-                // holds when it happened.
-                || split_identifier(&col.name).iter().any(|w| w.len() > 4 && w.ends_with("ed") || crate::planner::verbs::is_irregular_past(w))
+                || split_identifier(&col.name).iter().any(|w| {
+                    matches!(w.as_str(), "date" | "time" | "year" | "day" | "month" | "dt" | "yr" | "when")
+                        // `founded`, `built`, `opened`: a column named for
+                        // an event holds when it happened.
+                        || w.len() > 4 && w.ends_with("ed")
+                        || crate::planner::verbs::is_irregular_past(w)
+                })
         })
     };
     let shown: Vec<&String> = plan.fields.iter().chain(plan.dimensions.iter().map(|d| &d.name)).collect();
