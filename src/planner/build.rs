@@ -1213,6 +1213,7 @@ impl<'a> Ctx<'a> {
             let words = self.measures.iter().find(|d| d.share).map(|d| d.words.clone()).unwrap_or_default();
             return Err(self.refuse(format!("I read '{words}' as a share, but found nothing saying which part of the whole to take.")));
         }
+        self.with_last_names(&mut fields, &mut dimensions);
         let plan = Plan {
             version: PLAN_VERSION,
             measures,

@@ -60,6 +60,44 @@ impl Ctx<'_> {
         true
     }
 
+    /// "the names of members who never came": a person's name is two
+    /// columns. Where the plan shows (or groups by) a table's first-name
+    /// column and the question never said "first" (or "given"), the
+    /// table's one last-name column is put right after it, so that two
+    /// people who share a first name are neither mixed up nor merged.
+    pub(super) fn with_last_names(&self, fields: &mut Vec<String>, dimensions: &mut Vec<crate::plan::DimensionRef>) {
+        if self.p.iter().any(|x| matches!(x.norm.as_str(), "first" | "given" | "forename" | "forenames")) {
+            return;
+        }
+        let last_of = |name: &str| -> Option<String> {
+            let (t, c) = crate::planner::account::resolve(self.m, name)?;
+            let cols = &self.m.tables[t].columns;
+            if !is_part_name(&cols[c].name, "first") {
+                return None;
+            }
+            let hits: Vec<usize> = (0..cols.len()).filter(|&k| is_part_name(&cols[k].name, "last")).collect();
+            match hits.as_slice() {
+                [l] => self.field_info(Field::Col(t, *l)).map(|f| f.name),
+                _ => None,
+            }
+        };
+        let mut k = 0;
+        while k < fields.len() {
+            if let Some(l) = last_of(&fields[k]).filter(|l| !fields.contains(l) && !dimensions.iter().any(|d| d.name == *l)) {
+                fields.insert(k + 1, l);
+            }
+            k += 1;
+        }
+        let mut k = 0;
+        while k < dimensions.len() {
+            if dimensions[k].grain.is_none() {
+                if let Some(l) = last_of(&dimensions[k].name).filter(|l| !fields.contains(l) && !dimensions.iter().any(|d| d.name == *l)) {
+                    dimensions.insert(k + 1, crate::plan::DimensionRef { name: l, grain: None });
+                }
+            }
+            k += 1;
+        }
+    }
 }
 
 /// "Find the full name", "Return the full detail": where no table splits

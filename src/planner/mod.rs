@@ -192,6 +192,8 @@ mod session39_tests;
 #[cfg(test)]
 mod session40_tests;
 #[cfg(test)]
+mod session41_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;
