@@ -1,0 +1,125 @@
+"""Writes questions.jsonl for allotment_society (features derived from the SQL, then reviewed by hand)."""
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from features import features, top_level_order_by  # noqa: E402
+
+DB = "allotment_society"
+
+Q = [
+    # ---------------- single table ----------------
+    ("How many plots does the society have?",
+     "SELECT COUNT(*) FROM plots"),
+    ("List the plot codes of all plots at the Canal Side site.",
+     "SELECT plot_code FROM plots WHERE site = 'Canal Side'"),
+    ("Which plots are on Canal Side? Just the codes.",
+     "SELECT plot_code FROM plots WHERE site = 'Canal Side'"),
+    ("What is the total annual rent of all plots?",
+     "SELECT SUM(annual_rent) FROM plots"),
+    ("For each site, show the number of plots and the average plot size in square metres.",
+     "SELECT site, COUNT(*), AVG(area_sqm) FROM plots GROUP BY site"),
+    ("Which plots have both a shed and a water tap? Give the plot codes.",
+     "SELECT plot_code FROM plots WHERE has_shed = true AND has_water_tap = true"),
+    ("How many members have a concession membership?",
+     "SELECT COUNT(*) FROM members WHERE membership_type = 'Concession'"),
+    ("Count the members who are on the Concession membership type.",
+     "SELECT COUNT(*) FROM members WHERE membership_type = 'Concession'"),
+    ("List the first and last names of members who live in Todmorden.",
+     "SELECT first_name, last_name FROM members WHERE town = 'Todmorden'"),
+    ("Which members sit on the committee? Show their names and committee roles.",
+     "SELECT first_name, last_name, committee_role FROM members WHERE committee_role IS NOT NULL"),
+    ("Who is the oldest member of the society?",
+     "SELECT first_name, last_name FROM members ORDER BY dob ASC LIMIT 1"),
+    ("Give the first and last name of the member with the earliest date of birth.",
+     "SELECT first_name, last_name FROM members ORDER BY dob ASC LIMIT 1"),
+    ("What is the number of members in each town?",
+     "SELECT town, COUNT(*) FROM members GROUP BY town"),
+    ("Which towns have more than 7 members?",
+     "SELECT town FROM members GROUP BY town HAVING COUNT(*) > 7"),
+    ("What are the different crop families that have been planted?",
+     "SELECT DISTINCT crop_family FROM crops_planted"),
+    ("How many distinct crops were planted in the 2024 season?",
+     "SELECT COUNT(DISTINCT crop_name) FROM crops_planted WHERE season_yr = 2024"),
+    ("Which crop has been planted the most times?",
+     "SELECT crop_name FROM crops_planted GROUP BY crop_name ORDER BY COUNT(*) DESC LIMIT 1"),
+    ("What is the most frequently sown crop?",
+     "SELECT crop_name FROM crops_planted GROUP BY crop_name ORDER BY COUNT(*) DESC LIMIT 1"),
+    ("What different varieties of potatoes have been grown?",
+     "SELECT DISTINCT variety FROM crops_planted WHERE crop_name = 'Potatoes'"),
+    ("What is the heaviest single harvest ever recorded, in kg?",
+     "SELECT MAX(weight_kg) FROM harvest_records"),
+    ("How many harvests were given a C quality grade?",
+     "SELECT COUNT(*) FROM harvest_records WHERE quality_grade = 'C'"),
+    ("What was the total weight harvested during August 2024?",
+     "SELECT SUM(weight_kg) FROM harvest_records WHERE harvest_dt BETWEEN '2024-08-01' AND '2024-08-31'"),
+    ("Show the dates and tasks of the work days held at Orchard Gate.",
+     "SELECT work_dt, task_desc FROM work_days WHERE location = 'Orchard Gate'"),
+    ("On which dates were there work days whose task mentions the orchard?",
+     "SELECT work_dt FROM work_days WHERE task_desc LIKE '%orchard%'"),
+    ("List the plot codes and annual rents of plots smaller than 100 square metres.",
+     "SELECT plot_code, annual_rent FROM plots WHERE area_sqm < 100"),
+    ("For each soil type, how many plots have it? Order from most to fewest plots.",
+     "SELECT soil_type, COUNT(*) AS num_plots FROM plots GROUP BY soil_type ORDER BY num_plots DESC"),
+    ("Find the members whose last name starts with B.",
+     "SELECT first_name, last_name FROM members WHERE last_name LIKE 'B%'"),
+    # ---------------- joins ----------------
+    ("Which member has worked the most hours at work days? Give the first and last name.",
+     "SELECT m.first_name, m.last_name FROM members m JOIN work_day_attendance a ON m.member_id = a.member_id GROUP BY m.member_id, m.first_name, m.last_name ORDER BY SUM(a.hours_worked) DESC LIMIT 1"),
+    ("Who put in the most volunteer hours on work days?",
+     "SELECT m.first_name, m.last_name FROM members m JOIN work_day_attendance a ON m.member_id = a.member_id GROUP BY m.member_id, m.first_name, m.last_name ORDER BY SUM(a.hours_worked) DESC LIMIT 1"),
+    ("What is the total weight harvested for each crop?",
+     "SELECT c.crop_name, SUM(h.weight_kg) FROM harvest_records h JOIN crops_planted c ON h.planting_id = c.planting_id GROUP BY c.crop_name"),
+    ("Give the total kilograms harvested per crop.",
+     "SELECT c.crop_name, SUM(h.weight_kg) FROM harvest_records h JOIN crops_planted c ON h.planting_id = c.planting_id GROUP BY c.crop_name"),
+    ("What are the top 3 crops by total harvested weight?",
+     "SELECT c.crop_name FROM harvest_records h JOIN crops_planted c ON h.planting_id = c.planting_id GROUP BY c.crop_name ORDER BY SUM(h.weight_kg) DESC LIMIT 3"),
+    ("List the members currently working a plot at Mill Field, with the code of their plot.",
+     "SELECT m.first_name, m.last_name, p.plot_code FROM plot_assignments a JOIN members m ON a.member_id = m.member_id JOIN plots p ON a.plot_id = p.plot_id WHERE p.site = 'Mill Field' AND a.status = 'Active'"),
+    ("What is the total harvest weight for each site?",
+     "SELECT p.site, SUM(h.weight_kg) FROM harvest_records h JOIN crops_planted c ON h.planting_id = c.planting_id JOIN plots p ON c.plot_id = p.plot_id GROUP BY p.site"),
+    ("Who led the work day on 8 June 2024?",
+     "SELECT m.first_name, m.last_name FROM work_days w JOIN members m ON w.led_by = m.member_id WHERE w.work_dt = '2024-06-08'"),
+    ("How many people attended each work day? Show the date and the number of attendees.",
+     "SELECT w.work_dt, COUNT(*) FROM work_days w JOIN work_day_attendance a ON w.work_day_id = a.work_day_id GROUP BY w.work_day_id, w.work_dt"),
+    ("List the different crops that have been planted on plot HB-03.",
+     "SELECT DISTINCT c.crop_name FROM crops_planted c JOIN plots p ON c.plot_id = p.plot_id WHERE p.plot_code = 'HB-03'"),
+    ("Which plot produced the heaviest total harvest? Give its code.",
+     "SELECT p.plot_code FROM harvest_records h JOIN crops_planted c ON h.planting_id = c.planting_id JOIN plots p ON c.plot_id = p.plot_id GROUP BY p.plot_id, p.plot_code ORDER BY SUM(h.weight_kg) DESC LIMIT 1"),
+    ("Show the names of members who recorded a harvest that was entered in the show.",
+     "SELECT DISTINCT m.first_name, m.last_name FROM harvest_records h JOIN members m ON h.recorded_by = m.member_id WHERE h.entered_in_show = true"),
+    ("What different crop families have been grown on plots with chalky soil?",
+     "SELECT DISTINCT c.crop_family FROM crops_planted c JOIN plots p ON c.plot_id = p.plot_id WHERE p.soil_type = 'Chalky'"),
+    ("For each membership type, what is the total number of hours members have worked at work days?",
+     "SELECT m.membership_type, SUM(a.hours_worked) FROM work_day_attendance a JOIN members m ON a.member_id = m.member_id GROUP BY m.membership_type"),
+    # ---------------- nested ----------------
+    ("Find the names of members who have never attended a work day.",
+     "SELECT first_name, last_name FROM members WHERE member_id NOT IN (SELECT member_id FROM work_day_attendance)"),
+    ("Which members have never come to a work day?",
+     "SELECT first_name, last_name FROM members WHERE member_id NOT IN (SELECT member_id FROM work_day_attendance)"),
+    ("Which plots have an annual rent above the average rent? Give the plot codes.",
+     "SELECT plot_code FROM plots WHERE annual_rent > (SELECT AVG(annual_rent) FROM plots)"),
+    ("List the codes of plots that have no active assignment.",
+     "SELECT plot_code FROM plots WHERE plot_id NOT IN (SELECT plot_id FROM plot_assignments WHERE status = 'Active')"),
+    ("Which plots are currently vacant, with nobody assigned to them? Show plot codes.",
+     "SELECT plot_code FROM plots WHERE plot_id NOT IN (SELECT plot_id FROM plot_assignments WHERE status = 'Active')"),
+    ("What are the names of the members who have led at least one work day?",
+     "SELECT first_name, last_name FROM members WHERE member_id IN (SELECT led_by FROM work_days)"),
+    # ---------------- set operations ----------------
+    ("Which towns have both junior members and associate members?",
+     "SELECT town FROM members WHERE membership_type = 'Junior' INTERSECT SELECT town FROM members WHERE membership_type = 'Associate'"),
+    ("Show the codes of plots that are at Orchard Gate or have silt soil.",
+     "SELECT plot_code FROM plots WHERE site = 'Orchard Gate' UNION SELECT plot_code FROM plots WHERE soil_type = 'Silt'"),
+    ("Which crops have been grown at Canal Side but never at Orchard Gate?",
+     "SELECT c.crop_name FROM crops_planted c JOIN plots p ON c.plot_id = p.plot_id WHERE p.site = 'Canal Side' EXCEPT SELECT c.crop_name FROM crops_planted c JOIN plots p ON c.plot_id = p.plot_id WHERE p.site = 'Orchard Gate'"),
+]
+
+if __name__ == "__main__":
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "questions.jsonl"), "w") as f:
+        for i, (q, sql) in enumerate(Q, start=1):
+            rec = {"id": f"own_{DB}_{i:02d}", "dataset": f"own_{DB}", "question": q, "gold_sql": sql,
+                   "ordered": top_level_order_by(sql), "features": features(sql)}
+            f.write(json.dumps(rec) + "\n")
+    print(len(Q), "questions")

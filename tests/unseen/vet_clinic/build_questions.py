@@ -1,0 +1,125 @@
+"""Writes questions.jsonl for vet_clinic (features derived from the SQL, then reviewed by hand)."""
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from features import features, top_level_order_by  # noqa: E402
+
+DB = "vet_clinic"
+
+Q = [
+    # ---------------- single table ----------------
+    ("How many pets are registered at the clinic?",
+     "SELECT COUNT(*) FROM pets"),
+    ("List the first and last names of all owners who live in York.",
+     "SELECT first_name, last_name FROM owners WHERE city = 'York'"),
+    ("Which pet owners are based in York? Give their first and last names.",
+     "SELECT first_name, last_name FROM owners WHERE city = 'York'"),
+    ("What is the average hourly rate of the vets?",
+     "SELECT AVG(hourly_rate) FROM vets"),
+    ("Show the names of all species that are reptiles.",
+     "SELECT common_name FROM species WHERE animal_class = 'Reptile'"),
+    ("How many appointments were cancelled?",
+     "SELECT COUNT(*) FROM appointments WHERE status = 'Cancelled'"),
+    ("Count the appointments with status Cancelled.",
+     "SELECT COUNT(*) FROM appointments WHERE status = 'Cancelled'"),
+    ("For each city, how many owners live there?",
+     "SELECT city, COUNT(*) FROM owners GROUP BY city"),
+    ("What are the names of the three heaviest pets?",
+     "SELECT pet_name FROM pets ORDER BY weight_kg DESC LIMIT 3"),
+    ("Which vets work at the Old Town branch? Show first and last names.",
+     "SELECT first_name, last_name FROM vets WHERE branch = 'Old Town'"),
+    ("How many distinct breeds are recorded for the pets?",
+     "SELECT COUNT(DISTINCT breed) FROM pets"),
+    ("What is the total amount invoiced including tax?",
+     "SELECT SUM(total_amt) FROM invoices"),
+    ("Find the largest and the smallest invoice total.",
+     "SELECT MAX(total_amt), MIN(total_amt) FROM invoices"),
+    ("List the names of pets whose name starts with the letter B.",
+     "SELECT pet_name FROM pets WHERE pet_name LIKE 'B%'"),
+    ("Which owners have no email address on file? Give their first and last names.",
+     "SELECT first_name, last_name FROM owners WHERE email IS NULL"),
+    ("For invoices that were paid in full, how many were settled with each payment method?",
+     "SELECT payment_method, COUNT(*) FROM invoices WHERE paid_status = 'Paid' GROUP BY payment_method"),
+    ("For each type of treatment, give the total amount charged (quantity times unit price), highest first.",
+     "SELECT treatment_type, SUM(qty * unit_price) AS total_charged FROM treatments GROUP BY treatment_type ORDER BY total_charged DESC"),
+    ("Which specialties are held by more than one vet?",
+     "SELECT specialty FROM vets GROUP BY specialty HAVING COUNT(*) > 1"),
+    ("Give the number of owners in each city.",
+     "SELECT city, COUNT(*) FROM owners GROUP BY city"),
+    ("How many appointments took place between 1 March 2024 and 31 May 2024?",
+     "SELECT COUNT(*) FROM appointments WHERE appt_dt BETWEEN '2024-03-01' AND '2024-05-31'"),
+    ("What are the different treatment names that contain the word vaccine?",
+     "SELECT DISTINCT treatment_name FROM treatments WHERE treatment_name LIKE '%vaccine%'"),
+    ("Name the vet who was hired most recently.",
+     "SELECT first_name, last_name FROM vets ORDER BY hire_dt DESC LIMIT 1"),
+    ("Who is our newest vet? first and last name please",
+     "SELECT first_name, last_name FROM vets ORDER BY hire_dt DESC LIMIT 1"),
+    ("List all species names ordered by average lifespan, longest first.",
+     "SELECT common_name FROM species ORDER BY avg_lifespan_yr DESC"),
+    ("What is the most common reason for an appointment?",
+     "SELECT reason FROM appointments GROUP BY reason ORDER BY COUNT(*) DESC LIMIT 1"),
+    ("Which reason do pets come in for most often?",
+     "SELECT reason FROM appointments GROUP BY reason ORDER BY COUNT(*) DESC LIMIT 1"),
+    ("How many pets were born before 2012?",
+     "SELECT COUNT(*) FROM pets WHERE dob < '2012-01-01'"),
+    ("For each branch, show the number of vets and their average hourly rate.",
+     "SELECT branch, COUNT(*), AVG(hourly_rate) FROM vets GROUP BY branch"),
+    # ---------------- joins ----------------
+    ("List the names of pets whose owners live in Harrogate, together with the owner's last name.",
+     "SELECT p.pet_name, o.last_name FROM pets p JOIN owners o ON p.owner_id = o.owner_id WHERE o.city = 'Harrogate'"),
+    ("How many pets of each species are there? Show the species name and the count.",
+     "SELECT s.common_name, COUNT(*) FROM pets p JOIN species s ON p.species_id = s.species_id GROUP BY s.common_name"),
+    ("For every species, give its name and the number of pets of that species.",
+     "SELECT s.common_name, COUNT(*) FROM pets p JOIN species s ON p.species_id = s.species_id GROUP BY s.common_name"),
+    ("Which vet has seen the most appointments? Give the first and last name.",
+     "SELECT v.first_name, v.last_name FROM vets v JOIN appointments a ON a.seen_by = v.vet_id GROUP BY v.vet_id, v.first_name, v.last_name ORDER BY COUNT(*) DESC LIMIT 1"),
+    ("Who is the vet with the largest number of appointments?",
+     "SELECT v.first_name, v.last_name FROM vets v JOIN appointments a ON a.seen_by = v.vet_id GROUP BY v.vet_id, v.first_name, v.last_name ORDER BY COUNT(*) DESC LIMIT 1"),
+    ("What are the names of the pets that are birds?",
+     "SELECT p.pet_name FROM pets p JOIN species s ON p.species_id = s.species_id WHERE s.animal_class = 'Bird'"),
+    ("Show the dates of the appointments handled by Rupert Stanhope and the name of the pet seen.",
+     "SELECT a.appt_dt, p.pet_name FROM appointments a JOIN vets v ON a.seen_by = v.vet_id JOIN pets p ON a.pet_id = p.pet_id WHERE v.first_name = 'Rupert' AND v.last_name = 'Stanhope'"),
+    ("What is the total invoiced amount for each branch?",
+     "SELECT v.branch, SUM(i.total_amt) FROM invoices i JOIN appointments a ON i.appt_id = a.appt_id JOIN vets v ON a.seen_by = v.vet_id GROUP BY v.branch"),
+    ("Which owner has been invoiced the most in total? Give the first and last name.",
+     "SELECT o.first_name, o.last_name FROM invoices i JOIN appointments a ON i.appt_id = a.appt_id JOIN pets p ON a.pet_id = p.pet_id JOIN owners o ON p.owner_id = o.owner_id GROUP BY o.owner_id, o.first_name, o.last_name ORDER BY SUM(i.total_amt) DESC LIMIT 1"),
+    ("Which pets have had a surgical treatment?",
+     "SELECT DISTINCT p.pet_name FROM treatments t JOIN appointments a ON t.appt_id = a.appt_id JOIN pets p ON a.pet_id = p.pet_id WHERE t.treatment_type = 'Surgery'"),
+    ("What is the average weight of cats?",
+     "SELECT AVG(p.weight_kg) FROM pets p JOIN species s ON p.species_id = s.species_id WHERE s.common_name = 'Cat'"),
+    ("Show each vet's last name and the total minutes they spent on completed appointments, in descending order of minutes.",
+     "SELECT v.last_name, SUM(a.duration_min) AS total_minutes FROM vets v JOIN appointments a ON a.seen_by = v.vet_id WHERE a.status = 'Completed' GROUP BY v.vet_id, v.last_name ORDER BY total_minutes DESC"),
+    ("Give the first and last names of owners who own at least one exotic animal.",
+     "SELECT DISTINCT o.first_name, o.last_name FROM owners o JOIN pets p ON o.owner_id = p.owner_id JOIN species s ON p.species_id = s.species_id WHERE s.is_exotic = true"),
+    ("How many appointments were there for each class of animal (mammal, bird, reptile)?",
+     "SELECT s.animal_class, COUNT(*) FROM appointments a JOIN pets p ON a.pet_id = p.pet_id JOIN species s ON p.species_id = s.species_id GROUP BY s.animal_class"),
+    # ---------------- nested ----------------
+    ("Which pets weigh more than the average weight of all pets?",
+     "SELECT pet_name FROM pets WHERE weight_kg > (SELECT AVG(weight_kg) FROM pets)"),
+    ("Find the names of pets that have never had an appointment.",
+     "SELECT pet_name FROM pets WHERE pet_id NOT IN (SELECT pet_id FROM appointments)"),
+    ("Which pets have never been brought in to see a vet?",
+     "SELECT pet_name FROM pets WHERE pet_id NOT IN (SELECT pet_id FROM appointments)"),
+    ("List the vets (first and last name) whose hourly rate is above the average for all vets.",
+     "SELECT first_name, last_name FROM vets WHERE hourly_rate > (SELECT AVG(hourly_rate) FROM vets)"),
+    ("What are the names of pets that have been seen by a vet who specialises in surgery?",
+     "SELECT pet_name FROM pets WHERE pet_id IN (SELECT a.pet_id FROM appointments a JOIN vets v ON a.seen_by = v.vet_id WHERE v.specialty = 'Surgery')"),
+    # ---------------- set operations ----------------
+    ("Which cities have owners of rabbits and also owners of cats?",
+     "SELECT o.city FROM owners o JOIN pets p ON o.owner_id = p.owner_id JOIN species s ON p.species_id = s.species_id WHERE s.common_name = 'Rabbit' INTERSECT SELECT o.city FROM owners o JOIN pets p ON o.owner_id = p.owner_id JOIN species s ON p.species_id = s.species_id WHERE s.common_name = 'Cat'"),
+    ("Show the names of pets that are reptiles or that weigh more than 30 kg.",
+     "SELECT p.pet_name FROM pets p JOIN species s ON p.species_id = s.species_id WHERE s.animal_class = 'Reptile' UNION SELECT pet_name FROM pets WHERE weight_kg > 30"),
+    ("Which pets have had a cancelled appointment but never a completed one?",
+     "SELECT p.pet_name FROM pets p JOIN appointments a ON p.pet_id = a.pet_id WHERE a.status = 'Cancelled' EXCEPT SELECT p.pet_name FROM pets p JOIN appointments a ON p.pet_id = a.pet_id WHERE a.status = 'Completed'"),
+]
+
+if __name__ == "__main__":
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "questions.jsonl"), "w") as f:
+        for i, (q, sql) in enumerate(Q, start=1):
+            rec = {"id": f"own_{DB}_{i:02d}", "dataset": f"own_{DB}", "question": q, "gold_sql": sql,
+                   "ordered": top_level_order_by(sql), "features": features(sql)}
+            f.write(json.dumps(rec) + "\n")
+    print(len(Q), "questions")
