@@ -333,6 +333,8 @@ pub const CUES: &[(&str, Cue)] = &[
     ("contain", Cue::Contains),
     ("include", Cue::Contains),
     ("including", Cue::Contains),
+    ("mention", Cue::Contains),
+    ("mentioning", Cue::Contains),
     ("with the word", Cue::Contains),
     ("the word", Cue::Contains),
     ("the string", Cue::Contains),

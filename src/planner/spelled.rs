@@ -28,8 +28,20 @@ fn search_verb(toks: &[Token], i: usize) -> Option<(usize, bool)> {
     let contains = matches!(
         t.norm.as_str(),
         "contain" | "contains" | "containing" | "include" | "includes" | "including"
-    );
+    ) || mentions(t);
     contains.then_some((i + 1, false))
+}
+
+/// "mentions", "mentioning": what follows is text the column holds
+/// somewhere, whatever its case ("a description that mentions chocolate").
+fn mentions(t: &Token) -> bool {
+    t.is_word() && matches!(t.norm.as_str(), "mention" | "mentions" | "mentioning" | "mentioned")
+}
+
+/// "the word", "the phrase": what follows is text to look for, whatever
+/// its case ("containing the word vaccine").
+fn is_text_word(t: &Token) -> bool {
+    t.is_word() && matches!(t.norm.as_str(), "word" | "string" | "substring" | "text" | "phrase" | "term")
 }
 
 /// Words between the verb and the text: "the letter", "the word", "a string".
@@ -37,7 +49,7 @@ fn announces(t: &Token) -> bool {
     t.is_word()
         && matches!(
             t.norm.as_str(),
-            "the" | "a" | "an" | "letter" | "letters" | "character" | "characters" | "word" | "string" | "substring" | "text"
+            "the" | "a" | "an" | "letter" | "letters" | "character" | "characters" | "word" | "string" | "substring" | "text" | "phrase" | "term"
         )
 }
 
@@ -93,11 +105,15 @@ pub fn quote_search_text(mut toks: Vec<Token>) -> Vec<Token> {
         }
         let Some((mut k, affix)) = search_verb(&toks, i) else { continue };
         let mut after_letter = false;
+        let mut after_word = mentions(&toks[i]);
         while toks.get(k).is_some_and(announces) {
             after_letter |= is_letter_word(&toks[k]);
+            after_word |= is_text_word(&toks[k]);
             k += 1;
         }
-        if let Some(t) = toks.get(k).filter(|t| searched(t, after_letter, affix)) {
+        // After "the word" or "mentions", any word is the text sought.
+        let any_word = |t: &Token| after_word && !after_letter && t.is_word() && !crate::planner::english::is_stopword(&t.norm);
+        if let Some(t) = toks.get(k).filter(|t| searched(t, after_letter, affix) || any_word(t)) {
             toks[k] = quote(t);
         }
     }
@@ -132,6 +148,10 @@ mod tests {
     #[case("founders of companies whose first letter is S", &["S"])]
     #[case("names whose last letter is e", &["e"])]
     #[case("names starting with 'Ab'", &["Ab"])]
+    #[case("games with a title containing the word Pandemic", &["Pandemic"])]
+    #[case("treatment names that contain the word vaccine", &["vaccine"])]
+    #[case("beers whose tasting description mentions chocolate", &["chocolate"])]
+    #[case("reviews that mention the deadline", &["deadline"])]
     // Not search text: a table after "contains", a count, a plain word.
     #[case("Which range contains the most mountains?", &[])]
     #[case("counties that contain cities with a letter grade", &[])]
