@@ -26,7 +26,7 @@ use crate::planner::MatchKind;
 /// What a superlative measures: the words a column for it is called by,
 /// or a date.
 #[derive(Debug, Clone, Copy, PartialEq)]
-enum Measure {
+pub(super) enum Measure {
     Words(&'static [&'static str]),
     /// A date or year: "most recent", "newest", "earliest".
     Date,
@@ -46,7 +46,7 @@ const SHORT: &[&str] = &["length", "duration", "distance", "milliseconds", "seco
 
 /// Superlatives that say their measure by themselves, and whether they
 /// put the largest first.
-const SUPERLATIVES: &[(&str, Measure, bool)] = &[
+pub(super) const SUPERLATIVES: &[(&str, Measure, bool)] = &[
     ("highest", Measure::Words(&["height", "elevation", "altitude"]), true),
     ("tallest", Measure::Words(&["height"]), true),
     ("longest", Measure::Words(LENGTHS), true),
@@ -72,7 +72,7 @@ const SUPERLATIVES: &[(&str, Measure, bool)] = &[
 
 /// Adjectives after a superlative ("most expensive", "highest paid",
 /// "lowest earning", "most recent") and what they measure.
-const ADJECTIVES: &[(&str, Measure)] = &[
+pub(super) const ADJECTIVES: &[(&str, Measure)] = &[
     ("populated", Measure::Words(&["population"])),
     ("populous", Measure::Words(&["population"])),
     ("expensive", Measure::Words(&["price", "cost"])),
@@ -286,7 +286,7 @@ impl Ctx<'_> {
 
     /// The one column of table `t` that `measure` names, and the
     /// direction: None when none or several fit.
-    fn measured_column(&self, t: usize, measure: Measure, desc: bool) -> Option<(FieldInfo, bool)> {
+    pub(super) fn measured_column(&self, t: usize, measure: Measure, desc: bool) -> Option<(FieldInfo, bool)> {
         match measure {
             Measure::Words(words) => self.one_column(t, |s, f| {
                 f.numeric && !f.temporal && !s.is_key(f) && s.column_says(f, words)

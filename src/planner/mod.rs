@@ -56,6 +56,7 @@ mod listing;
 mod measures;
 mod month_values;
 mod order_doubt;
+mod order_phrase;
 mod other_extreme;
 mod own_rows;
 mod pairs;

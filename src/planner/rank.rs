@@ -121,7 +121,7 @@ impl Ctx<'_> {
     fn second_key(&mut self, j: usize, desc: bool) {
         let Some(a) = self.next_sig(j).filter(|&a| self.p[a].cue() == Some(Cue::And) && !self.used[a]) else { return };
         // "and their last names" is more to show, not a key.
-        let k = (a + 1..self.p.len()).find(|&k| self.p[k].norm != "the");
+        let k = (a + 1..self.p.len()).find(|&k| !matches!(self.p[k].norm.as_str(), "the" | "then"));
         let Some(k) = k.filter(|&k| !self.used[k] && matches!(self.p[k].top(), Some(Target::Column(..) | Target::Dimension(_)))) else { return };
         // The list goes on after it ("by name and age of ..."): not a key.
         if self.next_sig(k).is_some_and(|n| !matches!(self.p[n].kind, PieceKind::Punct(_))) {
@@ -176,6 +176,7 @@ impl Ctx<'_> {
 
     pub(super) fn ranking(&mut self) {
         const TEXT_KEY: &str = super::build::TEXT_KEY;
+        let phrases = self.order_phrases();
         for i in 0..self.p.len() {
             if self.used[i] {
                 continue;
@@ -239,6 +240,7 @@ impl Ctx<'_> {
                 _ => {}
             }
         }
+        self.order_phrases_keys(phrases);
         self.implied_order();
         self.count_before_subject();
     }
