@@ -698,6 +698,26 @@ impl Ctx<'_> {
     /// True when piece `k` ends with the word "id" ("payment Id", "customer
     /// event ids"): the key column asked for, not the rows it names.
     pub(super) fn says_id(&self, k: usize) -> bool {
-        self.p[k].words.split_whitespace().last().is_some_and(|w| w.eq_ignore_ascii_case("id") || w.eq_ignore_ascii_case("ids"))
+        self.p[k].words.split_whitespace().last().is_some_and(|w| w.eq_ignore_ascii_case("id") || w.eq_ignore_ascii_case("ids")) || self.spells_key(k)
+    }
+
+    /// "the batch number" for `batches.batch_num`, "booking codes": the
+    /// words spell a table's key column whole, a thing of its own named
+    /// and numbered (two words or more, the last a key word), not the rows.
+    fn spells_key(&self, k: usize) -> bool {
+        let said = crate::planner::tokenize::stems(&self.p[k].words);
+        if said.len() < 2 || !said.last().is_some_and(|w| matches!(w.as_str(), "number" | "code")) {
+            return false;
+        }
+        self.p[k].lex().is_some_and(|cs| {
+            cs.iter().any(|c| match c.target {
+                Target::Column(t, col) => {
+                    let table = &self.m.tables[t];
+                    table.primary_key.as_deref().is_some_and(|pk| pk.eq_ignore_ascii_case(&table.columns[col].name))
+                        && crate::planner::tokenize::stems(&table.columns[col].name) == said
+                }
+                _ => false,
+            })
+        })
     }
 }
