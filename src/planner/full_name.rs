@@ -22,6 +22,19 @@ fn is_part_name(name: &str, part: &str) -> bool {
     }
 }
 
+/// The first- and last-name columns of a table, when it has exactly one
+/// of each.
+pub(super) fn first_and_last(cols: &[crate::semantic::Column]) -> Option<(usize, usize)> {
+    let one = |part: &str| -> Option<usize> {
+        let hits: Vec<usize> = (0..cols.len()).filter(|&c| is_part_name(&cols[c].name, part)).collect();
+        match hits.as_slice() {
+            [c] => Some(*c),
+            _ => None,
+        }
+    };
+    Some((one("first")?, one("last")?))
+}
+
 impl Ctx<'_> {
     /// At piece `k`, "full name(s)" of table `t`: the pieces used and the
     /// first and last name columns, in that order.
@@ -66,20 +79,20 @@ impl Ctx<'_> {
     /// table's one last-name column is put right after it, so that two
     /// people who share a first name are neither mixed up nor merged.
     pub(super) fn with_last_names(&self, fields: &mut Vec<String>, dimensions: &mut Vec<crate::plan::DimensionRef>) {
-        if self.p.iter().any(|x| matches!(x.norm.as_str(), "first" | "given" | "forename" | "forenames")) {
+        // "first name", "first and last names", "given name", "forename".
+        let said_first = self.p.windows(2).any(|w| {
+            let a = w[0].words.to_lowercase();
+            let b = w[1].words.to_lowercase();
+            let named = |x: &str| x.starts_with("name") || x.starts_with("and");
+            a.contains("first name") || a.contains("given name") || a.contains("forename") || (a.ends_with("first") || a.ends_with("given")) && named(&b)
+        }) || self.p.last().is_some_and(|x| x.words.to_lowercase().contains("first name") || x.words.to_lowercase().contains("forename"));
+        if said_first {
             return;
         }
         let last_of = |name: &str| -> Option<String> {
             let (t, c) = crate::planner::account::resolve(self.m, name)?;
-            let cols = &self.m.tables[t].columns;
-            if !is_part_name(&cols[c].name, "first") {
-                return None;
-            }
-            let hits: Vec<usize> = (0..cols.len()).filter(|&k| is_part_name(&cols[k].name, "last")).collect();
-            match hits.as_slice() {
-                [l] => self.field_info(Field::Col(t, *l)).map(|f| f.name),
-                _ => None,
-            }
+            let (first, last) = first_and_last(&self.m.tables[t].columns)?;
+            (first == c).then(|| self.field_info(Field::Col(t, last)).map(|f| f.name))?
         };
         let mut k = 0;
         while k < fields.len() {

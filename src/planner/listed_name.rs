@@ -36,6 +36,10 @@ impl Ctx<'_> {
                 .filter(|f| !self.involved.contains(f))
                 .filter_map(|f| super::account::resolve(self.m, f))
                 .collect();
+            // Every other column shown is the order's key ("the names and
+            // dates of birth of members, youngest first"): its table.
+            let ordered: Vec<(usize, usize)> = self.fields.iter().filter(|f| self.order.iter().any(|o| o.by == **f)).filter_map(|f| super::account::resolve(self.m, f)).collect();
+            let shown = if shown.is_empty() && ordered.len() == self.fields.len() { ordered } else { shown };
             let Some(&(t, _)) = shown.first() else { continue };
             if shown.iter().any(|&(u, _)| u != t) {
                 continue;
@@ -56,9 +60,12 @@ impl Ctx<'_> {
                 k
             } else {
                 let Some(c) = schema::row_name(self.m, t) else { continue };
-                // Two name columns (`first_name`, `last_name`): which one is a guess.
+                // Two name columns (`first_name`, `last_name`): which one is a
+                // guess, unless they are a person's two names, which the
+                // plan shows together (`Ctx::with_last_names`).
                 let named = self.m.tables[t].columns.iter().filter(|x| split_identifier(&x.name).iter().any(|w| w == "name")).count();
-                if !self.m.tables[t].columns[c].ty.eq_ignore_ascii_case("VARCHAR") || named > 1 {
+                let person = named == 2 && super::full_name::first_and_last(&self.m.tables[t].columns).is_some_and(|(f, _)| f == c);
+                if !self.m.tables[t].columns[c].ty.eq_ignore_ascii_case("VARCHAR") || named > 1 && !person {
                     continue;
                 }
                 c

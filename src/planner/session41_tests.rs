@@ -22,7 +22,7 @@ columns = [
   { name = "member_id", type = "BIGINT", nullable = false },
   { name = "first_name", type = "VARCHAR", nullable = false },
   { name = "last_name", type = "VARCHAR", nullable = false },
-  { name = "dob", type = "DATE", nullable = false },
+  { name = "dob", type = "DATE", nullable = false, synonyms = ["date of birth"] },
   { name = "city", type = "VARCHAR", nullable = false },
 ]
 
@@ -52,6 +52,21 @@ columns = [
   { name = "duration_min", type = "BIGINT", nullable = false },
 ]
 
+[[tables]]
+name = "tickets"
+file = "tickets.csv"
+primary_key = "ticket_num"
+columns = [
+  { name = "ticket_num", type = "BIGINT", nullable = false },
+  { name = "member_id", type = "BIGINT", nullable = false },
+  { name = "status", type = "VARCHAR", nullable = false },
+  { name = "price", type = "DOUBLE", nullable = false },
+]
+
+[[joins]]
+from = "tickets.member_id"
+to = "members.member_id"
+
 [[joins]]
 from = "plays.game_id"
 to = "games.game_id"
@@ -71,5 +86,30 @@ to = "members.member_id"
 #[case::last_said("List the members whose last name starts with S.", Ok("members.last_name"))]
 #[case::first_said("What are the first names of all members?", Ok("SELECT members.first_name AS first_name\nFROM members"))]
 fn a_persons_name_is_first_and_last(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&club(), question, want);
+}
+
+/// Orders said with superlatives: "from heaviest to lightest", "oldest
+/// first"; the key is named in the phrase, measured by the word, already
+/// read, or the one number named before.
+#[rstest]
+#[case::from_to("List the titles and weights of all games, from heaviest to lightest.", Ok("ORDER BY weight DESC"))]
+#[case::from_to_named("List game titles and play times, from the longest play time to the shortest.", Ok("ORDER BY play_time_min DESC"))]
+#[case::most_adjective("List every game title with its weight, from most complex to least complex.", Ok("ORDER BY weight DESC"))]
+#[case::oldest_year("List the titles of games released before 2000, oldest first.", Ok("ORDER BY release_yr ASC"))]
+#[case::youngest_dob("Show the names and dates of birth of members, youngest first.", Ok("ORDER BY dob DESC"))]
+#[case::earliest("List the play dates and durations of plays, earliest first.", Ok("ORDER BY play_dt ASC"))]
+#[case::counted("For each city, how many members live there? Order from most to fewest members.", Ok("ORDER BY members_count DESC"))]
+#[case::same_way("List the titles of games, from heaviest to heaviest.", Err(""))]
+fn orders_said_with_superlatives(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&club(), question, want);
+}
+
+/// "the ticket number" spells the tickets' key column whole: that column
+/// is shown, not read as the tickets themselves.
+#[rstest]
+#[case::shown("Show the ticket number and status of every ticket.", Ok("tickets.ticket_num AS ticket_num"))]
+#[case::then("List the first and last names of members, sorted by last name and then first name.", Ok("ORDER BY last_name ASC NULLS LAST, first_name ASC"))]
+fn a_key_spelled_whole_is_shown(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&club(), question, want);
 }
