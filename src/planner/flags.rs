@@ -64,8 +64,10 @@ impl Ctx<'_> {
             if self.next_sig(j).is_some_and(|n| matches!(self.p[n].kind, PieceKind::Number(_))) {
                 continue;
             }
-            // "medicines that are FDA approved": a noun, a predicate, the column.
-            let Some(noun) = self.noun_before_predicate(j) else { continue };
+            // "medicines that are FDA approved": a noun, a predicate, the
+            // column; "volunteers with a driving licence"; "rush projects":
+            // the column said before its rows' noun.
+            let Some(noun) = self.noun_before_predicate(j).or_else(|| self.noun_after_flag(j)) else { continue };
             // "medicines not approved by the FDA", "models that do not
             // have wifi": the no value, the negation read with it.
             let negation = (noun..j).find(|&k| NEGATION.contains(&self.p[k].norm.as_str()) || matches!(self.p[k].cue(), Some(Cue::Not | Cue::Null)));
@@ -95,14 +97,45 @@ impl Ctx<'_> {
         Some((serde_json::Value::String(yes), serde_json::Value::String(no)))
     }
 
+    /// "rush projects", "perishable food items": a yes/no column of a table
+    /// said right before that table's noun; the noun's piece.
+    fn noun_after_flag(&self, j: usize) -> Option<usize> {
+        let n = j + 1;
+        let x = self.p.get(n)?;
+        let Some(Target::Table(t)) = x.top() else { return None };
+        let f = self.pick_field(j)?;
+        (f.table == *t && self.yes_and_no(&f).is_some()).then_some(n)
+    }
+
+    /// The column or dimension piece `j` reads first, as a field.
+    fn pick_field(&self, j: usize) -> Option<FieldInfo> {
+        let c = self.p[j].lex()?.iter().find(|c| !c.fuzzy && matches!(c.target, Target::Column(..) | Target::Dimension(_)))?;
+        self.field_of(&c.target)
+    }
+
+    /// True when piece `k` is a yes/no column ("a shed" before "and a water tap").
+    fn is_flag(&self, k: usize) -> bool {
+        self.pick_field(k).is_some_and(|f| self.yes_and_no(&f).is_some())
+    }
+
     /// The noun piece said to be what column piece `j` says: it comes just
-    /// before a predicate ("who are", "that is") leading to `j`.
+    /// before a predicate ("who are", "that is", "with") leading to `j`,
+    /// maybe across other yes/no columns joined by "and" ("plots that have
+    /// both a shed and a water tap").
     fn noun_before_predicate(&self, j: usize) -> Option<usize> {
         let mut saw_predicate = false;
+        let mut after_and = false;
         for k in (0..j).rev() {
             let w = self.p[k].norm.as_str();
-            if PREDICATE.contains(&w) {
+            if PREDICATE.contains(&w) || matches!(w, "with" | "without") && k + 1 < j {
                 saw_predicate = true;
+                continue;
+            }
+            if !saw_predicate && (w == "and" || w == "both") {
+                after_and |= w == "and";
+                continue;
+            }
+            if after_and && !saw_predicate && self.is_flag(k) {
                 continue;
             }
             // "the ids for those on scholarship": the pronoun is the rows

@@ -38,6 +38,8 @@ columns = [
   { name = "play_time_min", type = "BIGINT", nullable = false },
   { name = "weight", type = "DOUBLE", nullable = false },
   { name = "has_expansion", type = "BOOLEAN", nullable = false },
+  { name = "has_app", type = "BOOLEAN", nullable = false },
+  { name = "is_solo", type = "BOOLEAN", nullable = false },
 ]
 
 [[tables]]
@@ -111,5 +113,16 @@ fn orders_said_with_superlatives(#[case] question: &str, #[case] want: Result<&s
 #[case::shown("Show the ticket number and status of every ticket.", Ok("tickets.ticket_num AS ticket_num"))]
 #[case::then("List the first and last names of members, sorted by last name and then first name.", Ok("ORDER BY last_name ASC NULLS LAST, first_name ASC"))]
 fn a_key_spelled_whole_is_shown(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&club(), question, want);
+}
+
+/// Yes/no columns said after "with", across "both ... and ...", or before
+/// their rows' noun are conditions that the row says yes.
+#[rstest]
+#[case::with("List the titles of games with an expansion.", Ok("WHERE games.has_expansion = TRUE"))]
+#[case::both("Which games have both an expansion and an app? Give the titles.", Ok("games.has_expansion = TRUE AND games.has_app = TRUE"))]
+#[case::adjective("How many solo games are there?", Ok("WHERE games.is_solo = TRUE"))]
+#[case::negated("List the titles of games without an expansion.", Ok("has_expansion = FALSE"))]
+fn yes_no_columns_said_of_rows(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&club(), question, want);
 }
