@@ -331,6 +331,16 @@ impl Lexicon {
                     both.extend(rst);
                     lx.add_stems(both, target.clone(), 0.9, None);
                 }
+                // `crossing_min`, `delay_hrs`: a number of minutes or hours
+                // after other words is how long those take ("crossing
+                // time", "delay duration"). Not a clock reading (`start_min`).
+                if let Some(rest) = duration_words(&c.name, &c.ty) {
+                    for head in ["time", "duration"] {
+                        let mut st = rest.clone();
+                        st.push(head.to_string());
+                        lx.add_stems(st, target.clone(), 0.9, None);
+                    }
+                }
                 if let Some(unit) = &c.unit {
                     lx.add(unit, Target::Unit(ti, ci), 0.9);
                     let long = unit_words(unit);
@@ -799,6 +809,19 @@ fn phrase_stems(text: &str) -> Vec<String> {
 }
 
 /// Spelled-out forms of common unit symbols.
+/// The other words, stemmed, of a number column named for how long
+/// something takes in a time unit (`crossing_min`, `delay_hrs`,
+/// `labor_hours`), when they say neither a time already nor a clock
+/// reading (`play_time_min`, `start_min`).
+fn duration_words(name: &str, ty: &str) -> Option<Vec<String>> {
+    let words = split_identifier(name);
+    let (last, rest) = words.split_last()?;
+    let timed = matches!(last.as_str(), "min" | "mins" | "minute" | "minutes" | "hr" | "hrs" | "hour" | "hours" | "sec" | "secs" | "second" | "seconds");
+    let number = crate::semantic::is_numeric(ty);
+    let clock = rest.iter().any(|w| matches!(w.as_str(), "time" | "duration" | "start" | "end" | "begin" | "finish" | "max" | "min" | "avg" | "total"));
+    (timed && number && !rest.is_empty() && !clock).then(|| rest.iter().map(|w| stem(w)).collect())
+}
+
 fn unit_words(unit: &str) -> Vec<&'static str> {
     match unit.trim().to_lowercase().as_str() {
         "v" | "volt" | "volts" => vec!["volt", "volts", "v"],

@@ -40,6 +40,7 @@ columns = [
   { name = "has_expansion", type = "BOOLEAN", nullable = false },
   { name = "has_app", type = "BOOLEAN", nullable = false },
   { name = "is_solo", type = "BOOLEAN", nullable = false },
+  { name = "setup_min", type = "BIGINT", nullable = false },
 ]
 
 [[tables]]
@@ -124,5 +125,16 @@ fn a_key_spelled_whole_is_shown(#[case] question: &str, #[case] want: Result<&st
 #[case::adjective("How many solo games are there?", Ok("WHERE games.is_solo = TRUE"))]
 #[case::negated("List the titles of games without an expansion.", Ok("has_expansion = FALSE"))]
 fn yes_no_columns_said_of_rows(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&club(), question, want);
+}
+
+/// A unit word after a number that names nothing is the number's unit;
+/// a number of minutes after other words is how long those take.
+#[rstest]
+#[case::pounds("Which tickets cost more than 5 pounds? Give the ticket numbers.", Ok("WHERE tickets.price > 5"))]
+#[case::minutes("List the titles and setup times of games whose setup takes between 10 and 20 minutes.", Ok("games.setup_min BETWEEN 10 AND 20"))]
+#[case::setup_time("What is the average setup time of games?", Ok("AVG(games.setup_min)"))]
+#[case::calendar_left("Which tickets cost more than 5 years?", Err(""))]
+fn units_after_numbers_and_durations(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&club(), question, want);
 }

@@ -49,6 +49,13 @@ const SYMBOLS: &[(&str, &[&str])] = &[
     ("yr", &["year"]),
     ("yrs", &["year"]),
     ("pct", &["percent"]),
+    ("sqm", &["square", "meter"]),
+    ("sqft", &["square", "foot"]),
+    ("kn", &["knot"]),
+    ("kw", &["kilowatt"]),
+    ("kwh", &["kilowatt", "hour"]),
+    ("mw", &["megawatt"]),
+    ("mwh", &["megawatt", "hour"]),
 ];
 
 /// Words that spell units: what a column's name or the question may use.
@@ -57,7 +64,7 @@ const UNITS: &[&str] = &[
     "meter", "metre", "kilometer", "kilometre", "centimeter", "centimetre", "millimeter", "millimetre", "gram", "kilogram",
     "kilo", "ton", "tonne", "ounce", "liter", "litre", "gallon", "millisecond", "second", "minute", "hour", "day", "week",
     "month", "year", "percent", "percentage", "degree", "celsius", "fahrenheit", "billion", "million", "thousand", "acre",
-    "hectare",
+    "hectare", "square", "cubic", "nautical", "knot", "watt", "kilowatt", "megawatt",
 ];
 
 /// The spelled-out unit words a word stands for: itself when it is one
@@ -122,6 +129,26 @@ fn words_units(words: &str) -> Option<Vec<String>> {
 /// brackets, a comparison and its number ("price greater than 700 (in USD)").
 fn passable(p: &Piece) -> bool {
     matches!(p.kind, PieceKind::Stop | PieceKind::Punct(_) | PieceKind::Number(_) | PieceKind::Cue(_))
+}
+
+/// "between 60 and 120 minutes", "more than 5 pounds", "less than 15 kg":
+/// unit words that name nothing in the dataset, right after a number, say
+/// the number's unit; they become function words, the number compared
+/// with the column the question names. A unit word that names a column
+/// or a value is left as it is.
+pub(super) fn units_after_numbers(pieces: &mut [Piece]) {
+    for j in 1..pieces.len() {
+        // Calendar units ("10 years", "3 days") are read as ages and time spans elsewhere.
+        let calendar = |u: &Vec<String>| u.iter().any(|w| matches!(w.as_str(), "year" | "month" | "week" | "day"));
+        if pieces[j].kind != PieceKind::Unknown || words_units(&pieces[j].words).is_none_or(|u| calendar(&u)) {
+            continue;
+        }
+        let Some(prev) = (0..j).rev().find(|&k| !matches!(pieces[k].kind, PieceKind::Stop)) else { continue };
+        if !matches!(pieces[prev].kind, PieceKind::Number(_)) {
+            continue;
+        }
+        pieces[j].kind = PieceKind::Stop;
+    }
 }
 
 /// Rereads each measure word followed by a unit as the column of its table
