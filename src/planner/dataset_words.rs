@@ -6,8 +6,10 @@
 //! shown as such.
 //!
 //! Invariants: only a word nothing in the dataset names (an unknown piece)
-//! whose singular is a word of the dataset's name, and only in one of three
-//! places: after "this", "these" or "our"; after a place preposition and a
+//! whose singular is a word of the dataset's name, and only in one of four
+//! places: after "this", "these" or "our"; in the singular after "the",
+//! ending its clause or before "have", "operate", "in" ("does the club
+//! have", "joined the club in 2023"); after a place preposition and a
 //! determiner ("in the bank"); or right before a word naming a table or a
 //! column ("a CSU campus"). Anywhere else ("the names of companies and of
 //! employees" in `company_employee`) it may name rows the dataset calls
@@ -42,8 +44,21 @@ impl Ctx<'_> {
         }
         let norm = |k: usize| self.p[k].norm.as_str();
         let before = i.checked_sub(1);
-        // "this inn", "our bank".
+        // "this inn", "our bank"; "the society" in the singular ("How many
+        // plots does the society have?", "members who joined the club").
         if before.is_some_and(|k| matches!(norm(k), "this" | "these" | "our")) {
+            return true;
+        }
+        let ends_clause = self.p.get(i + 1).is_none_or(|n| {
+            matches!(n.kind, PieceKind::Punct(_))
+                || matches!(n.norm.as_str(), "have" | "has" | "had" | "operate" | "operates" | "make" | "makes" | "run" | "runs" | "own" | "owns" | "employ" | "employs" | "in" | "since" | "during")
+        });
+        // "the oldest member of the society": "of" only after the rows'
+        // noun; "the average fee of the inn" asks a thing's own fee.
+        let of_rows = |k: usize| {
+            k.checked_sub(1).is_none_or(|o| norm(o) != "of" || o.checked_sub(1).is_some_and(|r| matches!(self.p[r].top(), Some(Target::Table(_)))))
+        };
+        if before.is_some_and(|k| norm(k) == "the" && of_rows(k)) && singular(&x.norm) == x.norm && ends_clause {
             return true;
         }
         // "in the bank".

@@ -138,3 +138,13 @@ fn yes_no_columns_said_of_rows(#[case] question: &str, #[case] want: Result<&str
 fn units_after_numbers_and_durations(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&club(), question, want);
 }
+
+/// A word of the dataset's name (`club41`) after "the", ending its clause,
+/// is the dataset itself; before another noun it is still refused.
+#[rstest]
+#[case::have("How many members does the club have?", Ok("SELECT COUNT(*) AS members_count\nFROM members"))]
+#[case::of("Who is the oldest member of the club?", Ok("ORDER BY dob ASC"))]
+#[case::before_noun("How many members does the club committee have?", Err("club"))]
+fn the_datasets_own_name_after_the(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&club(), question, want);
+}
