@@ -22,8 +22,91 @@ use crate::planner::lexicon::{Field, Target};
 use crate::planner::MatchKind;
 
 impl Ctx<'_> {
+    /// The aggregate a superlative or an aggregate word at piece `i` asks
+    /// for in a list of them ("highest, lowest and average").
+    fn run_agg(&self, i: usize) -> Option<Agg> {
+        match self.p[i].cue() {
+            Some(Cue::Most) => Some(Agg::Max),
+            Some(Cue::Least) => Some(Agg::Min),
+            Some(Cue::Agg(a @ (Agg::Max | Agg::Min | Agg::Avg))) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// "the highest, lowest and average ratings", "the average, shortest
+    /// and longest play duration", "the longest and shortest route
+    /// distances": a list of three aggregates, or of two with a table's
+    /// noun before the column, with a superlative among them; one measure
+    /// of the column each. Returns whether it read one.
+    fn extreme_run(&mut self, i: usize) -> bool {
+        let Some(first) = self.run_agg(i) else { return false };
+        let mut run = vec![(i, first)];
+        let mut seps = Vec::new();
+        let mut k = i;
+        while let Some(n) = self.next_sig(k).filter(|&n| self.is_and(n)) {
+            let mut n2 = self.next_sig(n);
+            seps.push(n);
+            if let Some(m) = n2.filter(|&m| self.is_and(m)) {
+                seps.push(m);
+                n2 = self.next_sig(m);
+            }
+            let Some(n2) = n2.filter(|&n2| !self.used[n2]) else { return false };
+            let Some(a) = self.run_agg(n2) else { return false };
+            run.push((n2, a));
+            k = n2;
+        }
+        if run.len() < 2 || !run.iter().any(|&(x, _)| matches!(self.p[x].cue(), Some(Cue::Most | Cue::Least))) {
+            return false;
+        }
+        let Some(mut c) = self.next_sig(k).filter(|&c| !self.used[c]) else { return false };
+        // "route distances" read as the table, then its column.
+        let owner = match self.p[c].top() {
+            Some(Target::Table(t)) => Some(*t),
+            _ => None,
+        };
+        if owner.is_some() {
+            let Some(n) = self.next_sig(c).filter(|&n| !self.used[n]) else { return false };
+            c = n;
+        } else if run.len() < 3 {
+            return false;
+        }
+        let Some(f) = self
+            .pick(c, &|t| matches!(t, Target::Column(..) | Target::Dimension(_) | Target::Unit(..)))
+            .and_then(|x| self.field_of(&x.target))
+        else {
+            return false;
+        };
+        let Some(col) = f.column else { return false };
+        if !f.numeric && !f.temporal || owner.is_some_and(|t| t != f.table) {
+            return false;
+        }
+        for (at, agg) in run {
+            let kind = match self.metric_for(agg, Some((f.table, col))) {
+                Some(mi) => MKind::Metric(mi),
+                None => MKind::Agg(agg, Field::Col(f.table, col)),
+            };
+            let words = format!("{} {}", self.p[at].words, self.p[c].words);
+            self.add_measure(kind, at, words);
+            self.take(at, MatchKind::Aggregate, agg.word().into(), 0.9);
+        }
+        for s in seps {
+            self.mark(s);
+        }
+        if let Some(t) = owner {
+            let o = self.prev_sig(c).unwrap_or(c);
+            self.take(o, MatchKind::Table, self.table_name(t), 0.9);
+        }
+        self.take(c, MatchKind::Column, f.name, 0.9);
+        true
+    }
+
     /// Reads "the lowest and highest X" as min(X) and max(X).
     pub(super) fn extreme_pairs(&mut self) {
+        for i in 0..self.p.len() {
+            if !self.used[i] && self.extreme_run(i) {
+                return;
+            }
+        }
         for i in 0..self.p.len() {
             if self.used[i] {
                 continue;

@@ -347,7 +347,18 @@ pub fn pieces(
     agent_by(&mut out);
     but_not(&mut out);
     contain_as_have(&mut out);
+    over_all(&mut out);
     out
+}
+
+/// "the average duration over all recorded plays": "over" before "all"
+/// says across what, not "greater than".
+fn over_all(out: &mut [Piece]) {
+    for k in 0..out.len().saturating_sub(1) {
+        if out[k].norm == "over" && matches!(out[k].cue(), Some(Cue::Cmp(_))) && out[k + 1].norm == "all" {
+            out[k].kind = PieceKind::Stop;
+        }
+    }
 }
 
 /// "Which range contains the most mountains?", "counties that contain

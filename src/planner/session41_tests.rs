@@ -148,3 +148,20 @@ fn units_after_numbers_and_durations(#[case] question: &str, #[case] want: Resul
 fn the_datasets_own_name_after_the(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&club(), question, want);
 }
+
+/// A list of aggregates with a superlative among them, before a column
+/// (maybe after its table's noun), is one measure of that column each;
+/// "over all" says across what, not "greater than".
+#[rstest]
+#[case::three("Give me the average, shortest and longest play duration over all recorded plays.", Ok("AVG(plays.duration_min) AS avg_duration_min, MIN(plays.duration_min) AS min_duration_min, MAX(plays.duration_min)"))]
+#[case::table_noun("What are the longest and shortest play durations?", Ok("MAX(plays.duration_min) AS max_duration_min, MIN(plays.duration_min)"))]
+fn aggregate_lists_with_superlatives(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&club(), question, want);
+}
+
+#[test]
+fn over_all_is_no_comparison() {
+    let q = "Give me the average, shortest and longest play duration over all recorded plays.";
+    let sql = super::fixtures::planned_sql(&club(), q).unwrap_or_else(|r| panic!("{q}: {r}"));
+    assert!(!sql.contains("WHERE"), "{q}: {sql}");
+}

@@ -49,6 +49,7 @@ const SYMBOLS: &[(&str, &[&str])] = &[
     ("yr", &["year"]),
     ("yrs", &["year"]),
     ("pct", &["percent"]),
+    ("nm", &["nautical", "mile"]),
     ("sqm", &["square", "meter"]),
     ("sqft", &["square", "foot"]),
     ("kn", &["knot"]),
@@ -215,9 +216,15 @@ pub(super) fn qualified_measures(m: &Manifest, pieces: &mut [Piece]) {
             cands.retain(|x| !matches!(x.target, Target::Column(t2, c2) | Target::Unit(t2, c2) if same_measure(t2, c2)));
             cands.insert(0, Cand { target: Target::Column(t, c), confidence, fuzzy: false });
         }
-        // A function word now, whatever its spelling ("USD" is no name).
+        // A function word now, whatever its spelling ("USD" is no name);
+        // so are the unit's other words ("nautical miles", "square metres").
         pieces[j].kind = PieceKind::Stop;
         pieces[j].norm = "in".into();
         pieces[j].words = pieces[j].words.to_lowercase();
+        let mut n = j + 1;
+        while n < pieces.len() && piece_units(&pieces[n]).is_some_and(|u| u.iter().all(|w| units.contains(w))) {
+            pieces[n].kind = PieceKind::Stop;
+            n += 1;
+        }
     }
 }
