@@ -348,7 +348,19 @@ pub fn pieces(
     but_not(&mut out);
     contain_as_have(&mut out);
     over_all(&mut out);
+    on_file(&mut out);
     out
+}
+
+/// "no email address on file", "stock on hand", "on record": said of what
+/// is kept at all, no condition; read as function words when the noun
+/// names nothing in the dataset.
+fn on_file(out: &mut [Piece]) {
+    for k in 1..out.len() {
+        if out[k].kind == PieceKind::Unknown && matches!(out[k].norm.as_str(), "file" | "hand" | "record") && out[k - 1].norm == "on" {
+            out[k].kind = PieceKind::Stop;
+        }
+    }
 }
 
 /// "the average duration over all recorded plays": "over" before "all"

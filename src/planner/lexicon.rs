@@ -331,6 +331,13 @@ impl Lexicon {
                     both.extend(rst);
                     lx.add_stems(both, target.clone(), 0.9, None);
                 }
+                // `email`, `contact_email`, `website`: "the email address",
+                // "the web address" name the column, not an address column.
+                if cstems.last().is_some_and(|w| matches!(w.as_str(), "email" | "mail" | "web" | "website" | "ip")) {
+                    let mut st = cstems.clone();
+                    st.push("address".to_string());
+                    lx.add_stems(st, target.clone(), 0.9, None);
+                }
                 // `crossing_min`, `delay_hrs`: a number of minutes or hours
                 // after other words is how long those take ("crossing
                 // time", "delay duration"). Not a clock reading (`start_min`).

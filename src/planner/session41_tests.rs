@@ -24,6 +24,7 @@ columns = [
   { name = "last_name", type = "VARCHAR", nullable = false },
   { name = "dob", type = "DATE", nullable = false, synonyms = ["date of birth"] },
   { name = "city", type = "VARCHAR", nullable = false },
+  { name = "email", type = "VARCHAR", nullable = true },
 ]
 
 [[tables]]
@@ -164,4 +165,14 @@ fn over_all_is_no_comparison() {
     let q = "Give me the average, shortest and longest play duration over all recorded plays.";
     let sql = super::fixtures::planned_sql(&club(), q).unwrap_or_else(|r| panic!("{q}: {r}"));
     assert!(!sql.contains("WHERE"), "{q}: {sql}");
+}
+
+/// "don't" is "do not"; "the email address" is the `email` column; "on
+/// file" adds no condition.
+#[rstest]
+#[case::dont("How many members don't have an email address on file?", Ok("WHERE members.email IS NULL"))]
+#[case::doesnt("List the members who do not have an email address.", Ok("WHERE members.email IS NULL"))]
+#[case::shown("Show the email address of every member.", Ok("members.email AS email"))]
+fn dont_and_email_addresses(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&club(), question, want);
 }

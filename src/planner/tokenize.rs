@@ -131,7 +131,9 @@ pub fn tokenize(question: &str) -> Vec<Token> {
                 }
                 let tail: String = chars[i + 1..j].iter().collect::<String>().to_lowercase();
                 let raw: String = chars[start..i].iter().collect();
-                push_word(&mut out, &raw);
+                // "don't", "doesn't": the verb is "do", "does", then "not".
+                let verb = if tail == "t" { bare_contraction(&format!("{raw}t")) } else { None };
+                push_word(&mut out, verb.unwrap_or(&raw));
                 match tail.as_str() {
                     "s" | "d" => {}
                     "t" => push_word(&mut out, "not"),
