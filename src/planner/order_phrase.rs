@@ -16,7 +16,6 @@
 //! "first" must follow the superlative directly; nothing is read when the
 //! question has no rows to order (an aggregate of the whole table).
 
-use crate::plan::OrderBy;
 use crate::planner::argmax::{Measure, ADJECTIVES, SUPERLATIVES};
 use crate::planner::build::Ctx;
 use crate::planner::english::Cue;
@@ -248,17 +247,12 @@ impl Ctx<'_> {
         f.column.is_some_and(|c| crate::planner::tokenize::stems(&self.m.tables[f.table].columns[c].name).iter().any(|w| w == "age"))
     }
 
+    /// Orders by `by` (a pending "top N" takes it, as in `rank`), a
+    /// column shown beside the rows.
     fn push_order(&mut self, by: String, desc: bool) {
-        if let Some(o) = self.order.iter_mut().find(|o| o.by.is_empty()) {
-            o.by = by;
-            o.desc = desc;
-            return;
-        }
         if !by.starts_with('#') && !self.involved.contains(&by) {
             self.involved.push(by.clone());
         }
-        if !self.order.iter().any(|o| o.by == by) {
-            self.order.push(OrderBy { by, desc });
-        }
+        self.set_order(by, desc);
     }
 }

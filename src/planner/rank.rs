@@ -133,7 +133,7 @@ impl Ctx<'_> {
         }
     }
 
-    fn set_order(&mut self, by: String, desc: bool) {
+    pub(super) fn set_order(&mut self, by: String, desc: bool) {
         // A pending "top N" order takes this key.
         if let Some(o) = self.order.iter_mut().find(|o| o.by.is_empty()) {
             o.by = by;
