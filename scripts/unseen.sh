@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
-# Add the made-up databases of tests/unseen as datasets own_<db> in a scratch
+# Add the made-up databases of tests/unseen (or tests/unseen2) as datasets own_<db> in a scratch
 # SANDPIPER_HOME (default /tmp/sp-home) and evaluate their 400 questions.
 #
-#   scripts/unseen.sh [HOME]
+#   scripts/unseen.sh [HOME] [SET]      SET: unseen (default) or unseen2 (kept unread:
+#                                       read only its counts, see tests/unseen2/README.md)
 #   SANDPIPER=path/to/sandpiper          (default $CARGO_TARGET_DIR/release/sandpiper)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 export SANDPIPER_HOME=${1:-/tmp/sp-home}
+set_name=${2:-unseen}
 sp=${SANDPIPER:-${CARGO_TARGET_DIR:-$here/../target}/release/sandpiper}
 mkdir -p "$SANDPIPER_HOME"
 have=$("$sp" datasets list 2>/dev/null || true)
 all=$(mktemp)
-for d in "$here"/../tests/unseen/*/; do
+for d in "$here"/../tests/"$set_name"/*/; do
   db=$(basename "$d")
   grep -qw "own_$db" <<<"$have" || "$sp" datasets add "own_$db" "$d"tables/*.csv >/dev/null
   cat "$d"questions.jsonl >> "$all"
