@@ -47,15 +47,9 @@ impl Ctx<'_> {
         if self.used[n] || !matches!(next.norm.as_str(), "name" | "names") {
             return None;
         }
-        let cols = &self.m.tables[t].columns;
-        let find = |part: &str| -> Option<String> {
-            let hits: Vec<usize> = (0..cols.len()).filter(|&c| is_part_name(&cols[c].name, part)).collect();
-            match hits.as_slice() {
-                [c] => self.field_info(Field::Col(t, *c)).map(|f| f.name),
-                _ => None,
-            }
-        };
-        Some((n, [find("first")?, find("last")?]))
+        let (first, last) = first_and_last(&self.m.tables[t].columns)?;
+        let name = |c: usize| self.field_info(Field::Col(t, c)).map(|f| f.name);
+        Some((n, [name(first)?, name(last)?]))
     }
 
     /// Takes "full name" at `k` (see [`Ctx::full_name_at`]) and adds both
