@@ -80,15 +80,7 @@ impl Ctx<'_> {
         if !f.numeric && !f.temporal || owner.is_some_and(|t| t != f.table) {
             return false;
         }
-        for (at, agg) in run {
-            let kind = match self.metric_for(agg, Some((f.table, col))) {
-                Some(mi) => MKind::Metric(mi),
-                None => MKind::Agg(agg, Field::Col(f.table, col)),
-            };
-            let words = format!("{} {}", self.p[at].words, self.p[c].words);
-            self.add_measure(kind, at, words);
-            self.take(at, MatchKind::Aggregate, agg.word().into(), 0.9);
-        }
+        self.both_ends((f.table, col), c, &run, 0.9);
         for s in seps {
             self.mark(s);
         }
@@ -137,7 +129,7 @@ impl Ctx<'_> {
                 continue;
             };
             let Some(col) = f.column else { continue };
-            self.both_ends((f.table, col), c, [(i, first), (j, second)], 1.0);
+            self.both_ends((f.table, col), c, &[(i, first), (j, second)], 1.0);
             self.mark(k);
             self.take(c, MatchKind::Column, f.name, 0.9);
             return;
@@ -173,7 +165,7 @@ impl Ctx<'_> {
                 continue;
             }
             let agg = |desc: bool| if desc { Agg::Max } else { Agg::Min };
-            self.both_ends((f.table, col), c, [(i, agg(desc)), (j, agg(!desc))], 0.8);
+            self.both_ends((f.table, col), c, &[(i, agg(desc)), (j, agg(!desc))], 0.8);
             self.mark(k);
             self.mark(of);
             self.take(c, MatchKind::Column, f.name, 0.9);
@@ -181,10 +173,10 @@ impl Ctx<'_> {
         }
     }
 
-    /// The two aggregates of column `col` (named by piece `c`), each read
+    /// The aggregates (two ends, or a run of them) of column `col` (named by piece `c`), each read
     /// from its piece, in the order asked.
-    fn both_ends(&mut self, (t, col): (usize, usize), c: usize, ends: [(usize, Agg); 2], confidence: f32) {
-        for (at, agg) in ends {
+    fn both_ends(&mut self, (t, col): (usize, usize), c: usize, ends: &[(usize, Agg)], confidence: f32) {
+        for &(at, agg) in ends {
             let kind = match self.metric_for(agg, Some((t, col))) {
                 Some(mi) => MKind::Metric(mi),
                 None => MKind::Agg(agg, Field::Col(t, col)),
