@@ -823,7 +823,7 @@ fn phrase_stems(text: &str) -> Vec<String> {
 fn duration_words(name: &str, ty: &str) -> Option<Vec<String>> {
     let words = split_identifier(name);
     let (last, rest) = words.split_last()?;
-    let timed = matches!(last.as_str(), "min" | "mins" | "minute" | "minutes" | "hr" | "hrs" | "hour" | "hours" | "sec" | "secs" | "second" | "seconds");
+    let timed = matches!(crate::planner::units::unit_words(last).as_slice(), [u] if matches!(u.as_str(), "minute" | "hour" | "second"));
     let number = crate::semantic::is_numeric(ty);
     let clock = rest.iter().any(|w| matches!(w.as_str(), "time" | "duration" | "start" | "end" | "begin" | "finish" | "max" | "min" | "avg" | "total"));
     (timed && number && !rest.is_empty() && !clock).then(|| rest.iter().map(|w| stem(w)).collect())

@@ -70,7 +70,7 @@ const UNITS: &[&str] = &[
 
 /// The spelled-out unit words a word stands for: itself when it is one
 /// ("feet", "euros"), its expansion when it is a symbol ("USD"), else none.
-fn unit_words(word: &str) -> Vec<String> {
+pub(super) fn unit_words(word: &str) -> Vec<String> {
     let w = word.to_lowercase();
     if let Some((_, long)) = SYMBOLS.iter().find(|(s, _)| *s == w) {
         return long.iter().map(|l| stem(l)).collect();
@@ -138,9 +138,9 @@ fn passable(p: &Piece) -> bool {
 /// with the column the question names. A unit word that names a column
 /// or a value is left as it is.
 pub(super) fn units_after_numbers(pieces: &mut [Piece]) {
+    // Calendar units ("10 years", "3 days") are read as ages and time spans elsewhere.
+    let calendar = |u: &Vec<String>| u.iter().any(|w| matches!(w.as_str(), "year" | "month" | "week" | "day"));
     for j in 1..pieces.len() {
-        // Calendar units ("10 years", "3 days") are read as ages and time spans elsewhere.
-        let calendar = |u: &Vec<String>| u.iter().any(|w| matches!(w.as_str(), "year" | "month" | "week" | "day"));
         if pieces[j].kind != PieceKind::Unknown || words_units(&pieces[j].words).is_none_or(|u| calendar(&u)) {
             continue;
         }
