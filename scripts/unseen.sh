@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Add the made-up databases of tests/unseen (or tests/unseen2) as datasets own_<db> in a scratch
-# SANDPIPER_HOME (default /tmp/sp-home) and evaluate their 400 questions.
+# Add the made-up databases of tests/unseen (or tests/unseen2, tests/unseen3) as datasets in a
+# scratch SANDPIPER_HOME (default /tmp/sp-home) and evaluate their 400 questions. Each database
+# is added under the dataset name its questions use (own_<db>, or own3_<db> for unseen3).
 #
-#   scripts/unseen.sh [HOME] [SET]      SET: unseen (default) or unseen2 (kept unread:
-#                                       read only its counts, see tests/unseen2/README.md)
+#   scripts/unseen.sh [HOME] [SET]      SET: unseen (default), unseen2 (kept unread: read only
+#                                       its counts, see tests/unseen2/README.md) or unseen3
 #   SANDPIPER=path/to/sandpiper          (default $CARGO_TARGET_DIR/release/sandpiper)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -14,8 +15,8 @@ mkdir -p "$SANDPIPER_HOME"
 have=$("$sp" datasets list 2>/dev/null || true)
 all=$(mktemp)
 for d in "$here"/../tests/"$set_name"/*/; do
-  db=$(basename "$d")
-  grep -qw "own_$db" <<<"$have" || "$sp" datasets add "own_$db" "$d"tables/*.csv >/dev/null
+  name=$(head -1 "$d"questions.jsonl | sed -n 's/.*"dataset": *"\([^"]*\)".*/\1/p')
+  grep -qw "$name" <<<"$have" || "$sp" datasets add "$name" "$d"tables/*.csv >/dev/null
   cat "$d"questions.jsonl >> "$all"
 done
 "$sp" eval --file "$all"
