@@ -729,7 +729,7 @@ impl Lexicon {
                 if t.capital && a.chars().count() == 1 {
                     continue;
                 }
-                if names::spells_out(&t.stem, a) || names::spells_out(&t.norm, a) {
+                if names::spells_out(&t.stem, a) || names::spells_out(&t.norm, a) || names::contracts(&t.norm, a) || names::contracts(&t.stem, a) {
                     out.push((a.clone(), 0.8));
                 }
             }

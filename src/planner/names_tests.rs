@@ -9,7 +9,7 @@
 
 use rstest::rstest;
 
-use super::names::{column_phrasings, spells_out, split_run_together};
+use super::names::{column_phrasings, contracts, spells_out, split_run_together};
 use super::*;
 use crate::dataset::value_index::{IndexedColumn, ValueIndex};
 use crate::semantic::Manifest;
@@ -119,6 +119,29 @@ fn run_together_names(#[case] w: &str, #[case] table: &str, #[case] want: &str) 
 #[case("acc", "acc", false)]
 fn spelled_out_parts(#[case] word: &str, #[case] part: &str, #[case] want: bool) {
     assert_eq!(spells_out(word, part), want);
+}
+
+#[rstest]
+#[case("weight", "wt", true)]
+#[case("height", "ht", true)]
+#[case("ticket", "tkt", true)]
+#[case("centre", "ctr", true)]
+#[case("center", "ctr", true)]
+#[case("name", "nm", true)]
+#[case("quantity", "qty", true)]
+#[case("manager", "mgr", true)]
+#[case("percent", "pct", true)]
+#[case("money", "my", false)]
+#[case("delivery", "dry", false)]
+#[case("weights", "wt", false)]
+// The first letters differ, a vowel in the part, too short a word, the ends differ.
+#[case("height", "wt", false)]
+#[case("manager", "man", false)]
+#[case("street", "st", true)]
+#[case("hat", "ht", false)]
+#[case("start", "sr", false)]
+fn contracted_parts(#[case] word: &str, #[case] part: &str, #[case] want: bool) {
+    assert_eq!(contracts(word, part), want);
 }
 
 #[test]
