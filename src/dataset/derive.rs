@@ -92,8 +92,19 @@ pub fn derive(name: &str, tables: &[LoadedTable], conn: &Connection) -> Manifest
                 notes.push(format!("column `{c}` holds {} as text; read as {ty} with format `{f}`", if f == GROUPED { "numbers" } else { "dates" }));
             }
             let is_text = ty.eq_ignore_ascii_case("VARCHAR");
-            if label.is_none() && is_text && (lc.contains("name") || lc.contains("title")) {
-                label = Some(c.clone());
+            // A name or title column (`estate_nm`, `show_title`) labels
+            // the rows, the first one unless a later one's other words are
+            // the table's own (`estate.estate_nm` after `estate.mgr_nm`).
+            if is_text && label.as_ref().is_none_or(|(own, _)| !own) {
+                let ws = words(c);
+                let head = |w: &String| w.contains("name") || w.contains("title") || names::contracts("name", w) || names::contracts("title", w);
+                if ws.iter().any(head) {
+                    let mut rest = ws.iter().filter(|w| !head(w)).peekable();
+                    let own = rest.peek().is_some() && rest.all(|w| table_words.contains(&crate::words::singular(w)));
+                    if label.is_none() || own {
+                        label = Some((own, c.clone()));
+                    }
+                }
             }
             // `artist.artist`: a text column named as its table, a
             // different value in every row, names the rows (before a
@@ -194,7 +205,7 @@ pub fn derive(name: &str, tables: &[LoadedTable], conn: &Connection) -> Manifest
             sha256: t.sha256.clone(),
             description: format!("{rows} rows"),
             primary_key: pks[ti].clone(),
-            label: eponym.or(label),
+            label: eponym.or(label.map(|(_, c)| c)),
             columns,
             notes,
         });

@@ -345,6 +345,9 @@ fn labels_spell_out_abbreviations_and_dates_in_text_are_read_with_their_format()
 #[case::named_as_its_table("aircraft_id,aircraft,famous_title", |i: usize| format!("{},Plane {i},Title {i}", i + 1), Some("aircraft"))]
 #[case::repeated_values("aircraft_id,aircraft,famous_title", |i: usize| format!("{},Plane {},Title {i}", i + 1, i % 3), Some("famous_title"))]
 #[case::no_eponym("aircraft_id,model,famous_title", |i: usize| format!("{},Plane {i},Title {i}", i + 1), Some("famous_title"))]
+// A shortened name column, the table's own before another's.
+#[case::own_name_after_another("aircraft_id,mgr_nm,aircraft_nm", |i: usize| format!("{},Ann {i},Plane {i}", i + 1), Some("aircraft_nm"))]
+#[case::another_name_only("aircraft_id,pilot_name,seats", |i: usize| format!("{},Ann {i},{i}", i + 1), Some("pilot_name"))]
 fn a_column_named_as_its_table_is_its_label(#[case] header: &str, #[case] row: fn(usize) -> String, #[case] want: Option<&str>) {
     let m = derive_files(&[("aircraft", csv(header, 8, row))]);
     assert_eq!(m.tables[0].label.as_deref(), want);

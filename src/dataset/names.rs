@@ -314,3 +314,43 @@ mod tests {
         assert_eq!(qualifies_key_name(col, key), want);
     }
 }
+
+/// True when `part`, a short part of a schema name that is no English word,
+/// is `word` (a question word, lowercase) written without its vowels, as
+/// names shorten words: `wt` for "weight", `ht` for "height", `tkt` for
+/// "ticket", `ctr` for "centre" or "center", `nm` for "name", `qty` for
+/// "quantity", `mgr` for "manager", `pct` for "percent". The first letters agree, every later
+/// letter of the part is a consonant found in order in the word, and the
+/// part's last letter is the word's last (or the one before a final `e`).
+pub fn contracts(word: &str, part: &str) -> bool {
+    let (w, p) = (word.as_bytes(), part.as_bytes());
+    if !(2..=4).contains(&p.len()) || w.len() < p.len() + 2 || w[0] != p[0] {
+        return false;
+    }
+    if !word.chars().all(|c| c.is_ascii_lowercase()) || !part.chars().all(|c| c.is_ascii_lowercase()) {
+        return false;
+    }
+    // Names shorten nouns, not a superlative or a verb's forms ("heaviest"
+    // is no `ht`, "setting" no `stg`).
+    if ["est", "ing", "ed"].iter().any(|e| word.ends_with(e)) {
+        return false;
+    }
+    // A real word ("my", "dry", "old") is not a shortening; the word list
+    // also holds abbreviations ("wt", "st"), which have no vowel at all.
+    let vowel = |c: &u8| b"aeiouy".contains(c);
+    if p[1..].iter().any(|c| b"aeiou".contains(c)) || (part.as_bytes().iter().any(vowel) && crate::words::is_english_word(part)) {
+        return false;
+    }
+    let end = if w[w.len() - 1] == b'e' { w.len() - 2 } else { w.len() - 1 };
+    if p[p.len() - 1] != w[end] && p[p.len() - 1] != w[w.len() - 1] {
+        return false;
+    }
+    // Every letter of the part, in order, within the word.
+    let mut k = 1;
+    for &c in &w[1..] {
+        if k < p.len() && c == p[k] {
+            k += 1;
+        }
+    }
+    k == p.len()
+}

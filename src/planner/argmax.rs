@@ -336,9 +336,12 @@ impl Ctx<'_> {
     fn column_says(&self, f: &FieldInfo, words: &[&str]) -> bool {
         let Some(c) = f.column else { return false };
         let want: Vec<String> = words.iter().map(|w| stem(w)).collect();
-        split_identifier(&self.m.tables[f.table].columns[c].name)
-            .iter()
-            .any(|w| want.contains(&stem(w)))
+        let name = &self.m.tables[f.table].columns[c].name;
+        // `ht_cm` says "height": a part spelled out, or shortened.
+        let spelled = crate::dataset::names::label(name);
+        split_identifier(name).iter().any(|w| {
+            want.contains(&stem(w)) || words.iter().any(|x| crate::dataset::names::contracts(x, &w.to_lowercase()))
+        }) || spelled.split_whitespace().any(|w| want.contains(&stem(w)))
     }
 
     /// The only column of table `t` that `fits`.

@@ -132,6 +132,7 @@ fn spelled_out_parts(#[case] word: &str, #[case] part: &str, #[case] want: bool)
 #[case("manager", "mgr", true)]
 #[case("percent", "pct", true)]
 #[case("money", "my", false)]
+#[case("heaviest", "ht", false)]
 #[case("delivery", "dry", false)]
 #[case("weights", "wt", false)]
 // The first letters differ, a vowel in the part, too short a word, the ends differ.
