@@ -20,7 +20,8 @@ pub mod sqltext;
 use crate::plan::{Agg, Filter, Op, Operand, Plan, PLAN_VERSION};
 use crate::semantic::{is_numeric, is_temporal, Manifest};
 use resolve::{Field, Resolver};
-use sqltext::{ident, literal};
+use sqltext::{ident, literal, qualified};
+use joins::JoinStep;
 
 /// Compiled SQL and what it returns.
 #[derive(Debug, Clone, PartialEq)]
@@ -357,6 +358,12 @@ impl Ctx<'_, '_> {
         };
         let steps = joins::plan_joins(self.r.m, &base, &tables, self.via)?;
         let select: Vec<String> = cols.iter().map(|(s, a, _)| format!("{s} AS {}", ident(a))).collect();
+        if pre.is_none() && plan.rows_of.is_none() && plan.dimensions.is_empty() && !where_sql.is_empty() {
+            let shown: Vec<String> = cols.iter().flat_map(|c| c.2.clone()).collect();
+            if let Some(sql) = self.semi_join_listing(plan, &select, shown, &base, &steps, where_sql)? {
+                return Ok(sql);
+            }
+        }
         let distinct = if plan.fields.is_empty() { "DISTINCT " } else { "" };
         let mut sql = format!(
             "SELECT {distinct}{}\n{}",
@@ -367,6 +374,52 @@ impl Ctx<'_, '_> {
             sql.push_str(&format!("\nWHERE {where_sql}"));
         }
         Ok(sql)
+    }
+
+    /// A listing of rows of `shown` tables that only a filter on rows
+    /// joined to them picks ("customers who have orders with status
+    /// Packing"): each shown row once, kept when any of its joined rows
+    /// passes, as `WHERE key IN (SELECT key ... WHERE filters)`, not once
+    /// per joined row. Only when the shown tables are one row (one table
+    /// reached from the others many-to-one) with a key, and the order (if
+    /// any) reads only them; None otherwise, or when the joins repeat no
+    /// shown row.
+    fn semi_join_listing(
+        &self,
+        plan: &Plan,
+        select: &[String],
+        mut shown: Vec<String>,
+        base: &str,
+        steps: &[JoinStep],
+        where_sql: &str,
+    ) -> Result<Option<String>, CompileError> {
+        dedup(&mut shown);
+        let m = self.r.m;
+        for o in &plan.order {
+            let Ok(f) = self.r.field(&o.by) else { return Ok(None) };
+            if !f.tables.iter().all(|t| shown.iter().any(|s| s.eq_ignore_ascii_case(t))) {
+                return Ok(None);
+            }
+        }
+        let Some(row) = joins::finest(m, &shown) else { return Ok(None) };
+        let Some(key) = m.table(&row).and_then(|t| t.primary_key.clone()) else { return Ok(None) };
+        let own = joins::plan_joins(m, &row, &shown, self.via)?;
+        if own.iter().any(|s| s.fans_out) {
+            return Ok(None);
+        }
+        // The joins repeat a shown row when they start from a table that
+        // reaches it many-to-one, or fan out from it.
+        if base.eq_ignore_ascii_case(&row) && !steps.iter().any(|s| s.fans_out) {
+            return Ok(None);
+        }
+        let k = qualified(&row, &key);
+        let inner = format!("SELECT {k}\n{}\nWHERE {where_sql}", joins::from_clause(base, None, steps));
+        Ok(Some(format!(
+            "SELECT {}\n{}\nWHERE {k} IN (\n  {}\n)",
+            select.join(", "),
+            joins::from_clause(&row, None, &own),
+            inner.replace('\n', "\n  ")
+        )))
     }
 
     /// Aggregation, one subquery per measure table when there are several.

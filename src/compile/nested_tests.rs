@@ -61,6 +61,10 @@ fn vs(field: &str, op: Op, agg: Agg, column: &str, filters: Vec<Filter>) -> Filt
     Filter { field: field.into(), op, value: Some(Operand::Aggregate { agg, column: column.into(), filters }) }
 }
 
+fn gt(field: &str, v: i64) -> Filter {
+    Filter { field: field.into(), op: Op::Gt, value: Some(Operand::Value(json!(v))) }
+}
+
 fn names_where(filters: Vec<Filter>) -> Plan {
     Plan { fields: vec!["staff.name".into()], filters, ..Plan::default() }
 }
@@ -121,9 +125,31 @@ fn run(plan: &Plan) -> Vec<String> {
 #[case::lowest_per_team_skips_nulls(top_per("staff.team", "staff.pay", false), "A,Ann;B,Dee")]
 // One row per bonus, each its person's name (Bob has two).
 #[case::rows_of_the_pointing_table(Plan { rows_of: Some("bonus".into()), ..names_where(vec![]) }, "Ann;Bob;Bob;Eve")]
+// Picked by their bonuses, each person once (Bob's two bonuses both pass);
+// shown with a bonus column, once per bonus.
+#[case::each_row_once_when_picked_by_joined_rows(names_where(vec![gt("bonus.amount", 2)]), "Ann;Bob;Eve")]
+#[case::each_joined_row_when_shown(
+    Plan { fields: vec!["staff.name".into(), "bonus.amount".into()], filters: vec![gt("bonus.amount", 2)], ..Plan::default() },
+    "Ann,5;Bob,3;Bob,40;Eve,10"
+)]
 fn answers(#[case] plan: Plan, #[case] want: &str) {
     let want: Vec<&str> = if want.is_empty() { Vec::new() } else { want.split(';').collect() };
     assert_eq!(run(&plan), want, "{}", compile(&plan, &staff()).unwrap().sql);
+}
+
+#[test]
+fn rows_picked_by_joined_rows_keep_their_order() {
+    let plan = Plan {
+        order: vec![crate::plan::OrderBy { by: "staff.pay".into(), desc: true }],
+        ..names_where(vec![gt("bonus.amount", 2)])
+    };
+    let c = compile(&plan, &staff()).unwrap();
+    assert!(c.sql.contains("WHERE staff.staff_id IN ("), "{}", c.sql);
+    let conn = Connection::open_in_memory().unwrap();
+    conn.execute_batch(DATA).unwrap();
+    let mut stmt = conn.prepare(&c.sql).unwrap();
+    let names: Vec<String> = stmt.query_map([], |r| r.get(0)).unwrap().collect::<Result<_, _>>().unwrap();
+    assert_eq!(names, ["Eve", "Bob", "Ann"], "{}", c.sql);
 }
 
 #[test]

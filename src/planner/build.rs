@@ -203,6 +203,7 @@ impl<'a> Ctx<'a> {
         self.negations_through_rows()?;
         self.attribute_without_rows();
         self.rows_named_by_pointing_table();
+        self.rows_named_after_of();
         self.clause_columns()?;
         self.key_sums()?;
         self.extreme_of_other_rows();

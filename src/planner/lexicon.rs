@@ -241,6 +241,10 @@ impl Lexicon {
                 lx.add(&t.name, Target::Table(u), 1.0);
             }
             let tstems = stems(&t.name);
+            // "the lots" for `auction_lot` keyed by `lot_no`.
+            if let Some(head) = phrasing::keyed_head(m, ti) {
+                lx.add_stems(vec![head], Target::Table(ti), 0.9, None);
+            }
             // `all_documents`: "all" is the question's determiner ("list
             // all document type codes"), so the table is its noun alone.
             match tstems.split_first() {

@@ -195,6 +195,8 @@ mod session40_tests;
 #[cfg(test)]
 mod session41_tests;
 #[cfg(test)]
+mod session42_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;

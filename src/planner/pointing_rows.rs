@@ -73,6 +73,49 @@ impl Ctx<'_> {
         }
     }
 
+    /// "the enrollment dates of all the tests that have result Pass", "the
+    /// category descriptions of the products whose descriptions include
+    /// t": the answer's columns, all of one table, are read through the
+    /// rows named after "of" or "for", which the conditions pick and which
+    /// point at that table. The answer has one row per such row
+    /// (`rows_of`), not one per row shown, which a listing picked by
+    /// other rows' conditions otherwise has ("customers who have orders
+    /// with status Packing" lists each customer once).
+    pub(super) fn rows_named_after_of(&mut self) {
+        if self.rows_of.is_some() || self.latest.is_some() || self.outliers.is_some() || self.extreme.is_some() {
+            return;
+        }
+        if !self.measures.is_empty() || !self.groups.is_empty() || self.fields.is_empty() {
+            return;
+        }
+        let m = self.m;
+        let mut shown: Vec<usize> = self.fields.iter().filter_map(|f| resolve(m, f).map(|(t, _)| t)).collect();
+        shown.dedup();
+        let [r] = shown.as_slice() else { return };
+        let r = *r;
+        let filtered: Vec<usize> = self.filters.iter().filter_map(|f| resolve(m, &f.field).map(|(t, _)| t)).collect();
+        for j in 0..self.p.len() {
+            // The noun is a word of the table's name ("tests" for
+            // `student_tests_taken`), however the piece was read.
+            let last = self.p[j].words.split_whitespace().last().map(|w| crate::words::singular(&w.to_lowercase())).unwrap_or_default();
+            let names = |t: usize| split_identifier(&m.tables[t].name).iter().any(|n| crate::words::singular(&n.to_lowercase()) == last);
+            // "the genders of staff" names the rows shown, not the staff's
+            // `staff_department_assignments`.
+            if names(r) {
+                continue;
+            }
+            let Some(t) = filtered.iter().copied().find(|&t| t != r && names(t)) else { continue };
+            let before = (0..j).rev().find(|&k| !matches!(self.p[k].norm.as_str(), "the" | "all" | "a" | "an" | "each" | "every"));
+            if !before.is_some_and(|k| matches!(self.p[k].norm.as_str(), "of" | "for")) {
+                continue;
+            }
+            if schema::reverse_key(m, r, t).is_some() {
+                self.rows_of = Some(t);
+            }
+            return;
+        }
+    }
+
     /// The tables the plan reads so far: its fields, conditions, order,
     /// groups and measures.
     pub(super) fn tables_read(&self) -> Vec<usize> {

@@ -367,3 +367,33 @@ pub fn link_head(m: &Manifest, t: usize) -> Option<usize> {
         .count();
     (points && u != t && own <= 1).then_some(u)
 }
+
+/// The last word of table `t`'s name when the table's own key names its
+/// rows by it: `auction_lot` keyed by `lot_no` has rows called "lots". A
+/// question says the head noun alone ("the lots from each estate") as it
+/// says the whole name. None when another table has that word for its
+/// name or another column has the word, or the key says something else (`order_items` keyed by `item_id`
+/// says "items"; keyed by `id`, nothing).
+pub fn keyed_head(m: &Manifest, t: usize) -> Option<String> {
+    let table = m.tables.get(t)?;
+    let st = stems(&table.name);
+    if st.len() < 2 || st.iter().any(|w| w == "of") {
+        return None;
+    }
+    let last = st.last()?;
+    let key = table.primary_key.as_deref()?;
+    let referent: Vec<String> = crate::dataset::names::referent(key).iter().map(|w| stem(w)).collect();
+    if referent.as_slice() != std::slice::from_ref(last) || stems(key).len() < 2 {
+        return None;
+    }
+    if m.tables.iter().any(|x| stems(&x.name) == std::slice::from_ref(last)) {
+        return None;
+    }
+    // A word some other column is named by ("result" beside `result`)
+    // stays that column's.
+    let other = m.tables.iter().flat_map(|x| x.columns.iter()).any(|c| !c.name.eq_ignore_ascii_case(key) && stems(&c.name).contains(last));
+    if other {
+        return None;
+    }
+    Some(last.clone())
+}
