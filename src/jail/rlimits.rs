@@ -83,6 +83,7 @@ impl Resource {
 
 /// Apply every limit of `plan` to this process.
 pub fn apply(plan: &RlimitPlan) -> Result<(), SetupError> {
+    cap_malloc_arenas();
     for (res, soft, hard) in plan.entries() {
         let (_, cur_hard) = get(res)?;
         let hard = hard.min(cur_hard);
@@ -97,6 +98,22 @@ pub fn apply(plan: &RlimitPlan) -> Result<(), SetupError> {
         }
     }
     Ok(())
+}
+
+/// glibc gives each thread that contends for malloc an arena of its own,
+/// up to 8 per core, each reserving 64 MiB of address space: with a query
+/// that raises DuckDB's threads (`SET threads = 64` where the lock-down is
+/// off) that is up to a GiB of reservations on top of the thread stacks,
+/// past the headroom the AS limit leaves, and the worker aborted instead of
+/// answering (seen once in CI on a 2-core host). Four arenas are plenty for
+/// DuckDB's few threads and keep the address space the limit was sized for.
+/// Must run before the worker starts any thread (it does: see `worker`).
+fn cap_malloc_arenas() {
+    #[cfg(target_env = "gnu")]
+    // SAFETY: mallopt only sets an allocator parameter; no thread runs yet.
+    unsafe {
+        libc::mallopt(libc::M_ARENA_MAX, 4);
+    }
 }
 
 /// Current (soft, hard) of `res`.
