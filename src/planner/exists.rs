@@ -144,8 +144,24 @@ impl Ctx<'_> {
             if j >= self.p.len() || self.used[j] {
                 continue;
             }
+            if self.next_sig(j).is_some_and(|a| !matches!(self.p[a].kind, PieceKind::Punct(_))) {
+                continue;
+            }
+            // "the different job titles held by crew": the agent is the
+            // listed rows themselves (the table, or its label): it says
+            // nothing more about them, and is no grouping.
+            // Not "chosen by the most customers": those are counted.
+            let counted = self.p[i + 1..j].iter().any(|x| matches!(x.cue(), Some(Cue::Most | Cue::Least)));
+            if !counted && self.names_own_rows(j, b) {
+                for k in fillers {
+                    self.mark(k);
+                }
+                self.mark(v);
+                self.take(j, MatchKind::Table, self.table_name(b), 0.9);
+                continue;
+            }
             let Some(&Target::Table(t)) = self.p[j].top() else { continue };
-            if t == b || self.next_sig(j).is_some_and(|a| !matches!(self.p[a].kind, PieceKind::Punct(_))) {
+            if t == b {
                 continue;
             }
             let clause = Clause { fillers: Vec::new(), verb: Some(v), soft: Vec::new(), have: false };
@@ -164,6 +180,17 @@ impl Ctx<'_> {
             self.take(j, MatchKind::Table, self.table_name(t), 0.9);
             self.filters.push(Filter { field: key, op: Op::Exists, value: Some(Operand::Column { column: fk }) });
         }
+    }
+
+    /// True when piece `j` names table `b` itself (as its first reading,
+    /// or besides the label dimension it is read as: "crew").
+    fn names_own_rows(&self, j: usize, b: usize) -> bool {
+        let label = match self.p[j].top() {
+            Some(&Target::Table(t)) => return t == b,
+            Some(&Target::Dimension(d)) => self.m.dimensions.get(d).and_then(|d| d.column.split_once('.')).is_some_and(|(t, _)| t.eq_ignore_ascii_case(&self.m.tables[b].name)),
+            _ => false,
+        };
+        label && self.p[j].lex().is_some_and(|c| names_table(c, b))
     }
 
     /// "employees who have destroyed a document", "students who have

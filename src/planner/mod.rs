@@ -197,6 +197,8 @@ mod session41_tests;
 #[cfg(test)]
 mod session42_tests;
 #[cfg(test)]
+mod session43_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;

@@ -1,0 +1,52 @@
+//! Table-driven tests of the planner changes of the forty-third round.
+
+use rstest::rstest;
+
+use super::fixtures::planner_answers;
+use super::OfflinePlanner;
+
+/// A ferry line's crew and the sailings they work.
+fn ferry() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "ferry43"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "crew"
+file = "crew.csv"
+primary_key = "crew_id"
+label = "first_name"
+columns = [
+  { name = "crew_id", type = "BIGINT", nullable = false },
+  { name = "first_name", type = "VARCHAR", nullable = false },
+  { name = "last_name", type = "VARCHAR", nullable = false },
+  { name = "job_title", type = "VARCHAR", nullable = false },
+  { name = "salary", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "sailing"
+file = "sailing.csv"
+primary_key = "sailing_id"
+columns = [
+  { name = "sailing_id", type = "BIGINT", nullable = false },
+  { name = "crew_id", type = "BIGINT", nullable = false },
+  { name = "departs", type = "DATE", nullable = false },
+]
+
+[[joins]]
+from = "sailing.crew_id"
+to = "crew.crew_id"
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// The agent after "held by" is the listed rows themselves: no grouping by them.
+#[case("What are the different job titles held by crew?", Ok("SELECT DISTINCT crew.job_title AS job_title\nFROM crew"))]
+#[case("Show the distinct job titles held by the crew.", Ok("SELECT DISTINCT crew.job_title AS job_title\nFROM crew"))]
+fn agent_is_the_listed_rows(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&ferry(), question, want);
+}
