@@ -52,6 +52,11 @@ fn joins(m: &Manifest) -> Vec<String> {
     m.joins.iter().map(|j| format!("{} -> {}", j.from, j.to)).collect()
 }
 
+/// A table of people: first and last names.
+fn members() -> (&'static str, String) {
+    ("members", csv("member_id,first_name,last_name", 25, |i| format!("{},F{i},L{i}", i + 1)))
+}
+
 fn customers() -> (&'static str, String) {
     ("customers", csv("id,name,city", 30, |i| format!("{},Name {i},{}", i + 1, ["Oslo", "Rome", "Lima"][i % 3])))
 }
@@ -257,6 +262,41 @@ fn customers() -> (&'static str, String) {
     vec![("instructor", csv("id,name", 12, |i| format!("{},I{i}", 10101 + 3571 * i))),
          ("teaches", csv("score,course_id,year", 20, |i| format!("{},{},2009", 10101 + 3571 * (i % 7), 100 + i)))],
     &[]
+)]
+// A person named by role (`booked_by`), its ids all among a table of
+// people's key (first and last names): a reference to them, even as 1..n.
+#[case::person_by_role(
+    vec![members(), ("spaces", csv("space_id,space_code", 40, |i| format!("{},S{i}", i + 1))),
+         ("bookings", csv("booking_id,space_id,booked_by", 60, |i| format!("{},{},{}", i + 1000, i % 40 + 1, i % 25 + 1)))],
+    &["bookings.space_id -> spaces.space_id", "bookings.booked_by -> members.member_id"]
+)]
+#[case::owner_id(
+    vec![members(), ("bikes", csv("bike_id,frame,owner_id", 30, |i| format!("{},Frame {i},{}", i + 500, i % 20 + 1)))],
+    &["bikes.owner_id -> members.member_id"]
+)]
+// Negative: a smaller table of other things holds the ids too (clubs
+// organise races as well as people do).
+#[case::role_held_by_smaller_table(
+    vec![members(), ("clubs", csv("club_id,club_name", 8, |i| format!("{},Club {i}", i + 1))),
+         ("races", csv("race_id,organised_by", 20, |i| format!("{},{}", i + 700, i % 8 + 1)))],
+    &[]
+)]
+// Negative: no table of people, or a name that names no role (`rank`).
+#[case::role_without_people(
+    vec![("clubs", csv("club_id,club_name", 30, |i| format!("{},Club {i}", i + 1))),
+         ("races", csv("race_id,organised_by", 20, |i| format!("{},{}", i + 700, i % 8 + 1)))],
+    &[]
+)]
+#[case::no_role_word(
+    vec![members(), ("races", csv("race_id,rank", 20, |i| format!("{},{}", i + 700, i % 8 + 1)))],
+    &[]
+)]
+// Negative: members already relate to plays through their scores; the
+// host is a second relation, left to the user.
+#[case::second_relation(
+    vec![members(), ("plays", csv("play_id,hosted_by", 20, |i| format!("{},{}", i + 300, i % 10 + 1))),
+         ("play_scores", csv("score_id,play_id,member_id", 40, |i| format!("{},{},{}", i + 900, i % 20 + 300, i % 25 + 1)))],
+    &["play_scores.play_id -> plays.play_id", "play_scores.member_id -> members.member_id"]
 )]
 fn joins_found_in_the_data(#[case] files: Vec<(&str, String)>, #[case] want: &[&str]) {
     let m = derive_files(&files);

@@ -28,6 +28,14 @@
 //!   The same evidence for a column named like a key that names nothing
 //!   (`teaches.id`, `advisor.i_id` -> `instructor.id`), at least 5 ids, is
 //!   a reference to the one table whose primary key holds them all.
+//! - a column naming a person by role, not by table (`booked_by`,
+//!   `assigned_to`, `owner_id`, `advisor`: `names::is_role_reference`):
+//!   integers wholly included in the primary key of a table of people (one
+//!   with first/last/full name columns), at least 3 values, when no smaller
+//!   table of other things holds them all too (a count from 1 fits every
+//!   larger table), and only when no other joins already relate the two
+//!   tables within three steps (`plays.hosted_by` beside `play_scores`: a
+//!   second relation, noted and left to the user).
 //! - both sides must be integers or both text, where a float column whose
 //!   every value is whole (`1.0`) counts as integers but joins only when
 //!   the names refer (above); a table never joins itself; a table's own
@@ -56,7 +64,7 @@
 //! tables (every candidate column against every unique column at once), not
 //! one query per pair.
 
-use super::names::{is_keyish, name_evidence, noun, qualifies_key_name, referent, words, NameEvidence};
+use super::names::{is_keyish, is_role_reference, name_evidence, noun, qualifies_key_name, referent, words, NameEvidence};
 use super::profile::{is_float, TableProfile};
 use crate::compile::sqltext::ident;
 use crate::semantic::{Join, JoinEvidence};
@@ -122,6 +130,17 @@ pub fn primary_key(t: &KeyInput) -> Option<String> {
         .map(name)
 }
 
+/// A table of people: it has a first, last or full name column
+/// (`first_name`, `lname`, `surname`, `full_name`).
+fn is_people(t: &KeyInput) -> bool {
+    t.columns.iter().any(|(c, _)| {
+        let ws = words(c);
+        let has = |w: &str| ws.iter().any(|x| x == w);
+        ["fname", "lname", "surname", "forename"].iter().any(|w| has(w))
+            || has("name") && ["first", "last", "full", "given", "family"].iter().any(|w| has(w))
+    })
+}
+
 /// One accepted or considered foreign key.
 #[derive(Debug, Clone)]
 struct Candidate {
@@ -137,6 +156,8 @@ struct Candidate {
     to_rows: i64,
     /// Accepted only as another role of a join to the same key.
     role_only: bool,
+    /// Accepted as a person named by role (`booked_by`).
+    person: bool,
 }
 
 /// Inclusion enough for a column named exactly as the target table's primary
@@ -210,8 +231,22 @@ pub fn infer_joins(conn: &Connection, tables: &[KeyInput], pks: &[Option<String>
     }) else {
         return (Vec::new(), Vec::new());
     };
+    let rows: Vec<(i64, i64, i64, Option<i64>, Option<i64>)> = rows.filter_map(Result::ok).collect();
+    // For each candidate column, the tables whose integer primary key holds
+    // every one of its values.
+    let held_by = |cn: i64| -> Vec<usize> {
+        rows.iter()
+            .filter(|r| r.0 == cn)
+            .filter_map(|&(_, kn, overlap, _, _)| {
+                let &(fti, fci, _, _) = cands.get(cn as usize)?;
+                let &(tti, tci, fam, _) = keys.get(kn as usize)?;
+                let pk = pks[tti].as_deref().is_some_and(|p| p == tables[tti].columns[tci].0);
+                (fam == "int" && pk && tti != fti && overlap == tables[fti].profile.columns[fci].distinct).then_some(tti)
+            })
+            .collect()
+    };
     let mut found: Vec<Candidate> = Vec::new();
-    for (cn, kn, overlap, low, high) in rows.filter_map(Result::ok) {
+    for &(cn, kn, overlap, low, high) in &rows {
         let (Some(&(fti, fci, fam, from_float)), Some(&(tti, tci, _, to_float))) = (cands.get(cn as usize), keys.get(kn as usize)) else { continue };
         if fti == tti {
             continue;
@@ -283,7 +318,24 @@ pub fn infer_joins(conn: &Connection, tables: &[KeyInput], pks: &[Option<String>
         // another table's key holds them all too, the check below refuses
         // the guess.
         let id_reference = !own_key && is_keyish(fc) && sparse_ids(5);
-        let role = !accepted(names, inclusion, distinct, fam) && !subtype && !id_reference;
+        // A column naming a person by role (`booked_by`, `owner_id`), its
+        // ids all among the primary key of a table of people (one with
+        // first and last names): a reference to them. Another such table
+        // holding them all too makes it a guess, refused below.
+        let person = !own_key
+            && names == NameEvidence::None
+            && fam == "int"
+            && !from_float
+            && to_is_pk
+            && inclusion >= 1.0
+            && distinct >= 3
+            && is_role_reference(fc)
+            && is_people(&tables[tti])
+            // Not when a smaller table of other things holds them all too
+            // (clubs organise races as well as people do): a count from 1
+            // fits in every larger table, so the smallest is the likelier.
+            && held_by(cn).iter().all(|&t| is_people(&tables[t]) || tables[t].profile.rows > tables[tti].profile.rows);
+        let role = !accepted(names, inclusion, distinct, fam) && !subtype && !id_reference && !person;
         if role && !(exact && inclusion >= EXACT_NAME_INCLUSION) && !(fam == "text" && inclusion >= 1.0 && distinct >= 2) {
             continue;
         }
@@ -297,7 +349,7 @@ pub fn infer_joins(conn: &Connection, tables: &[KeyInput], pks: &[Option<String>
         // Text values fully included, too few to join on their own: a join
         // only as a second role beside a join to the same key (below).
         let role_only = role && !(exact && inclusion >= EXACT_NAME_INCLUSION);
-        found.push(Candidate { from: (fti, fci), to: (tti, tci), names, names_table, inclusion, distinct, to_is_pk, to_rows: tables[tti].profile.rows, role_only });
+        found.push(Candidate { from: (fti, fci), to: (tti, tci), names, names_table, inclusion, distinct, to_is_pk, to_rows: tables[tti].profile.rows, role_only, person: person && !accepted(names, inclusion, distinct, fam) });
     }
     // Best first: names, the name being the table's, inclusion, target is a
     // primary key, smallest target.
@@ -378,6 +430,33 @@ pub fn infer_joins(conn: &Connection, tables: &[KeyInput], pks: &[Option<String>
         }
         chosen.push(c);
     }
+    // A person named by role is a second relation when other joins
+    // already relate the two tables (`plays.hosted_by` beside
+    // `play_scores` between members and plays, `games.owned_by` beside
+    // members' plays of games): a question about the one would be
+    // answered through the other, so it is left to the user.
+    let linked = |a: usize, b: usize| {
+        let edge = |x: usize, y: usize| chosen.iter().any(|c| !c.person && ((c.from.0, c.to.0) == (x, y) || (c.from.0, c.to.0) == (y, x)));
+        // Within three joins: further apart, the tables hardly relate.
+        let mut near = vec![a];
+        for _ in 0..3 {
+            let next: Vec<usize> = (0..tables.len()).filter(|&y| !near.contains(&y) && near.iter().any(|&x| edge(x, y))).collect();
+            near.extend(next);
+        }
+        near.contains(&b)
+    };
+    let second: Vec<(usize, usize)> = chosen.iter().filter(|c| c.person && linked(c.from.0, c.to.0)).map(|c| c.from).collect();
+    for c in chosen.iter().filter(|c| second.contains(&c.from)) {
+        notes.push(KeyNote {
+            table: c.from.0,
+            text: format!(
+                "`{}` has values found in `{}`, but another table already relates the two; no join made: add it to dataset.toml if it is one",
+                col(c.from),
+                col(c.to)
+            ),
+        });
+    }
+    chosen.retain(|c| !second.contains(&c.from));
     chosen.sort_by_key(|a| a.from);
     let joins = chosen
         .into_iter()

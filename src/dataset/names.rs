@@ -129,6 +129,30 @@ pub fn referent(column: &str) -> Vec<String> {
     ws
 }
 
+/// Nouns for the one who does something to a row: a column named so
+/// (`owner_id`, `advisor`, `manager_id`) refers to a person without
+/// saying which table holds them.
+const AGENT_NOUNS: &[&str] = &[
+    "owner", "manager", "supervisor", "advisor", "adviser", "mentor", "leader", "author", "creator", "host", "organiser",
+    "organizer", "coach", "instructor", "teacher", "tutor", "reviewer", "referee", "judge", "buyer", "seller", "driver",
+    "checker", "inspector", "approver", "requester", "assignee", "reporter", "recorder", "handler", "keeper",
+];
+
+/// True when `column` names the one who did something to its row by
+/// role, not by table: `booked_by`, `approved_by_id`, `assigned_to`,
+/// `owner_id`, `advisor`.
+pub fn is_role_reference(column: &str) -> bool {
+    let ws = referent(column);
+    let Some(last) = ws.last() else { return false };
+    if last == "by" && ws.len() > 1 {
+        return true;
+    }
+    if last == "to" && ws.len() == 2 && ws[0].ends_with("ed") {
+        return true;
+    }
+    ws.len() <= 2 && AGENT_NOUNS.contains(&noun(last).as_str())
+}
+
 /// True when the name ends in a key word (`id`, `code`, ...), or is one.
 pub fn is_keyish(column: &str) -> bool {
     let ws = words(column);

@@ -153,6 +153,14 @@ impl Ctx<'_> {
             if self.take_full_name(k, t, &mut fields) || self.take_head_word(k, t, &mut fields) {
                 continue;
             }
+            if self.relation_verb(k) {
+                // "the heaviest harvest ever recorded": said of every row.
+                if k > 0 && self.p[k - 1].norm == "ever" {
+                    self.mark(k - 1);
+                    self.mark(k);
+                }
+                continue;
+            }
             let Some(Target::Column(..) | Target::Dimension(_) | Target::Unit(..)) =
                 self.p[k].top()
             else {
@@ -312,6 +320,25 @@ impl Ctx<'_> {
         }
         self.fields = fields;
         Ok(())
+    }
+
+    /// "researchers who recorded a measurement", "beers Marta brewed":
+    /// a verb that a column pointing at the doers is named for
+    /// (`recorded_by`, `brewed_by`) says how rows relate, not a column to
+    /// show; left for the relation readings, else refused as unplaced.
+    fn relation_verb(&self, k: usize) -> bool {
+        let w = self.p[k].words.to_lowercase();
+        if w.contains(' ') || !w.ends_with("ed") {
+            return false;
+        }
+        let by = format!("{w}_by");
+        self.p[k].lex().unwrap_or_default().iter().chain(self.p[k].alt_lex.iter()).any(|c| match c.target {
+            Target::Column(t, col) => self.m.tables.get(t).and_then(|x| x.columns.get(col)).is_some_and(|x| {
+                let name = x.name.to_lowercase();
+                name == by || name.starts_with(&format!("{by}_"))
+            }),
+            _ => false,
+        })
     }
 
     /// "the name of rooms" where `reservations.room` points at `rooms`: a
