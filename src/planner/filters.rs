@@ -177,8 +177,10 @@ impl Ctx<'_> {
                     // "the customer without any mailshot" read as a column of
                     // another table: reached through an inner join, that
                     // column is never empty, so IS NULL would answer nothing.
+                    // A table the rows point at ("lots that have no buyer")
+                    // is their own pointer column, which may be empty.
                     let owner = schema::target_table(self.m, self.lx, &c.target);
-                    if self.base.is_some() && owner.is_some() && owner != self.base {
+                    if !matches!(c.target, Target::Table(_)) && self.base.is_some() && owner.is_some() && owner != self.base {
                         continue;
                     }
                     self.take(j, MatchKind::Column, f.name.clone(), c.confidence);

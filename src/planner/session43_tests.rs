@@ -31,7 +31,7 @@ file = "sailing.csv"
 primary_key = "sailing_id"
 columns = [
   { name = "sailing_id", type = "BIGINT", nullable = false },
-  { name = "crew_id", type = "BIGINT", nullable = false },
+  { name = "crew_id", type = "BIGINT", nullable = true },
   { name = "departs", type = "DATE", nullable = false },
 ]
 
@@ -73,5 +73,16 @@ fn agent_is_the_listed_rows(#[case] question: &str, #[case] want: Result<&str, &
 // "ever recorded" is said of every row.
 #[case("List the knots of the speed logs ever recorded.", Ok("speed_log.knots"))]
 fn verb_of_a_role_column(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&ferry(), question, want);
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "have no" and a table the rows point at: their pointer is empty.
+#[case("How many sailings have no crew?", Ok("WHERE sailing.crew_id IS NULL"))]
+#[case("Which sailings have no crew member? List their ids.", Ok("WHERE sailing.crew_id IS NULL"))]
+// The other way round, the rows pointed at: no row points at them.
+#[case("Which crew have no sailings? Give their first names.", Ok("NOT EXISTS"))]
+fn no_row_pointed_at(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&ferry(), question, want);
 }
