@@ -79,6 +79,12 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("seq", "sequence"),
     ("ctry", "country"),
     ("ppl", "people"),
+    ("len", "length"),
+    ("dist", "distance"),
+    ("dur", "duration"),
+    ("elev", "elevation"),
+    ("mins", "minutes"),
+    ("secs", "seconds"),
 ];
 
 /// Words of a name with abbreviations spelled out, as a phrase: `num_employees`

@@ -589,7 +589,14 @@ fn plan_names(plan: &Plan) -> Vec<String> {
             Some(Operand::Column { column }) => out.push(column.clone()),
             Some(Operand::Rows { column, filters } | Operand::Aggregate { column, filters, .. }) => {
                 out.push(column.clone());
-                out.extend(filters.iter().map(|g| g.field.clone()));
+                for g in filters {
+                    out.push(g.field.clone());
+                    // A semi-join inside the sub-query ("last names of no
+                    // technician assigned a work order").
+                    if let Some(Operand::Column { column }) = &g.value {
+                        out.push(column.clone());
+                    }
+                }
             }
             _ => {}
         }

@@ -97,6 +97,9 @@ impl Ctx<'_> {
     pub(super) fn argmax_rows(&mut self) {
         self.extreme_pairs();
         self.implied_extreme_pairs();
+        if self.measures.is_empty() && self.superlative_by_column() {
+            return;
+        }
         if !self.plain_listing() || !self.measures.is_empty() {
             return;
         }
@@ -119,6 +122,12 @@ impl Ctx<'_> {
     /// yet, no count, sum or average asked for, and no "for each" (one
     /// row per group is `per_group`'s).
     pub(super) fn plain_listing(&self) -> bool {
+        self.plain_listing_but(usize::MAX)
+    }
+
+    /// [`Ctx::plain_listing`], where the grouping word at piece `skip` is
+    /// read otherwise ("the largest orchards by area").
+    pub(super) fn plain_listing_but(&self, skip: usize) -> bool {
         if self.extreme.is_some() || self.latest.is_some() || self.outliers.is_some() {
             return false;
         }
@@ -126,7 +135,7 @@ impl Ctx<'_> {
             matches!(x.cue(), Some(Cue::Count | Cue::CountDistinct | Cue::Share | Cue::Often))
                 || matches!(x.cue(), Some(Cue::Agg(a)) if !matches!(a, Agg::Max | Agg::Min))
         });
-        let per_group = self.p.iter().any(|x| matches!(x.cue(), Some(Cue::Each | Cue::Group)));
+        let per_group = self.p.iter().enumerate().any(|(k, x)| k != skip && matches!(x.cue(), Some(Cue::Each | Cue::Group)));
         // "the total amount claimed": a metric that is not an extreme.
         let metric = self.p.iter().any(|x| match x.top() {
             Some(Target::Metric(mi)) => {

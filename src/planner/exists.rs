@@ -225,6 +225,10 @@ impl Ctx<'_> {
             if matches!(before(j), Some("a" | "an" | "the" | "any" | "some")) {
                 j -= 1;
             }
+            // "who have been assigned a work order": the passive says the same.
+            if before(j) == Some("been") && matches!(before(j - 1), Some("have" | "has" | "had")) {
+                j -= 1;
+            }
             let rows_noun = |i: usize| self.p[i].lex().is_some_and(|c| names_table(c, b));
             if !matches!(before(j), Some("have" | "has" | "had"))
                 || !(matches!(before(j - 1), Some("who" | "that" | "which")) || j >= 2 && !listed && rows_noun(j - 2))
@@ -236,7 +240,8 @@ impl Ctx<'_> {
             let mut end = k;
             let mut noun = None;
             if let Some(n) = self.next_sig(k).filter(|&n| !self.used[n]) {
-                let pointed = self.pick(n, &|t| matches!(t, Target::Table(t) if schema::foreign_key(self.m, l, *t).is_some()));
+                // "been assigned a work order": or the pointing rows' own noun.
+                let pointed = self.pick(n, &|t| matches!(t, Target::Table(t) if *t == l || schema::foreign_key(self.m, l, *t).is_some()));
                 if let Some(Target::Table(t)) = pointed.map(|c| c.target) {
                     noun = Some((n, t));
                     end = n;
@@ -269,7 +274,7 @@ impl Ctx<'_> {
     /// end of its clause: "an invoice in 2010", "a happy hour in May" or
     /// "loans of both A and B" condition the other table's rows, which a
     /// bare semi-join would drop.
-    fn clause_ends(&self, j: usize) -> bool {
+    pub(super) fn clause_ends(&self, j: usize) -> bool {
         for x in &self.p[j + 1..] {
             match &x.kind {
                 // "in May": a capitalised word is a name, even one that is

@@ -211,7 +211,9 @@ impl Ctx<'_> {
                     if self.negated_number(i) {
                         continue;
                     }
-                    self.negated_rows(i);
+                    if !self.negated_role_column(i) {
+                        self.negated_rows(i);
+                    }
                     if !self.used[i] && !self.negated_value_after_words(i) {
                         self.negated_participle(i);
                     }

@@ -18,6 +18,7 @@ mod account;
 mod agent;
 mod argmax;
 mod both;
+mod by_measure;
 mod capacity;
 mod bounded;
 mod bounds;
@@ -75,6 +76,7 @@ mod people_counted;
 mod phrasal;
 mod comparative;
 mod rank;
+mod role_absence;
 mod ranges;
 mod recency;
 mod sanity;
@@ -198,6 +200,8 @@ mod session41_tests;
 mod session42_tests;
 #[cfg(test)]
 mod session43_tests;
+#[cfg(test)]
+mod session44_tests;
 #[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]

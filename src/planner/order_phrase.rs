@@ -80,7 +80,8 @@ impl Ctx<'_> {
 
     /// The first piece at or after `k` that is not "the".
     fn past_the(&self, k: usize) -> usize {
-        (k..self.p.len()).find(|&j| self.p[j].norm != "the").unwrap_or(self.p.len())
+        // "the most" is one piece whose first word is "the": not skipped.
+        (k..self.p.len()).find(|&j| !self.p[j].words.eq_ignore_ascii_case("the")).unwrap_or(self.p.len())
     }
 
     /// "from A ... to B ...", starting at piece `i` ("from").

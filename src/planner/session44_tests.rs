@@ -1,0 +1,94 @@
+//! Table-driven tests of the planner changes of the forty-fourth round.
+
+use rstest::rstest;
+
+use super::fixtures::planner_answers;
+use super::OfflinePlanner;
+
+/// A wind farm's technicians, the work orders assigned to them, and a
+/// table of boats with a shortened length column.
+fn farm() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "farm44"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "technicians"
+file = "technicians.csv"
+primary_key = "tech_id"
+label = "first_name"
+columns = [
+  { name = "tech_id", type = "BIGINT", nullable = false },
+  { name = "first_name", type = "VARCHAR", nullable = false },
+  { name = "last_name", type = "VARCHAR", nullable = false },
+  { name = "years_experience", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "work_orders"
+file = "work_orders.csv"
+primary_key = "wo_id"
+columns = [
+  { name = "wo_id", type = "BIGINT", nullable = false },
+  { name = "assigned_to", type = "BIGINT", nullable = true },
+  { name = "labor_hours", type = "DOUBLE", nullable = false },
+]
+
+[[tables]]
+name = "boats"
+file = "boats.csv"
+primary_key = "boat_id"
+label = "boat_name"
+columns = [
+  { name = "boat_id", type = "BIGINT", nullable = false },
+  { name = "boat_name", type = "VARCHAR", nullable = false },
+  { name = "len_ft", type = "DOUBLE", nullable = false },
+  { name = "tonnage", type = "DOUBLE", nullable = false },
+  { name = "crew_size", type = "BIGINT", nullable = false },
+]
+
+[[joins]]
+from = "work_orders.assigned_to"
+to = "technicians.tech_id"
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// The measure after "by" orders the rows named before it.
+#[case("What are the names of the top 3 largest boats by tonnage?", Ok("ORDER BY tonnage DESC NULLS LAST\nLIMIT 3"))]
+#[case("Which boat is the biggest by tonnage? Give its name.", Ok("ORDER BY tonnage DESC NULLS LAST\nLIMIT 1"))]
+#[case("List the 2 smallest boats by crew size.", Ok("ORDER BY crew_size ASC NULLS LAST\nLIMIT 2"))]
+// A plural with no count is every boat, not the largest: left unread.
+#[case("Show the largest boats by tonnage.", Err("largest"))]
+fn superlative_by_a_column(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&farm(), question, want);
+}
+
+#[rustfmt::skip]
+#[rstest]
+// `len_ft` is a length: "longest" measures it.
+#[case("What is the name of the longest boat?", Ok("ORDER BY len_ft DESC NULLS LAST\nLIMIT 1"))]
+// "the most" is one piece: the phrase still reads from one end to the other.
+#[case("List the technicians' last names, sorted from the most experienced to the least experienced.", Ok("ORDER BY years_experience DESC"))]
+fn lengths_and_order_phrases(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&farm(), question, want);
+}
+
+#[rustfmt::skip]
+#[rstest]
+// The verb is a column pointing at the listed rows: no row points at them through it.
+#[case("Find the names of technicians who have never been assigned a work order.", Ok("NOT EXISTS (SELECT 1 FROM work_orders WHERE work_orders.assigned_to = technicians.tech_id)"))]
+// Last names are values: those no assigned technician has (the column
+// used inside the sub-query is accounted for).
+#[case("Find the last names of technicians who have never been assigned a work order.", Ok("NOT IN"))]
+#[case("Which technicians were never assigned?", Ok("NOT EXISTS"))]
+// And the positive: some row does, each technician listed once.
+#[case("Find the last names of technicians who have been assigned a work order.", Ok("WHERE EXISTS (SELECT 1 FROM work_orders WHERE work_orders.assigned_to = technicians.tech_id)"))]
+// A condition on the work orders is not a bare anti-join: not read so.
+#[case("Which technicians were never assigned a work order with more than 5 labor hours?", Err(""))]
+fn role_column_as_a_verb(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&farm(), question, want);
+}
