@@ -209,6 +209,7 @@ impl<'a> Ctx<'a> {
         self.extreme_of_other_rows();
         self.listed_rows();
         self.listed_name();
+        self.pointed_labels();
         self.check_leftovers()?;
         let (m, sc, pieces, used, recognised) = (self.m, self.sc, self.p, self.used.clone(), self.matches.clone());
         let mut u = self.finish()?;

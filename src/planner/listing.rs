@@ -150,7 +150,7 @@ impl Ctx<'_> {
             if self.used[k] || boundary.is_some_and(|b| k > b && !fields.is_empty()) {
                 continue;
             }
-            if self.take_full_name(k, t, &mut fields) || self.take_head_word(k, t, &mut fields) {
+            if self.take_pointed_name(k, t, &mut fields)? || self.take_full_name(k, t, &mut fields) || self.take_head_word(k, t, &mut fields) {
                 continue;
             }
             if self.relation_verb(k) {

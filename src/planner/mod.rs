@@ -62,6 +62,7 @@ mod other_extreme;
 mod own_rows;
 mod pairs;
 mod place_values;
+mod pointed_name;
 pub mod model;
 mod named;
 mod other_row;

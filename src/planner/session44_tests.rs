@@ -92,3 +92,79 @@ fn lengths_and_order_phrases(#[case] question: &str, #[case] want: Result<&str, 
 fn role_column_as_a_verb(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&farm(), question, want);
 }
+
+/// Vessels based at a home port, and routes between two ports.
+fn ferry() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "ferry44"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "ports"
+file = "ports.csv"
+primary_key = "port_id"
+label = "port_name"
+columns = [
+  { name = "port_id", type = "BIGINT", nullable = false },
+  { name = "port_name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "vessels"
+file = "vessels.csv"
+primary_key = "vessel_id"
+label = "vessel_name"
+columns = [
+  { name = "vessel_id", type = "BIGINT", nullable = false },
+  { name = "vessel_name", type = "VARCHAR", nullable = false },
+  { name = "home_port", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "routes"
+file = "routes.csv"
+primary_key = "route_id"
+columns = [
+  { name = "route_id", type = "BIGINT", nullable = false },
+  { name = "origin_port", type = "BIGINT", nullable = false },
+  { name = "dest_port", type = "BIGINT", nullable = false },
+]
+
+[[joins]]
+from = "vessels.home_port"
+to = "ports.port_id"
+
+[[joins]]
+from = "routes.origin_port"
+to = "ports.port_id"
+
+[[joins]]
+from = "routes.dest_port"
+to = "ports.port_id"
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// The name of the row the column points at, not the id it holds.
+#[case("Show each vessel's name and the name of its home port.", Ok("JOIN ports ON vessels.home_port = ports.port_id"))]
+#[case("List the vessel names with the names of their home ports.", Ok("ports.port_name"))]
+// Two columns point at ports: which one joins is the question's word, not
+// the shortest path; left to the other readings (never the id as a name).
+#[case("Show the route ids and the name of their origin port.", Err(""))]
+fn name_of_the_row_pointed_at(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&ferry(), question, want);
+}
+
+#[rustfmt::skip]
+#[rstest]
+// Grouped by the pointing column and asked by the other table's noun: the
+// name of the port shows beside its id.
+#[case("Which port is home port to the most vessels?", Ok("SELECT vessels.home_port AS home_port, ports.port_name AS port_name, COUNT(*)"))]
+// Asked by the column's own name: the groups are the ids, nothing joined.
+#[case("How many vessels does each home port have?", Ok("FROM vessels\nGROUP BY ALL"))]
+fn groups_named_by_the_table_pointed_at(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&ferry(), question, want);
+}
