@@ -210,6 +210,7 @@ impl<'a> Ctx<'a> {
         self.listed_rows();
         self.listed_name();
         self.pointed_labels();
+        self.group_columns_asked();
         self.check_leftovers()?;
         let (m, sc, pieces, used, recognised) = (self.m, self.sc, self.p, self.used.clone(), self.matches.clone());
         let mut u = self.finish()?;

@@ -78,6 +78,27 @@ pub(super) fn check(m: &Manifest, plan: &Plan) -> Result<(), String> {
                 schema::qualified(m, t, c)
             ));
         }
+        // "the marketing region with the most drama workshop groups" where
+        // the groups carry `marketing_region_code` themselves, unjoined:
+        // grouping through other tables' joins may not be what the rows say.
+        for d in plan.dimensions.iter().filter(|d| d.grain.is_none()) {
+            let Some((g, c)) = super::account::resolve(m, &d.name) else { continue };
+            let name = &m.tables[g].columns[c].name;
+            // A code or id, not a generic `name` every table may have.
+            let own = g != t && crate::dataset::names::is_keyish(name) && m.tables[t].columns.iter().any(|x| x.name.eq_ignore_ascii_case(name));
+            let joined = m.joins.iter().any(|j| {
+                let ends = [super::account::resolve(m, &j.from), super::account::resolve(m, &j.to)];
+                ends.contains(&Some((g, c))) && ends.iter().flatten().any(|&(u, _)| u == t)
+            });
+            if own && !joined {
+                return Err(format!(
+                    "I grouped the {} rows by {} through other tables, but they have a column {} of their own that isn't joined to it; which one is meant is unclear.",
+                    m.tables[t].name,
+                    d.name,
+                    name
+                ));
+            }
+        }
         if let Some(c) = tally_column(m, t) {
             return Err(format!(
                 "I counted the rows of {}, but each row holds a number of them in {}; the question may mean the rows or the sum of that column.",

@@ -43,6 +43,7 @@ mod flags;
 mod full_name;
 mod fuzzy;
 mod groups;
+mod group_asked;
 mod head_word;
 mod ids;
 mod intent;

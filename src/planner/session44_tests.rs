@@ -168,3 +168,78 @@ fn name_of_the_row_pointed_at(#[case] question: &str, #[case] want: Result<&str,
 fn groups_named_by_the_table_pointed_at(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&ferry(), question, want);
 }
+
+#[rustfmt::skip]
+#[rstest]
+// A closing sentence asks for more columns of the rows grouped.
+#[case("Which technician has the most work orders? Give the first and last name.", Ok("technicians.last_name"))]
+// Anything else named there is not a column of the groups: refused as before.
+#[case("Which technician has the most work orders? Give the labor hours.", Err(""))]
+fn columns_asked_of_the_groups(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&farm(), question, want);
+}
+
+/// Clubs meet at stores, stores are in regions, and each club also
+/// carries a region code of its own that nothing joins.
+fn clubs() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "clubs44"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "regions"
+file = "regions.csv"
+primary_key = "region_code"
+label = "region_name"
+columns = [
+  { name = "region_code", type = "VARCHAR", nullable = false },
+  { name = "region_name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "stores"
+file = "stores.csv"
+primary_key = "store_id"
+columns = [
+  { name = "store_id", type = "BIGINT", nullable = false },
+  { name = "region_code", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "clubs"
+file = "clubs.csv"
+primary_key = "club_id"
+label = "club_name"
+columns = [
+  { name = "club_id", type = "BIGINT", nullable = false },
+  { name = "club_name", type = "VARCHAR", nullable = false },
+  { name = "store_id", type = "BIGINT", nullable = false },
+  { name = "region_code", type = "VARCHAR", nullable = false },
+]
+
+[[joins]]
+from = "stores.region_code"
+to = "regions.region_code"
+
+[[joins]]
+from = "clubs.store_id"
+to = "stores.store_id"
+
+[[metrics]]
+name = "clubs_count"
+expr = "COUNT(*)"
+table = "clubs"
+synonyms = ["number of clubs"]
+description = "number of clubs"
+additive = true
+"#,
+    ))
+}
+
+#[rstest]
+// Grouped through stores while the clubs carry their own region code: unclear.
+#[case("Which region has the most clubs? Give the region code.", Err("of their own"))]
+fn group_through_joins_beside_an_own_code(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&clubs(), question, want);
+}
