@@ -43,22 +43,7 @@ impl Ctx<'_> {
             return Ok(false);
         }
         let from = schema::qualified(self.m, l, col);
-        let Some(to) = self.m.joins.iter().find(|j| j.from.eq_ignore_ascii_case(&from)).and_then(|j| schema::table_of(self.m, &j.to)) else {
-            return Ok(false);
-        };
-        // The one relation between the two tables.
-        let relations = self
-            .m
-            .joins
-            .iter()
-            .filter(|j| {
-                let (a, b) = (schema::table_of(self.m, &j.from), schema::table_of(self.m, &j.to));
-                (a, b) == (Some(l), Some(to)) || (a, b) == (Some(to), Some(l))
-            })
-            .count();
-        if to == l {
-            return Ok(false);
-        }
+        let Some((to, relations)) = self.pointed_table(l, col) else { return Ok(false) };
         let Some(name_col) = schema::row_name(self.m, to).filter(|&n| Some(n) != schema::row_key(self.m, to)) else { return Ok(false) };
         if relations != 1 {
             return Err(self.refuse(format!(
@@ -100,9 +85,12 @@ impl Ctx<'_> {
                 continue;
             }
             let head = super::named::head_noun(&self.m.tables[to].name).map(|h| crate::planner::tokenize::stem(&h));
-            let asked_by_noun = self.matches.iter().any(|x| {
-                x.target == g.name && !x.words.contains(' ') && head.as_deref() == Some(crate::planner::tokenize::stem(&x.words.to_lowercase()).as_str())
-            });
+            let by_noun = |x: &&crate::planner::Match| !x.words.contains(' ') && head.as_deref() == Some(crate::planner::tokenize::stem(&x.words.to_lowercase()).as_str());
+            let named: Vec<&crate::planner::Match> = self.matches.iter().filter(|x| x.target == g.name).collect();
+            // Only by the noun: "the member id ... for each member" asks for the ids.
+            let says_id = |w: &str| w.to_lowercase().split_whitespace().any(|w| matches!(w, "id" | "ids"));
+            let asks_ids = self.p.iter().any(|x| says_id(&x.words));
+            let asked_by_noun = !asks_ids && named.iter().any(by_noun);
             if asked_by_noun {
                 add.push((gi + 1, name));
             }
@@ -115,6 +103,12 @@ impl Ctx<'_> {
     /// The table column `col` of table `l` points at, when that is the
     /// only relation between the two tables.
     fn one_relation(&self, l: usize, col: usize) -> Option<usize> {
+        self.pointed_table(l, col).filter(|&(_, relations)| relations == 1).map(|(to, _)| to)
+    }
+
+    /// The table column `col` of table `l` points at (never `l` itself),
+    /// and how many joins relate the two tables either way.
+    fn pointed_table(&self, l: usize, col: usize) -> Option<(usize, usize)> {
         let from = schema::qualified(self.m, l, col);
         let to = self.m.joins.iter().find(|j| j.from.eq_ignore_ascii_case(&from)).and_then(|j| schema::table_of(self.m, &j.to))?;
         let relations = self
@@ -126,6 +120,6 @@ impl Ctx<'_> {
                 (a, b) == (Some(l), Some(to)) || (a, b) == (Some(to), Some(l))
             })
             .count();
-        (relations == 1 && to != l).then_some(to)
+        (to != l).then_some((to, relations))
     }
 }
