@@ -761,7 +761,7 @@ impl<'a> Ctx<'a> {
 
     /// A column (by plan name) that is a categorical dimension of its table
     /// and neither the rows' key nor their name.
-    fn categorical_attribute(&self, name: &str) -> bool {
+    pub(super) fn categorical_attribute(&self, name: &str) -> bool {
         let Some((t, c)) = super::account::resolve(self.m, name) else { return false };
         let qualified = schema::qualified(self.m, t, c);
         let categorical = self.m.dimensions.iter().any(|d| {
@@ -999,6 +999,7 @@ impl<'a> Ctx<'a> {
         self.rows_in_order();
         self.count_rows_not_groups();
         self.drop_row_grouping();
+        self.drop_counted_noun_group();
         self.intersect_sets();
         self.conditions_into_exists();
         self.merge_filters()?;

@@ -391,7 +391,7 @@ pub const STOPWORDS: &[&str] = &[
 /// ("orders were *placed*", "sensors *reported*", "which channel *brings in*").
 #[rustfmt::skip]
 pub const SOFT_WORDS: &[&str] = &[
-    "placed", "place", "made", "make", "makes", "created", "reported", "report", "reports",
+    "group", "grouped", "placed", "place", "made", "make", "makes", "created", "reported", "report", "reports",
     "recorded", "record", "logged", "registered", "submitted", "received", "filed", "generated",
     "generate", "generates", "bring", "brings", "brought", "happen", "happened", "occurred",
     "occur", "occurs", "used", "use", "uses", "using", "spent", "spend", "sold", "sell", "sells",

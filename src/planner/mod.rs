@@ -28,6 +28,7 @@ mod compare;
 mod coordinate;
 mod counted;
 mod counted_column;
+mod counted_noun;
 mod dataset_words;
 mod dates;
 mod details;
@@ -204,6 +205,8 @@ mod session42_tests;
 mod session43_tests;
 #[cfg(test)]
 mod session44_tests;
+#[cfg(test)]
+mod session45_tests;
 #[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
