@@ -225,6 +225,14 @@ fn customers() -> (&'static str, String) {
          ("record", csv("record_id,aircraft_id,points", 6, |i| format!("{},{},{}", [1, 2, 4, 6, 7, 10][i], i + 1, 50 + i)))],
     &[]
 )]
+// Roles of people sharing their ids: each is found in the other's key and
+// in the people's; the one table with people's names is their rows.
+#[case::roles_of_people(
+    vec![("people", csv("person_id,first_name,last_name", 8, |i| format!("{},F{i},L{i}", 111 + 10 * i))),
+         ("students", csv("student_id,details", 8, |i| format!("{},S{i}", 111 + 10 * i))),
+         ("candidates", csv("candidate_id,details", 8, |i| format!("{},C{i}", 111 + 10 * i)))],
+    &["students.student_id -> people.person_id", "candidates.candidate_id -> people.person_id"]
+)]
 // Negative: a run of consecutive ids inside another run.
 #[case::subtype_consecutive(
     vec![("customers", csv("customer_id,name", 8, |i| format!("{},C{i}", 113 + i))),

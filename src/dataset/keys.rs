@@ -385,7 +385,18 @@ pub fn infer_joins(conn: &Connection, tables: &[KeyInput], pks: &[Option<String>
                 .filter(|x| x.from == c.from && x.to.0 != c.to.0 && x.names == NameEvidence::None && x.inclusion >= c.inclusion)
                 .map(|x| col(x.to))
                 .collect();
-            if !others.is_empty() {
+            // Roles of people sharing their ids (`candidates.candidate_id`
+            // and `students.student_id` both among `people.person_id`):
+            // the one table of the set with people's names is the rows
+            // the others are facts about.
+            let rivals: Vec<usize> =
+                found.iter().filter(|x| x.from == c.from && x.names == NameEvidence::None && x.inclusion >= c.inclusion).map(|x| x.to.0).collect();
+            let named: Vec<usize> = rivals.iter().copied().filter(|&t| is_people(&tables[t])).collect();
+            let person_root = !is_people(&tables[c.from.0]) && named.len() == 1 && rivals.iter().all(|&t| t == named[0] || !is_people(&tables[t]));
+            if person_root && named[0] != c.to.0 {
+                continue;
+            }
+            if !others.is_empty() && !person_root {
                 others.insert(0, col(c.to));
                 others.dedup();
                 notes.push(KeyNote {

@@ -98,6 +98,16 @@ impl Ctx<'_> {
                     self.set_order(f.name, desc);
                     return true;
                 }
+                // "the countries and names for every singer in descending
+                // order of age": with nothing measured, a group by the
+                // rows' own name is the rows themselves, listed in order
+                // (`rows_in_order` turns the groups into the listing).
+                if self.measures.is_empty() && self.rows_grouped_by_themselves(f.table) {
+                    self.take(j, MatchKind::Column, f.name.clone(), c.confidence);
+                    self.involved.push(f.name.clone());
+                    self.set_order(f.name, desc);
+                    return true;
+                }
                 let Some(col) = f.column else { return false };
                 let agg = if desc { Agg::Max } else { Agg::Min };
                 let kind = match self.lx.metric_aggs.iter().position(|s| {
@@ -142,6 +152,22 @@ impl Ctx<'_> {
         if !self.order.iter().any(|o| o.by == by) {
             self.order.push(OrderBy { by, desc });
         }
+    }
+
+    /// True when every group is a column of table `t` and one of them is
+    /// its rows' own name or key ("for every singer"), with no word asking
+    /// for different values.
+    fn rows_grouped_by_themselves(&self, t: usize) -> bool {
+        let cols: Vec<Option<(usize, usize)>> = self
+            .groups
+            .iter()
+            .map(|g| if g.grain.is_none() { super::account::resolve(self.m, &g.name) } else { None })
+            .collect();
+        let own = |c: usize| schema::row_name(self.m, t) == Some(c) || schema::row_key(self.m, t) == Some(c);
+        !cols.is_empty()
+            && cols.iter().all(|x| x.is_some_and(|(gt, _)| gt == t))
+            && cols.iter().flatten().any(|&(_, c)| own(c))
+            && !self.p.iter().any(|x| matches!(x.norm.as_str(), "different" | "distinct" | "unique"))
     }
 
     /// True when the question is about one thing ("which site", "the

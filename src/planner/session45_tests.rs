@@ -59,3 +59,41 @@ fn the_counted_noun_is_not_a_group(#[case] question: &str, #[case] want: Result<
         (got, _) => panic!("{question}: {got:?}"),
     }
 }
+
+/// Singers with a country and an age.
+fn singers() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "singers45"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "singer"
+file = "singer.csv"
+primary_key = "singer_id"
+label = "name"
+columns = [
+  { name = "singer_id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "country", type = "VARCHAR", nullable = false },
+  { name = "age", type = "BIGINT", nullable = false },
+]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "for every singer" with nothing measured is the singers listed, in order.
+#[case("What are the names, countries, and ages for every singer in descending order of age?", Ok("ORDER BY age DESC"))]
+#[case("What are the countries and names for every singer in descending order of age?", Ok("ORDER BY age DESC"))]
+// A measure asked keeps the groups: the oldest age of each country.
+#[case("What is the maximum age for every country?", Ok("GROUP BY"))]
+fn every_row_listed_in_order(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    let sql = super::fixtures::planned_sql(&singers(), question);
+    match (sql, want) {
+        (Ok(sql), Ok(has)) => assert!(sql.contains(has) && (has == "GROUP BY" || !sql.contains("MAX(")), "{question}: {sql}"),
+        (Err(reason), Err(has)) => assert!(reason.contains(has), "{question}: {reason}"),
+        (got, _) => panic!("{question}: {got:?}"),
+    }
+}
