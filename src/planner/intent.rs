@@ -295,6 +295,16 @@ pub fn pieces(
                 }
             }
         }
+        // "Show each venue and ...", "List the ...": a verb that opens the
+        // question (or a sentence of it) before a determiner asks for the
+        // answer; it is not the `shows` or `list` table.
+        let opens = i == 0 || matches!(toks[i - 1].kind, TokKind::Punct('.' | '?' | '!' | ';'));
+        let determiner = toks.get(i + 1).is_some_and(|n| {
+            matches!(n.norm.as_str(), "the" | "each" | "every" | "all" | "me" | "us" | "a" | "an" | "any" | "those" | "their" | "its" | "his" | "her" | "my" | "our")
+        });
+        if opens && determiner && matches!(t.norm.as_str(), "show" | "list" | "find" | "give" | "display" | "return") {
+            lex = None;
+        }
         let cue_len = cue.map(|c| c.0).unwrap_or(0);
         let lex_len = lex.as_ref().map(|l| l.len).unwrap_or(0);
         if lex_len > 0 && lex_len >= cue_len {

@@ -97,3 +97,56 @@ fn every_row_listed_in_order(#[case] question: &str, #[case] want: Result<&str, 
         (got, _) => panic!("{question}: {got:?}"),
     }
 }
+
+/// Shows and their performances at venues.
+fn theatre() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "theatre45"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "shows"
+file = "shows.csv"
+primary_key = "show_id"
+label = "title"
+columns = [
+  { name = "show_id", type = "BIGINT", nullable = false },
+  { name = "title", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "performances"
+file = "performances.csv"
+primary_key = "perf_id"
+columns = [
+  { name = "perf_id", type = "BIGINT", nullable = false },
+  { name = "show_id", type = "BIGINT", nullable = false },
+  { name = "venue", type = "VARCHAR", nullable = false },
+  { name = "ticket_price", type = "DOUBLE", nullable = false },
+]
+
+[[dimensions]]
+name = "venue"
+column = "performances.venue"
+kind = "categorical"
+values = ["Globe", "Lyric"]
+
+[[joins]]
+from = "performances.show_id"
+to = "shows.show_id"
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "Show" opening the question before a determiner is the verb, not `shows`.
+#[case("Show each venue and the average ticket price of the performances held there.")]
+#[case("Show the venues of all performances.")]
+fn an_opening_verb_is_not_a_table(#[case] question: &str) {
+    match super::fixtures::planned_sql(&theatre(), question) {
+        Ok(sql) => assert!(!sql.contains("shows"), "{question}: {sql}"),
+        Err(reason) => panic!("{question}: {reason}"),
+    }
+}
