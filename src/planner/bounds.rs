@@ -21,6 +21,7 @@ use crate::planner::intent::PieceKind;
 use crate::planner::lexicon::{Field, Target};
 use crate::planner::schema::FieldInfo;
 use crate::planner::time::TimeKind;
+use crate::planner::tokenize::{split_identifier, stem};
 use crate::planner::MatchKind;
 
 /// The year a number piece or a one-year time piece stands for.
@@ -110,7 +111,21 @@ impl Ctx<'_> {
         };
         let b = self.base?;
         let dated = self.m.tables[b].columns.iter().any(|c| crate::semantic::is_temporal(&c.ty));
-        (!dated && (1000.0..=2100.0).contains(&x)).then_some((up, x))
+        ((!dated || self.year_named_before(i)) && (1000.0..=2100.0).contains(&x)).then_some((up, x))
+    }
+
+    /// "games with release year before 2000", "games released before
+    /// 2000": a year column of the base table named right before piece
+    /// `i` is what the year bounds, though the table has a date too.
+    fn year_named_before(&self, i: usize) -> bool {
+        let Some(k) = self.prev_sig(i).filter(|&k| !self.used[k]) else { return false };
+        let Some(b) = self.base else { return false };
+        // `release_year`, `release_yr`: a number column named for a year.
+        let year = |c: usize| {
+            let col = &self.m.tables[b].columns[c];
+            crate::semantic::is_numeric(&col.ty) && split_identifier(&col.name).iter().any(|w| stem(w) == "year")
+        };
+        self.p[k].top().is_some_and(|t| matches!(t, Target::Column(ct, cc) if *ct == b && year(*cc)))
     }
 
     /// Reads a joined time piece at `i` as a bound on a year column.
@@ -130,7 +145,8 @@ impl Ctx<'_> {
             // `dates` puts it on the same column itself, unless "or" joins
             // it to another condition ("after 2013 or before 2008").
             let or_near = [self.prev_sig(i), self.next_sig(i)].iter().flatten().any(|&k| self.p[k].cue() == Some(Cue::Or));
-            if !or_before && !or_near && self.year_columns().first() == f.column.as_ref() && self.base == Some(f.table) {
+            let dated = self.base.is_some_and(|b| self.m.tables[b].columns.iter().any(|c| crate::semantic::is_temporal(&c.ty)));
+            if !or_before && !or_near && !dated && self.year_columns().first() == f.column.as_ref() && self.base == Some(f.table) {
                 return;
             }
             self.bound(i, i, f, named, op, x);

@@ -150,3 +150,38 @@ fn an_opening_verb_is_not_a_table(#[case] question: &str) {
         Err(reason) => panic!("{question}: {reason}"),
     }
 }
+
+/// Games with a release year and the date the club acquired them.
+fn games() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "games45"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "games"
+file = "games.csv"
+primary_key = "game_id"
+label = "title"
+columns = [
+  { name = "game_id", type = "BIGINT", nullable = false },
+  { name = "title", type = "VARCHAR", nullable = false },
+  { name = "publisher", type = "VARCHAR", nullable = false },
+  { name = "release_yr", type = "BIGINT", nullable = false },
+  { name = "acquired_dt", type = "DATE", nullable = false },
+]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// A year column named right before the bound takes it, though the table
+// has a date.
+#[case("What are the different publishers of games released before 2000?", Ok("release_yr < 2000"))]
+#[case("List the titles of games with release year after 1995.", Ok("release_yr"))]
+// The date stays the date's.
+#[case("Which games were acquired before 2020?", Ok("acquired_dt <"))]
+fn a_named_year_column_takes_the_bound(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    super::fixtures::planner_answers(&games(), question, want);
+}
