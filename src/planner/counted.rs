@@ -88,16 +88,54 @@ impl Ctx<'_> {
         Some(s)
     }
 
+    /// An unused verb before piece `i` whose lemma is a one-word table's
+    /// noun ("played" for `plays`, "ordered" for `orders`): (piece, table).
+    fn verb_table(&self, i: usize) -> Option<(usize, usize)> {
+        (0..i).rev().filter(|&k| !self.used[k]).find_map(|k| {
+            let w = self.p[k].norm.as_str();
+            if w.contains(' ') {
+                return None;
+            }
+            let lemmas: Vec<String> = [w.strip_suffix("ed"), w.strip_suffix('d')].into_iter().flatten().map(|l| l.to_string()).collect();
+            if lemmas.is_empty() {
+                return None;
+            }
+            let tables: Vec<usize> = (0..self.m.tables.len())
+                .filter(|&t| match crate::planner::tokenize::split_identifier(&self.m.tables[t].name).as_slice() {
+                    [one] => lemmas.iter().any(|l| crate::planner::tokenize::stem(one) == *l),
+                    _ => false,
+                })
+                .collect();
+            match tables.as_slice() {
+                [t] => Some((k, *t)),
+                _ => None,
+            }
+        })
+    }
+
     /// "the most people", "the fewest times": ranks the subject's groups by
     /// their number of rows of the base table; returns whether it did.
     pub(super) fn rank_by_rows(&mut self, i: usize, j: usize, desc: bool) -> bool {
         if !self.row_noun(j) || !self.groups.is_empty() {
             return false;
         }
-        let Some(b) = self.base else { return false };
-        let Some(s) = self.count_group(b, j) else { return false };
+        let Some(base) = self.base else { return false };
+        // "Which game has been played the most times?": the rows counted
+        // are the table the verb names (`plays`), when the base's own rows
+        // cannot be counted per the subject.
+        let (b, verb) = match self.count_group(base, j) {
+            Some(s) => ((base, s), None),
+            None => match self.verb_table(i).and_then(|(k, t)| self.count_group(t, j).map(|s| ((t, s), Some(k)))) {
+                Some(x) => x,
+                None => return false,
+            },
+        };
+        let (b, s) = b;
         if !self.group_by(s) {
             return false;
+        }
+        if let Some(k) = verb {
+            self.take(k, MatchKind::Table, self.table_name(b), 0.8);
         }
         let kind = self.count_kind(b);
         let words = format!("{} {}", self.p[i].words, self.p[j].words);

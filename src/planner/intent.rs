@@ -305,6 +305,16 @@ pub fn pieces(
         if opens && determiner && matches!(t.norm.as_str(), "show" | "list" | "find" | "give" | "display" | "return") {
             lex = None;
         }
+        // "the most times", "how many times", "more than 5 times": how
+        // often, not a time column (`play_time_min`).
+        let counted_times = t.norm == "times"
+            && i > 0
+            && (matches!(toks[i - 1].norm.as_str(), "most" | "fewest" | "least" | "many" | "several" | "few" | "more" | "fewer")
+                || toks[i - 1].number().is_some()
+                || i > 1 && toks[i - 1].norm == "of" && toks[i - 2].norm == "number");
+        if counted_times {
+            lex = None;
+        }
         let cue_len = cue.map(|c| c.0).unwrap_or(0);
         let lex_len = lex.as_ref().map(|l| l.len).unwrap_or(0);
         if lex_len > 0 && lex_len >= cue_len {

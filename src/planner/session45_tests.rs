@@ -185,3 +185,50 @@ columns = [
 fn a_named_year_column_takes_the_bound(#[case] question: &str, #[case] want: Result<&str, &str>) {
     super::fixtures::planner_answers(&games(), question, want);
 }
+
+/// Games with a playing time, and the plays of them.
+fn club() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "club45"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "games"
+file = "games.csv"
+primary_key = "game_id"
+label = "title"
+columns = [
+  { name = "game_id", type = "BIGINT", nullable = false },
+  { name = "title", type = "VARCHAR", nullable = false },
+  { name = "play_time_min", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "plays"
+file = "plays.csv"
+primary_key = "play_id"
+columns = [
+  { name = "play_id", type = "BIGINT", nullable = false },
+  { name = "game_id", type = "BIGINT", nullable = false },
+  { name = "play_dt", type = "DATE", nullable = false },
+]
+
+[[joins]]
+from = "plays.game_id"
+to = "games.game_id"
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "times" after "most", a number or "number of" is how often, not the
+// playing time; the verb names the rows counted.
+#[case("Which game has been played the most times?", Ok("COUNT(*) AS plays_count\nFROM plays"))]
+#[case("For games that have been played at least 5 times, give the title and the number of plays.", Ok("HAVING COUNT(*) >= 5"))]
+// The playing time itself is still a column.
+#[case("Which game has the longest play time?", Ok("ORDER BY play_time_min DESC"))]
+fn how_many_times(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    super::fixtures::planner_answers(&club(), question, want);
+}
