@@ -170,6 +170,16 @@ impl Default for CueTable {
 }
 
 /// Splits tokens into pieces.
+/// True when token `i` is counted ("the most times", "how many ships",
+/// "5 orders", "the number of plays"): a noun, though the word may also be
+/// a verb ("ships", "plays") or a column's word ("times").
+fn counted_noun(toks: &[crate::planner::tokenize::Token], i: usize) -> bool {
+    i > 0
+        && (matches!(toks[i - 1].norm.as_str(), "most" | "fewest" | "least" | "many" | "several" | "few" | "more" | "fewer")
+            || toks[i - 1].number().is_some()
+            || i > 1 && toks[i - 1].norm == "of" && toks[i - 2].norm == "number")
+}
+
 pub fn pieces(
     toks: &[Token],
     lx: &Lexicon,
@@ -307,12 +317,7 @@ pub fn pieces(
         }
         // "the most times", "how many times", "more than 5 times": how
         // often, not a time column (`play_time_min`).
-        let counted_times = t.norm == "times"
-            && i > 0
-            && (matches!(toks[i - 1].norm.as_str(), "most" | "fewest" | "least" | "many" | "several" | "few" | "more" | "fewer")
-                || toks[i - 1].number().is_some()
-                || i > 1 && toks[i - 1].norm == "of" && toks[i - 2].norm == "number");
-        if counted_times {
+        if t.norm == "times" && counted_noun(toks, i) {
             lex = None;
         }
         let cue_len = cue.map(|c| c.0).unwrap_or(0);
@@ -352,7 +357,7 @@ pub fn pieces(
             continue;
         } else if english::is_stopword(&t.norm) {
             out.push(mk(PieceKind::Stop, i, i + 1));
-        } else if english::is_soft(&t.norm) {
+        } else if english::is_soft(&t.norm) && !(english::VERBS.contains(&t.norm.as_str()) && t.norm.ends_with('s') && counted_noun(toks, i)) {
             out.push(mk(PieceKind::Soft, i, i + 1));
         } else if let Some(meant) = english::misspelt_function_word(&t.norm, toks.get(i + 1).map(|n| n.norm.as_str())).filter(|_| t.is_word()) {
             let mut p = mk(PieceKind::Stop, i, i + 1);
