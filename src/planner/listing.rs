@@ -92,7 +92,13 @@ impl Ctx<'_> {
         let asks_label_of_named_table = subject_field.as_ref().is_some_and(|f| {
             let own_name = self.subject.is_some_and(|s| {
                 f.column.is_some_and(|c| {
-                    crate::planner::tokenize::stems(&self.p[s].words) == crate::planner::tokenize::stems(&self.m.tables[f.table].columns[c].name)
+                    let asked = crate::planner::tokenize::stems(&self.p[s].words);
+                    let col = crate::planner::tokenize::stems(&self.m.tables[f.table].columns[c].name);
+                    // `project_title` of `projects` asked as "titles".
+                    let table = crate::planner::tokenize::stems(&self.m.tables[f.table].name);
+                    // `display_title` of `flying_display`: the table's head noun.
+                    let prefix = || &col[..col.len() - asked.len()];
+                    asked == col || col.len() > asked.len() && col.ends_with(&asked) && (prefix() == &table[..] || table.ends_with(prefix()))
                 })
             });
             let table_named = (0..self.p.len()).any(|k| {

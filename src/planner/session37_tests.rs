@@ -50,7 +50,7 @@ columns = [
 #[rstest]
 #[case::bracketed_currency("What is the average price (in Euro) of all items?", Ok("AVG(items.price_in_euros)"))]
 #[case::currency_code_after_a_number("Find the names of items with price greater than 700 (in USD).", Ok("items.price_in_dollars > 700"))]
-#[case::currency_code_of_an_extreme("Find the name of the item with the highest price (in USD).", Ok("ORDER BY items.price_in_dollars DESC"))]
+#[case::currency_code_of_an_extreme("Find the name of the item with the highest price (in USD).", Ok("ORDER BY price_in_dollars DESC"))]
 #[case::spelled_unit("What is the average length in feet of the bridges?", Ok("AVG(bridge.length_feet)"))]
 #[case::other_spelled_unit("What is the average length in meters of the bridges?", Ok("AVG(bridge.length_meters)"))]
 #[case::symbol_of_a_unit("What is the maximum length in ft of the bridges?", Ok("MAX(bridge.length_feet)"))]

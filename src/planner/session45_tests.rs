@@ -276,3 +276,48 @@ to = "ports.port_id"
 fn a_counted_verb_is_a_noun(#[case] question: &str, #[case] want: Result<&str, &str>) {
     super::fixtures::planner_answers(&ports(), question, want);
 }
+
+/// Translation projects whose titles may repeat.
+fn projects() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "projects45"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "flying_display"
+file = "flying_display.csv"
+primary_key = "display_id"
+label = "display_title"
+columns = [
+  { name = "display_id", type = "BIGINT", nullable = false },
+  { name = "display_title", type = "VARCHAR", nullable = false },
+  { name = "audience_size", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "projects"
+file = "projects.csv"
+primary_key = "project_id"
+label = "project_title"
+columns = [
+  { name = "project_id", type = "BIGINT", nullable = false },
+  { name = "project_title", type = "VARCHAR", nullable = false },
+  { name = "word_cnt", type = "BIGINT", nullable = false },
+]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// The label asked by its own word, the table's noun before it in the
+// column's name, lists each row (titles may repeat), not distinct titles.
+#[case("Find the titles of projects whose word count is above the average word count.")]
+#[case("List the titles of the displays whose audience size is greater than the average audience size.")]
+fn the_label_of_named_rows_lists_each_row(#[case] question: &str) {
+    match super::fixtures::planned_sql(&projects(), question) {
+        Ok(sql) => assert!(!sql.contains("DISTINCT") && sql.contains("AVG("), "{question}: {sql}"),
+        Err(reason) => panic!("{question}: {reason}"),
+    }
+}
