@@ -321,3 +321,34 @@ fn the_label_of_named_rows_lists_each_row(#[case] question: &str) {
         Err(reason) => panic!("{question}: {reason}"),
     }
 }
+
+/// Members named by first and last name.
+fn members() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "members45"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "members"
+file = "members.csv"
+primary_key = "member_id"
+label = "first_name"
+columns = [
+  { name = "member_id", type = "BIGINT", nullable = false },
+  { name = "first_name", type = "VARCHAR", nullable = false },
+  { name = "last_name", type = "VARCHAR", nullable = false },
+  { name = "dob", type = "DATE", nullable = false },
+]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// People listed as rows show both their names.
+#[case("Find the members whose first name starts with H.", Ok("members.last_name AS last_name"))]
+#[case("List all members.", Ok("members.last_name AS last_name"))]
+fn people_listed_show_both_names(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    super::fixtures::planner_answers(&members(), question, want);
+}
