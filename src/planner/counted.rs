@@ -123,14 +123,11 @@ impl Ctx<'_> {
         // "Which game has been played the most times?": the rows counted
         // are the table the verb names (`plays`), when the base's own rows
         // cannot be counted per the subject.
-        let (b, verb) = match self.count_group(base, j) {
-            Some(s) => ((base, s), None),
-            None => match self.verb_table(i).and_then(|(k, t)| self.count_group(t, j).map(|s| ((t, s), Some(k)))) {
-                Some(x) => x,
-                None => return false,
-            },
+        let found = match self.count_group(base, j) {
+            Some(s) => Some((base, s, None)),
+            None => self.verb_table(i).and_then(|(k, t)| self.count_group(t, j).map(|s| (t, s, Some(k)))),
         };
-        let (b, s) = b;
+        let Some((b, s, verb)) = found else { return false };
         if !self.group_by(s) {
             return false;
         }

@@ -169,7 +169,6 @@ impl Default for CueTable {
     }
 }
 
-/// Splits tokens into pieces.
 /// True when token `i` is counted ("the most times", "how many ships",
 /// "5 orders", "the number of plays"): a noun, though the word may also be
 /// a verb ("ships", "plays") or a column's word ("times").
@@ -180,6 +179,7 @@ fn counted_noun(toks: &[crate::planner::tokenize::Token], i: usize) -> bool {
             || i > 1 && toks[i - 1].norm == "of" && toks[i - 2].norm == "number")
 }
 
+/// Splits tokens into pieces.
 pub fn pieces(
     toks: &[Token],
     lx: &Lexicon,
