@@ -109,9 +109,14 @@ impl Ctx<'_> {
             (false, false, true) => year(end)?,
             _ => return None,
         };
-        let b = self.base?;
-        let dated = self.m.tables[b].columns.iter().any(|c| crate::semantic::is_temporal(&c.ty));
-        ((!dated || self.year_named_before(i)) && (1000.0..=2100.0).contains(&x)).then_some((up, x))
+        // A bound needs the rows it is on.
+        self.base?;
+        ((!self.base_dated() || self.year_named_before(i)) && (1000.0..=2100.0).contains(&x)).then_some((up, x))
+    }
+
+    /// True when the base table has a date column of its own.
+    fn base_dated(&self) -> bool {
+        self.base.is_some_and(|b| self.m.tables[b].columns.iter().any(|c| crate::semantic::is_temporal(&c.ty)))
     }
 
     /// "games with release year before 2000", "games released before
@@ -145,8 +150,7 @@ impl Ctx<'_> {
             // `dates` puts it on the same column itself, unless "or" joins
             // it to another condition ("after 2013 or before 2008").
             let or_near = [self.prev_sig(i), self.next_sig(i)].iter().flatten().any(|&k| self.p[k].cue() == Some(Cue::Or));
-            let dated = self.base.is_some_and(|b| self.m.tables[b].columns.iter().any(|c| crate::semantic::is_temporal(&c.ty)));
-            if !or_before && !or_near && !dated && self.year_columns().first() == f.column.as_ref() && self.base == Some(f.table) {
+            if !or_before && !or_near && !self.base_dated() && self.year_columns().first() == f.column.as_ref() && self.base == Some(f.table) {
                 return;
             }
             self.bound(i, i, f, named, op, x);

@@ -743,7 +743,7 @@ impl<'a> Ctx<'a> {
         let per_row = self.groups.iter().all(|g| {
             g.grain.is_none()
                 && super::account::resolve(self.m, &g.name).is_some_and(|(gt, gc)| {
-                    gt == t && (schema::row_key(self.m, t) == Some(gc) || schema::row_name(self.m, t) == Some(gc))
+                    gt == t && schema::names_row(self.m, t, gc)
                 })
         });
         if !per_row || !self.having.is_empty() {

@@ -54,7 +54,7 @@ impl Ctx<'_> {
         for (t, at) in self.counted_row_tables() {
             let own = |name: &str| {
                 super::account::resolve(self.m, name)
-                    .is_some_and(|(gt, gc)| gt == t && (schema::row_key(self.m, t) == Some(gc) || schema::row_name(self.m, t) == Some(gc)))
+                    .is_some_and(|(gt, gc)| gt == t && schema::names_row(self.m, t, gc))
             };
             let category = self.groups.iter().any(|g| {
                 g.grain.is_none() && super::account::resolve(self.m, &g.name).is_some_and(|(gt, _)| gt == t) && self.categorical_attribute(&g.name)

@@ -298,7 +298,8 @@ impl Ctx<'_> {
                 cols.extend(key);
                 cols.extend(name);
                 // People named by a first name are named by both names.
-                cols.extend(name.and_then(|n| last_name_beside(&self.m.tables[t], n)));
+                let first_and_last = super::full_name::first_and_last(&self.m.tables[t].columns);
+                cols.extend(first_and_last.filter(|&(first, _)| name == Some(first)).map(|(_, last)| last));
                 cols.extend(self.m.tables[t].columns.iter().position(|c| is_temporal(&c.ty)));
             }
             for c in cols {
@@ -755,15 +756,4 @@ impl Ctx<'_> {
             })
         })
     }
-}
-
-/// The last-name column of a table whose column `first` is a first name
-/// (`first_name` beside `last_name`, `fname` beside `lname`).
-fn last_name_beside(table: &crate::semantic::Table, first: usize) -> Option<usize> {
-    let words = |c: usize| crate::planner::tokenize::split_identifier(&table.columns[c].name);
-    let is_first = words(first).iter().any(|w| matches!(w.as_str(), "first" | "fname" | "forename" | "given"));
-    if !is_first {
-        return None;
-    }
-    (0..table.columns.len()).find(|&c| c != first && words(c).iter().any(|w| matches!(w.as_str(), "last" | "lname" | "surname" | "family")))
 }

@@ -350,7 +350,7 @@ impl Ctx<'_> {
         let shown: Vec<&String> = self.fields.iter().chain(self.groups.iter().map(|g| &g.name)).collect();
         let [a] = shown.as_slice() else { return };
         let Some((at, ac)) = super::account::resolve(self.m, a) else { return };
-        if at != b || schema::row_key(self.m, b) == Some(ac) || schema::row_name(self.m, b) == Some(ac) {
+        if at != b || schema::names_row(self.m, b, ac) {
             return;
         }
         let a = (*a).clone();

@@ -163,10 +163,9 @@ impl Ctx<'_> {
             .iter()
             .map(|g| if g.grain.is_none() { super::account::resolve(self.m, &g.name) } else { None })
             .collect();
-        let own = |c: usize| schema::row_name(self.m, t) == Some(c) || schema::row_key(self.m, t) == Some(c);
         !cols.is_empty()
             && cols.iter().all(|x| x.is_some_and(|(gt, _)| gt == t))
-            && cols.iter().flatten().any(|&(_, c)| own(c))
+            && cols.iter().flatten().any(|&(_, c)| schema::names_row(self.m, t, c))
             && !self.p.iter().any(|x| matches!(x.norm.as_str(), "different" | "distinct" | "unique"))
     }
 

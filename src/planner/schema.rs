@@ -309,6 +309,12 @@ pub fn described(table: &crate::semantic::Table) -> Option<usize> {
     }
 }
 
+/// True when column `c` of table `t` tells its rows apart: their key or
+/// their name.
+pub fn names_row(m: &Manifest, t: usize, c: usize) -> bool {
+    row_key(m, t) == Some(c) || row_name(m, t) == Some(c)
+}
+
 /// The key column of a table: its primary key, else its label.
 pub fn row_key(m: &Manifest, t: usize) -> Option<usize> {
     let table = m.tables.get(t)?;
