@@ -86,6 +86,18 @@ pub fn related(word: &str) -> Vec<(&'static str, Relation)> {
     out
 }
 
+/// True when WordNet knows lowercase `word` only as a verb, as written
+/// ("require") or as a verb's -s form ("requires"): such a word names no
+/// thing and no quality. False for words it does not list (their part of
+/// speech is unknown) and for words that are also nouns ("stay", "review").
+pub fn only_a_verb(word: &str) -> bool {
+    let poses = |w: &str| sorted_line(RELATIVES, w).and_then(|l| l.split('\t').nth(1));
+    match poses(word) {
+        Some(p) => p == "v",
+        None => ["s", "es"].iter().any(|e| word.strip_suffix(e).filter(|b| b.len() >= 3).and_then(poses) == Some("v")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -107,6 +119,19 @@ mod tests {
     #[case("enrolled", "enrollment", Relation::Derived)]
     fn words_find_their_relatives(#[case] word: &str, #[case] other: &str, #[case] relation: Relation) {
         assert!(has(word, other, relation), "{word}: {:?}", related(word));
+    }
+
+    #[rstest]
+    #[case("require", true)]
+    #[case("requires", true)]
+    #[case("attend", true)]
+    #[case("stay", false)]
+    #[case("review", false)]
+    #[case("reviews", false)]
+    #[case("live", false)]
+    #[case("qqqx", false)]
+    fn verbs_known_only_as_verbs(#[case] word: &str, #[case] verb: bool) {
+        assert_eq!(only_a_verb(word), verb, "{word}");
     }
 
     #[test]

@@ -575,7 +575,10 @@ impl Ctx<'_> {
                         (matches!(pk.kind, PieceKind::Stop) && english::is_slot(&pk.norm))
                             || matches!(pk.cue(), Some(Cue::Group | Cue::Each | Cue::Null | Cue::Not | Cue::Named | Cue::Cmp(_)))
                     });
-                    let verb_like = x.norm.ends_with("ed") || x.norm.ends_with("ing") || crate::planner::verbs::is_irregular_past(&x.norm);
+                    let verb_like = x.norm.ends_with("ed")
+                        || x.norm.ends_with("ing")
+                        || crate::planner::verbs::is_irregular_past(&x.norm)
+                        || crate::thesaurus::only_a_verb(&x.norm);
                     // "premium customers": an adjective before a noun; a
                     // participle before "by" ("provided by the department")
                     // is a verb, not one.

@@ -208,6 +208,8 @@ mod session44_tests;
 #[cfg(test)]
 mod session45_tests;
 #[cfg(test)]
+mod session46_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;

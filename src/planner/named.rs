@@ -195,10 +195,60 @@ fn lone_word_far_table(m: &Manifest, matches: &[Match], named: &BTreeSet<usize>)
     Ok(())
 }
 
+/// Refuses a column word followed by "of" and a word naming a table's
+/// rows ("the names of projects") but read as a column of another table
+/// when the named table has a column the word names too: "What are the
+/// names of projects ..., and how many scientists are assigned to each?"
+/// read as the scientists' names answers about the wrong rows.
+fn column_of_named_rows(m: &Manifest, p: &[Piece], matches: &[Match]) -> Result<(), String> {
+    const DETERMINERS: &[&str] = &["the", "all", "each", "every", "a", "an", "any"];
+    for x in matches {
+        if !matches!(x.kind, MatchKind::Column | MatchKind::Dimension) {
+            continue;
+        }
+        let Some(chosen) = resolve(m, &x.target) else { continue };
+        for k in (0..p.len()).filter(|&k| p[k].words == x.words) {
+            if p.get(k + 1).is_none_or(|o| o.norm != "of") {
+                continue;
+            }
+            let Some(j) = (k + 2..p.len()).find(|&j| !DETERMINERS.contains(&p[j].norm.as_str())) else { continue };
+            let Some(u) = p[j].lex().unwrap_or_default().iter().chain(&p[j].alt_lex).find_map(|c| match c.target {
+                Target::Table(u) if !c.fuzzy => Some(u),
+                _ => None,
+            }) else {
+                continue;
+            };
+            let u = &u;
+            // "the names of climbers and the names of mountains": another
+            // "names" may be the one read on the named table.
+            let read_there = matches.iter().any(|y| y.words == x.words && resolve(m, &y.target).is_some_and(|(v, _)| v == *u));
+            if *u == chosen.0 || read_there || p[j].lex().is_some_and(|c| c.iter().any(|c| c.fuzzy)) {
+                continue;
+            }
+            let own = p[k]
+                .lex()
+                .unwrap_or_default()
+                .iter()
+                .chain(&p[k].alt_lex)
+                .filter(|c| !c.fuzzy)
+                .filter_map(|c| column_of(m, &c.target))
+                .any(|(v, c)| v == *u && !joined(m, chosen, (v, c)));
+            if own {
+                return Err(format!(
+                    "'{}' is asked of {}, but I read it as {}; I couldn't work out how the two fit together.",
+                    x.words, p[j].words, x.target
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Refuses a column word placed on an unnamed table when it could have
 /// been a column of a named one.
 pub(super) fn check(m: &Manifest, p: &[Piece], matches: &[Match], plan: &Plan) -> Result<(), String> {
     let named = named_tables(m, p);
+    column_of_named_rows(m, p, matches)?;
     table_word_as_column(m, p, matches, &named)?;
     lone_word_far_table(m, matches, &named)?;
     // "tourists who did not make any visit": a table named after the
