@@ -583,7 +583,17 @@ impl Ctx<'_> {
                     // participle before "by" ("provided by the department")
                     // is a verb, not one.
                     let preposition = self.p.get(i + 1).is_some_and(|n| n.norm == "by");
-                    let before_noun = !(verb_like && preposition) && self.next_sig(i).is_some_and(|n| matches!(self.p[n].top(), Some(Target::Table(_) | Target::Dimension(_) | Target::Column(..))) && self.p[n].lex().is_some_and(|c| c.iter().all(|c| !c.fuzzy)));
+                    // "singers who performed in a concert", "conductors who
+                    // have conducted orchestras": after a relative pronoun or
+                    // "have", a participle is the clause's verb, which links
+                    // its subject to the rows that follow.
+                    // Only once its WordNet relatives were tried and named
+                    // nothing ("published" is a `publication`).
+                    let clause_verb = verb_like
+                        && x.related
+                        && i > 0
+                        && matches!(self.p[i - 1].norm.as_str(), "who" | "that" | "which" | "have" | "has" | "had");
+                    let before_noun = !(verb_like && preposition) && !clause_verb && self.next_sig(i).is_some_and(|n| matches!(self.p[n].top(), Some(Target::Table(_) | Target::Dimension(_) | Target::Column(..))) && self.p[n].lex().is_some_and(|c| c.iter().all(|c| !c.fuzzy)));
                     // Anything else we cannot place is refused too, unless it reads
                     // as a verb ("ordered", "happening"): unknown nouns and
                     // adjectives ("republics", "premium") are conditions we'd drop.
