@@ -86,16 +86,26 @@ pub fn related(word: &str) -> Vec<(&'static str, Relation)> {
     out
 }
 
+/// The parts of speech WordNet gives lowercase `word` (`n`, `v`, `a`,
+/// `r`), as written or as a verb's or a plural's -s form; `None` for words
+/// it lists no relatives for.
+fn parts_of_speech(word: &str) -> Option<&'static str> {
+    let poses = |w: &str| sorted_line(RELATIVES, w).and_then(|l| l.split('\t').nth(1));
+    poses(word).or_else(|| ["s", "es"].iter().find_map(|e| word.strip_suffix(e).filter(|b| b.len() >= 3).and_then(poses)))
+}
+
+/// True when WordNet knows lowercase `word` as a verb, among other things
+/// perhaps ("live", "stays").
+pub fn can_be_a_verb(word: &str) -> bool {
+    parts_of_speech(word).is_some_and(|p| p.contains('v'))
+}
+
 /// True when WordNet knows lowercase `word` only as a verb, as written
 /// ("require") or as a verb's -s form ("requires"): such a word names no
 /// thing and no quality. False for words it does not list (their part of
 /// speech is unknown) and for words that are also nouns ("stay", "review").
 pub fn only_a_verb(word: &str) -> bool {
-    let poses = |w: &str| sorted_line(RELATIVES, w).and_then(|l| l.split('\t').nth(1));
-    match poses(word) {
-        Some(p) => p == "v",
-        None => ["s", "es"].iter().any(|e| word.strip_suffix(e).filter(|b| b.len() >= 3).and_then(poses) == Some("v")),
-    }
+    parts_of_speech(word) == Some("v")
 }
 
 #[cfg(test)]

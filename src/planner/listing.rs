@@ -589,15 +589,19 @@ impl Ctx<'_> {
                     // its subject to the rows that follow.
                     // Only once its WordNet relatives were tried and named
                     // nothing ("published" is a `publication`).
-                    let clause_verb = verb_like
-                        && x.related
-                        && i > 0
-                        && matches!(self.p[i - 1].norm.as_str(), "who" | "that" | "which" | "have" | "has" | "had");
+                    let after_relative = i > 0 && matches!(self.p[i - 1].norm.as_str(), "who" | "that" | "which");
+                    // "channels that supports high definition TV": a verb
+                    // whose object is a column says something of its value.
+                    let object_column = self.next_sig(i).is_some_and(|n| matches!(self.p[n].top(), Some(Target::Column(..) | Target::Dimension(_))));
+                    let clause_verb = x.related
+                        && !object_column
+                        && ((verb_like && (after_relative || matches!(self.p[i - 1].norm.as_str(), "have" | "has" | "had")))
+                            || (after_relative && crate::thesaurus::can_be_a_verb(&x.norm)));
                     let before_noun = !(verb_like && preposition) && !clause_verb && self.next_sig(i).is_some_and(|n| matches!(self.p[n].top(), Some(Target::Table(_) | Target::Dimension(_) | Target::Column(..))) && self.p[n].lex().is_some_and(|c| c.iter().all(|c| !c.fuzzy)));
                     // Anything else we cannot place is refused too, unless it reads
                     // as a verb ("ordered", "happening"): unknown nouns and
                     // adjectives ("republics", "premium") are conditions we'd drop.
-                    if after_slot || x.capital || before_noun || !verb_like {
+                    if after_slot || x.capital || before_noun || !(verb_like || clause_verb) {
                         let what = if after_slot && prev.is_some_and(|k| matches!(self.p[k].cue(), Some(Cue::Group | Cue::Each))) {
                             format!("I don't know what '{}' is in this dataset, so I can't group by it.", x.words)
                         } else {

@@ -74,6 +74,11 @@ synonyms = ["number of projects"]
 // After "who", "that" or "have" a participle is the clause's verb, linking
 // its subject to the rows that follow, not an adjective of them.
 #[case("What are the names of scientists who have handled projects with more than 300 hours?", Ok("WHERE projects.hours > 300"))]
+// A word WordNet knows also as a noun, right after a relative pronoun,
+// is the clause's verb...
+#[case("What are the names of scientists who handle projects with more than 300 hours?", Ok("WHERE projects.hours > 300"))]
+// ...unless its object is a column, whose value it would say something of.
+#[case("What are the names of projects that support hours above 300?", Err("'support'"))]
 // A word that is also a noun ("stay") is still refused.
 #[case("Which scientists stay on projects with more than 300 hours?", Err("'stay'"))]
 fn a_word_known_only_as_a_verb_adds_no_condition(#[case] question: &str, #[case] want: Result<&str, &str>) {
