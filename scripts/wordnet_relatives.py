@@ -16,7 +16,9 @@ and kind one of:
      name another thing ("visitor" -> visit, "review" -> reviewer);
   a  attributes, adjective <-> noun, first sense (old -> age, tall -> height);
   s  the other words of its first sense's synset, for nouns and
-     adjectives (film -> movie).
+     adjectives (film -> movie);
+  h  the words of the synsets a noun's first sense is a kind of, one step
+     up (airliner -> airplane, sedan -> car).
 Only single words of letters, at least three long. Irregular inflections
 (taught, bought, oldest) are keys too, carrying their base's relatives for
 that part of speech; regular ones are undone by the reader
@@ -87,6 +89,12 @@ def relatives(word, synsets, index, only=None):
                 for other in lemmas:
                     if other != word:
                         out.setdefault((other, pos), "s")
+            if rank == 0 and pos == "n":
+                for sym, target, _, _ in ptrs:
+                    if sym in ("@", "@i"):
+                        for other in synsets[target][0]:
+                            if other and other != word:
+                                out.setdefault((other, pos), "h")
             for sym, target, src, dst in ptrs:
                 if sym not in "+=" or src not in (0, own):
                     continue

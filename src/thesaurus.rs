@@ -27,6 +27,9 @@ pub enum Relation {
     Attribute,
     /// Another word for the commonest sense: "movie" and "film".
     Synonym,
+    /// A word for what the commonest sense of a noun is a kind of, one
+    /// step up: "airliner" and "airplane".
+    Kind,
 }
 
 /// Regular inflections undone, WordNet's way: the ending, what replaces
@@ -73,6 +76,7 @@ pub fn related(word: &str) -> Vec<(&'static str, Relation)> {
                 Some('d') => Relation::Derived,
                 Some('a') => Relation::Attribute,
                 Some('s') => Relation::Synonym,
+                Some('h') => Relation::Kind,
                 _ => continue,
             };
             if !tag.next().is_some_and(allowed) {
@@ -126,6 +130,8 @@ mod tests {
     #[case("studying", "student", Relation::Derived)]
     #[case("tall", "height", Relation::Attribute)]
     #[case("movies", "film", Relation::Synonym)]
+    #[case("airliners", "airplane", Relation::Kind)]
+    #[case("sedan", "car", Relation::Kind)]
     #[case("enrolled", "enrollment", Relation::Derived)]
     fn words_find_their_relatives(#[case] word: &str, #[case] other: &str, #[case] relation: Relation) {
         assert!(has(word, other, relation), "{word}: {:?}", related(word));

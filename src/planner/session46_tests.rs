@@ -97,3 +97,34 @@ fn a_word_known_only_as_a_verb_adds_no_condition(#[case] question: &str, #[case]
 fn a_column_asked_of_named_rows_is_theirs(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&lab(), question, want);
 }
+
+/// Airplanes with a maker and a number of seats.
+fn hangar() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "hangar46"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "airplane"
+file = "airplane.csv"
+primary_key = "airplane_id"
+label = "model"
+columns = [
+  { name = "airplane_id", type = "BIGINT", nullable = false },
+  { name = "model", type = "VARCHAR", nullable = false },
+  { name = "seats", type = "BIGINT", nullable = false },
+]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// A noun the names do not use, read by what WordNet says it is a kind of.
+#[case("How many airliners have more than 200 seats?", Ok("FROM airplane"))]
+// A word with no such relative is still refused.
+#[case("How many zeppelins have more than 200 seats?", Err("'zeppelins'"))]
+fn a_noun_is_read_by_what_it_is_a_kind_of(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&hangar(), question, want);
+}
