@@ -47,6 +47,7 @@ pub(super) fn check(m: &Manifest, p: &[Piece], plan: &Plan) -> Result<(), String
     if adds_up(m, plan) {
         return Ok(());
     }
+    two_rows_named_alike(m, p, plan)?;
     let grouped = |field: &str| plan.dimensions.iter().any(|d| d.name.eq_ignore_ascii_case(field));
     for f in plan.filters.iter().filter(|f| f.op == Op::In && !grouped(&f.field)) {
         let Some(Operand::Value(serde_json::Value::Array(items))) = &f.value else { continue };
@@ -63,6 +64,37 @@ pub(super) fn check(m: &Manifest, p: &[Piece], plan: &Plan) -> Result<(), String
                 f.field
             ));
         }
+    }
+    Ok(())
+}
+
+/// "the states where both the secretary of 'Treasury' and the secretary of
+/// 'Homeland Security' were born": a noun named twice after "both" is two
+/// rows, one for each condition; read as two conditions on the same row
+/// (two `IN` filters on one key) it asks for one secretary of both.
+fn two_rows_named_alike(m: &Manifest, p: &[Piece], plan: &Plan) -> Result<(), String> {
+    let Some(both) = p.iter().position(|x| x.norm == "both") else { return Ok(()) };
+    // The conditions are on each row itself (its key), not on a group of
+    // rows ("locations that have both tracks with ... and tracks with ...").
+    let own_key = |field: &str| {
+        crate::planner::account::resolve(m, field).is_some_and(|(t, c)| crate::planner::schema::row_key(m, t) == Some(c))
+    };
+    let on_rows: Vec<&str> = plan
+        .filters
+        .iter()
+        .filter(|f| f.op == Op::In && matches!(f.value, Some(Operand::Rows { .. })) && own_key(&f.field))
+        .map(|f| f.field.as_str())
+        .collect();
+    let Some(key) = on_rows.iter().enumerate().find(|(k, a)| on_rows[k + 1..].contains(a)).map(|(_, a)| *a) else { return Ok(()) };
+    let Some((rows, _)) = crate::planner::account::resolve(m, key) else { return Ok(()) };
+    // The noun named twice is those rows themselves, not the rows the
+    // conditions reach ("customers who have both an order ... and an order ...").
+    let nouns: Vec<&Piece> = p[both + 1..].iter().filter(|x| x.top() == Some(&crate::planner::lexicon::Target::Table(rows))).collect();
+    if let Some(x) = nouns.iter().enumerate().find(|(k, x)| nouns[k + 1..].iter().any(|y| y.words.eq_ignore_ascii_case(&x.words) && y.top() == x.top())).map(|(_, x)| x) {
+        return Err(format!(
+            "'{}' is named twice after 'both': two of them, one for each condition, which I couldn't work out.",
+            x.words
+        ));
     }
     Ok(())
 }

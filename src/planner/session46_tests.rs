@@ -128,3 +128,64 @@ columns = [
 fn a_noun_is_read_by_what_it_is_a_kind_of(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&hangar(), question, want);
 }
+
+/// Heads of departments, where they were born, and which department each manages.
+fn government() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "government46"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "department"
+file = "department.csv"
+primary_key = "department_id"
+label = "name"
+columns = [
+  { name = "department_id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "head"
+file = "head.csv"
+primary_key = "head_id"
+label = "name"
+columns = [
+  { name = "head_id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "born_state", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "management"
+file = "management.csv"
+columns = [
+  { name = "department_id", type = "BIGINT", nullable = false },
+  { name = "head_id", type = "BIGINT", nullable = false },
+]
+
+[[joins]]
+from = "management.department_id"
+to = "department.department_id"
+
+[[joins]]
+from = "management.head_id"
+to = "head.head_id"
+
+[[dimensions]]
+name = "department_name"
+column = "department.name"
+kind = "categorical"
+values = ["Treasury", "Defense"]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// Two heads, one per department: one head of both departments was read.
+#[case("List the states where both the head of Treasury and the head of Defense were born.", Err("named twice after 'both'"))]
+fn the_rows_named_twice_after_both_are_two(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&government(), question, want);
+}
