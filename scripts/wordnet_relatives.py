@@ -89,7 +89,8 @@ def relatives(word, synsets, index, only=None):
                 for other in lemmas:
                     if other != word:
                         out.setdefault((other, pos), "s")
-            if rank == 0 and pos == "n":
+            # Not of a proper noun's sense ("Teach" the pirate for "teach").
+            if rank == 0 and pos == "n" and own:
                 for sym, target, _, _ in ptrs:
                     if sym in ("@", "@i"):
                         for other in synsets[target][0]:

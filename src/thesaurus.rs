@@ -150,6 +150,18 @@ mod tests {
         assert_eq!(only_a_verb(word), verb, "{word}");
     }
 
+    #[rstest]
+    #[case("live", true)]
+    #[case("stays", true)]
+    #[case("student", false)]
+    #[case("teaches", true)]
+    #[case("owns", true)]
+    #[case("airliner", false)]
+    #[case("qqqx", false)]
+    fn words_that_can_be_verbs(#[case] word: &str, #[case] verb: bool) {
+        assert_eq!(can_be_a_verb(word), verb, "{word}");
+    }
+
     #[test]
     fn an_ending_brings_only_the_senses_it_allows() {
         // "reviews": the noun's plural; "reviewer" comes from the verb.

@@ -583,20 +583,22 @@ impl Ctx<'_> {
                     // participle before "by" ("provided by the department")
                     // is a verb, not one.
                     let preposition = self.p.get(i + 1).is_some_and(|n| n.norm == "by");
-                    // "singers who performed in a concert", "conductors who
-                    // have conducted orchestras": after a relative pronoun or
-                    // "have", a participle is the clause's verb, which links
-                    // its subject to the rows that follow.
-                    // Only once its WordNet relatives were tried and named
+                    // "singers who performed in a concert", "banks that have
+                    // provided loans", "authors who teach the course": right
+                    // after a relative pronoun, a word that can be a verb,
+                    // or after "have" a participle, is the clause's verb,
+                    // which links its subject to the rows that follow; only
+                    // once its WordNet relatives were tried and named
                     // nothing ("published" is a `publication`).
-                    let after_relative = i > 0 && matches!(self.p[i - 1].norm.as_str(), "who" | "that" | "which");
+                    let before = i.checked_sub(1).map(|k| self.p[k].norm.as_str());
+                    let after_relative = matches!(before, Some("who" | "that" | "which"));
+                    let after_have = matches!(before, Some("have" | "has" | "had"));
                     // "channels that supports high definition TV": a verb
                     // whose object is a column says something of its value.
                     let object_column = self.next_sig(i).is_some_and(|n| matches!(self.p[n].top(), Some(Target::Column(..) | Target::Dimension(_))));
                     let clause_verb = x.related
                         && !object_column
-                        && ((verb_like && (after_relative || matches!(self.p[i - 1].norm.as_str(), "have" | "has" | "had")))
-                            || (after_relative && crate::thesaurus::can_be_a_verb(&x.norm)));
+                        && ((verb_like && (after_relative || after_have)) || (after_relative && crate::thesaurus::can_be_a_verb(&x.norm)));
                     let before_noun = !(verb_like && preposition) && !clause_verb && self.next_sig(i).is_some_and(|n| matches!(self.p[n].top(), Some(Target::Table(_) | Target::Dimension(_) | Target::Column(..))) && self.p[n].lex().is_some_and(|c| c.iter().all(|c| !c.fuzzy)));
                     // Anything else we cannot place is refused too, unless it reads
                     // as a verb ("ordered", "happening"): unknown nouns and

@@ -218,11 +218,10 @@ fn column_of_named_rows(m: &Manifest, p: &[Piece], matches: &[Match]) -> Result<
             }) else {
                 continue;
             };
-            let u = &u;
             // "the names of climbers and the names of mountains": another
             // "names" may be the one read on the named table.
-            let read_there = matches.iter().any(|y| y.words == x.words && resolve(m, &y.target).is_some_and(|(v, _)| v == *u));
-            if *u == chosen.0 || read_there || p[j].lex().is_some_and(|c| c.iter().any(|c| c.fuzzy)) {
+            let read_there = matches.iter().any(|y| y.words == x.words && resolve(m, &y.target).is_some_and(|(v, _)| v == u));
+            if u == chosen.0 || read_there || p[j].lex().is_some_and(|c| c.iter().any(|c| c.fuzzy)) {
                 continue;
             }
             let own = p[k]
@@ -232,7 +231,7 @@ fn column_of_named_rows(m: &Manifest, p: &[Piece], matches: &[Match]) -> Result<
                 .chain(&p[k].alt_lex)
                 .filter(|c| !c.fuzzy)
                 .filter_map(|c| column_of(m, &c.target))
-                .any(|(v, c)| v == *u && !joined(m, chosen, (v, c)));
+                .any(|(v, c)| v == u && !joined(m, chosen, (v, c)));
             if own {
                 return Err(format!(
                     "'{}' is asked of {}, but I read it as {}; I couldn't work out how the two fit together.",
