@@ -91,11 +91,14 @@ pub fn related(word: &str) -> Vec<(&'static str, Relation)> {
 }
 
 /// The parts of speech WordNet gives lowercase `word` (`n`, `v`, `a`,
-/// `r`), as written or as a verb's or a plural's -s form; `None` for words
-/// it lists no relatives for.
-fn parts_of_speech(word: &str) -> Option<&'static str> {
+/// `r`), as written and as a verb's or a plural's -s form ("stays" is a
+/// noun of its own and the verb "stay"), each once in that order; `None`
+/// for words it lists no relatives for.
+fn parts_of_speech(word: &str) -> Option<String> {
     let poses = |w: &str| sorted_line(RELATIVES, w).and_then(|l| l.split('\t').nth(1));
-    poses(word).or_else(|| ["s", "es"].iter().find_map(|e| word.strip_suffix(e).filter(|b| b.len() >= 3).and_then(poses)))
+    let bases = ["s", "es"].iter().filter_map(|e| word.strip_suffix(e).filter(|b| b.len() >= 3));
+    let found: Vec<&str> = std::iter::once(word).chain(bases).filter_map(poses).collect();
+    (!found.is_empty()).then(|| "nvar".chars().filter(|c| found.iter().any(|p| p.contains(*c))).collect())
 }
 
 /// True when WordNet knows lowercase `word` as a verb, among other things
@@ -109,7 +112,7 @@ pub fn can_be_a_verb(word: &str) -> bool {
 /// thing and no quality. False for words it does not list (their part of
 /// speech is unknown) and for words that are also nouns ("stay", "review").
 pub fn only_a_verb(word: &str) -> bool {
-    parts_of_speech(word) == Some("v")
+    parts_of_speech(word).as_deref() == Some("v")
 }
 
 #[cfg(test)]
@@ -152,6 +155,7 @@ mod tests {
 
     #[rstest]
     #[case("live", true)]
+    #[case("offers", true)]
     #[case("stays", true)]
     #[case("student", false)]
     #[case("teaches", true)]
