@@ -174,6 +174,11 @@ pub fn compound_words(name: &str) -> Option<Vec<String>> {
             }
         }
     }
+    // `isofficial`, `isactive`: a yes/no column's "is" before one word
+    // (too short for the split below).
+    if let Some(rest) = name.strip_prefix("is").filter(|r| r.len() >= 4 && (is_english_word(r) || is_english_word(&singular(r)))) {
+        return Some(vec!["is".to_string(), rest.to_string()]);
+    }
     let mut found = Vec::new();
     splits(name, 3, &mut found, &mut Vec::new());
     found
@@ -220,6 +225,11 @@ mod tests {
     #[case("createdate", Some(&["create", "date"][..]))]
     #[case("gamesplayed", Some(&["games", "played"][..]))]
     #[case("lifeexpectancy", Some(&["life", "expectancy"][..]))]
+    #[case("isofficial", Some(&["is", "official"][..]))]
+    #[case("isactive", Some(&["is", "active"][..]))]
+    // "island" is a word; "issuer" keeps its letters.
+    #[case("island", None)]
+    #[case("issuer", None)]
     // Words, plurals of words, short or mixed names stay whole.
     #[case("hispanic", None)]
     #[case("procedures", None)]

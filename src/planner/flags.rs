@@ -99,12 +99,29 @@ impl Ctx<'_> {
 
     /// "rush projects", "perishable food items": a yes/no column of a table
     /// said right before that table's noun; the noun's piece.
+    /// "official languages" in a table of a country's languages: the noun
+    /// is the table's label column, or a text column the table is named
+    /// after (`language` of `countrylanguage`).
     fn noun_after_flag(&self, j: usize) -> Option<usize> {
         let n = j + 1;
         let x = self.p.get(n)?;
-        let Some(Target::Table(t)) = x.top() else { return None };
+        let t = match x.top() {
+            Some(Target::Table(t)) => *t,
+            Some(Target::Column(t, c)) if self.names_its_rows(*t, *c) => *t,
+            _ => return None,
+        };
         let f = self.pick_field(j)?;
-        (f.table == *t && self.yes_and_no(&f).is_some()).then_some(n)
+        (f.table == t && self.yes_and_no(&f).is_some()).then_some(n)
+    }
+
+    /// True when column `c` of table `t` holds text naming the table's
+    /// rows: its label, or a column the table is named after.
+    fn names_its_rows(&self, t: usize, c: usize) -> bool {
+        let table = &self.m.tables[t];
+        let col = &table.columns[c];
+        let text = !crate::semantic::is_numeric(&col.ty) && !crate::semantic::is_temporal(&col.ty) && !col.ty.eq_ignore_ascii_case("BOOLEAN");
+        let name = col.name.to_lowercase();
+        text && (table.label.as_deref() == Some(col.name.as_str()) || name.len() >= 4 && table.name.to_lowercase().contains(&name))
     }
 
     /// The column or dimension piece `j` reads first, as a field.
@@ -114,7 +131,7 @@ impl Ctx<'_> {
     }
 
     /// True when piece `k` is a yes/no column ("a shed" before "and a water tap").
-    fn is_flag(&self, k: usize) -> bool {
+    pub(super) fn is_flag(&self, k: usize) -> bool {
         self.pick_field(k).is_some_and(|f| self.yes_and_no(&f).is_some())
     }
 

@@ -546,6 +546,9 @@ impl Ctx<'_> {
                 {
                     j = self.next_sig(k)
                 }
+                // "how many official languages": a yes/no column already
+                // read as a condition on the noun after it.
+                _ if self.used[k] && self.is_flag(k) && self.next_sig(k).is_some_and(|n| self.p[n].lex().is_some()) => j = self.next_sig(k),
                 _ => break,
             }
         }

@@ -210,6 +210,8 @@ mod session45_tests;
 #[cfg(test)]
 mod session46_tests;
 #[cfg(test)]
+mod session47_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;
