@@ -391,10 +391,15 @@ impl Ctx<'_> {
         // "How old is each gender, on average?": "on average" asks the
         // average of what "how <word>" asks for.
         if aggs.len() == 1 && i > 0 && self.p[i - 1].norm == "on" {
-            let asked = self.p.iter().position(|x| x.norm == "how").map(|h| h + 1).filter(|&j| {
-                j < self.p.len() && !self.used[j] && self.p[j].top().is_some_and(|t| matches!(t, Target::Column(..) | Target::Dimension(_)) && self.is_numeric_target(t))
+            // "On average, how many minutes ...": the unit asked after "how many".
+            let how_many_unit = self.p.iter().position(|x| x.cue() == Some(Cue::Count)).filter(|&h| matches!(self.p.get(h + 1).and_then(|x| x.top()), Some(Target::Unit(..))));
+            let asked = self.p.iter().position(|x| x.norm == "how").or(how_many_unit).map(|h| h + 1).filter(|&j| {
+                j < self.p.len() && !self.used[j] && self.p[j].top().is_some_and(|t| matches!(t, Target::Column(..) | Target::Dimension(_) | Target::Unit(..)) && self.is_numeric_target(t))
             });
             if let Some((j, kind)) = asked.and_then(|j| self.agg_measure(first, j).map(|kind| (j, kind))) {
+                if let Some(h) = how_many_unit {
+                    self.mark(h);
+                }
                 let words = format!("{} {}", self.p[i].words, self.p[j].words);
                 self.add_measure(kind, i, words);
                 self.take(i, MatchKind::Aggregate, first.word().to_string(), 1.0);
@@ -517,6 +522,18 @@ impl Ctx<'_> {
         // leaves "unique" standing alone after it.
         let distinct = self.p[i].cue() == Some(Cue::CountDistinct)
             || self.p.get(i + 1).is_some_and(|x| x.kind == PieceKind::Stop && matches!(x.norm.as_str(), "distinct" | "different" | "unique"));
+        // "how many minutes", "the number of kilograms": a unit counts
+        // nothing; it asks for the total of the column written with it.
+        if let Some(k) = self.next_sig(i).filter(|&k| !distinct && !self.used[k]) {
+            if let Some(Target::Unit(t, col)) = self.p[k].top().cloned() {
+                let kind = self.col_measure(Agg::Sum, t, col);
+                let words = format!("{} {}", self.p[i].words, self.p[k].words);
+                self.add_measure(kind, i, words);
+                self.take(i, MatchKind::Aggregate, "sum".into(), 1.0);
+                self.take_lex(k);
+                return;
+            }
+        }
         // "how many students": a value standing alone names rows of its table.
         if let Some(k) = self.next_sig(i).filter(|&k| !self.used[k]) {
             if let Some(Target::Value(..) | Target::Segment(_)) = self.p[k].top() {

@@ -109,6 +109,20 @@ impl Ctx<'_> {
                     return true;
                 }
                 let Some(col) = f.column else { return false };
+                // "each department's total salary, in descending order of
+                // salary": the column already measured orders by that
+                // measure, not by its maximum beside it.
+                let of_column = |kind: &MKind| match kind {
+                    MKind::Agg(_, Field::Col(t, c)) => (*t, *c) == (f.table, col),
+                    MKind::Metric(mi) => self.lx.metric_aggs.get(*mi).copied().flatten().is_some_and(|s| s.column == Some((f.table, col))),
+                    _ => false,
+                };
+                let measured: Vec<usize> = (0..self.measures.len()).filter(|&k| of_column(&self.measures[k].kind)).collect();
+                if let [k] = measured[..] {
+                    self.take(j, MatchKind::Column, f.name.clone(), c.confidence);
+                    self.set_order(format!("#m{k}"), desc);
+                    return true;
+                }
                 let agg = if desc { Agg::Max } else { Agg::Min };
                 let kind = match self.lx.metric_aggs.iter().position(|s| {
                     s.is_some_and(|s| s.agg == agg && s.column == Some((f.table, col)))
