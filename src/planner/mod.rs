@@ -530,8 +530,8 @@ impl OfflinePlanner {
         month_values::as_values(&mut pieces, &self.manifest, self.values.as_deref());
         values::names_over_values(&self.manifest, &self.lexicon, &self.schema, self.values.as_deref(), &mut pieces);
         units::qualified_measures(&self.manifest, &mut pieces);
-        units::units_after_numbers(&mut pieces);
         units::units_as_columns(&self.manifest, &mut pieces);
+        units::units_after_numbers(&mut pieces);
         capacity::holding_verbs(&self.manifest, &mut pieces);
         full_name::full_as_emphasis(&self.manifest, &mut pieces);
         people_counted::people_in_a_number(&self.manifest, &mut pieces);

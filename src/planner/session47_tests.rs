@@ -163,6 +163,10 @@ values = ["Shed", "Hall"]
 #[case("Give the total kilograms harvested per crop.", Ok("SUM(harvests.weight_kg)"))]
 #[case("How many minutes were worked at each venue?", Ok("SUM(work_sessions.duration_min)"))]
 #[case("On average, how many minutes did gate passages take?", Ok("AVG(gate_passages.wait_mins)"))]
+// A unit after a compared number names the column compared, of the
+// table the question names.
+#[case("Which gate passages took more than 30 minutes?", Ok("WHERE gate_passages.wait_mins > 30"))]
+#[case("List the sites of plots smaller than 100 square metres.", Ok("WHERE plots.area_sqm < 100"))]
 // A unit the data has no column in is still refused.
 #[case("What is the total weight in tons of all harvests?", Err("'tons'"))]
 // Two columns in the unit asked and no table to choose: refused.
