@@ -309,6 +309,16 @@ impl Lexicon {
                     }
                 }
                 lx.add_parts(&cstems, &target);
+                // `total_amt` of invoices: "the invoice total", "the
+                // totals" (its other word says only that it is an amount).
+                if let [first, amount] = cstems.as_slice() {
+                    if first == "total" && matches!(amount.as_str(), "amount" | "amt" | "value" | "cost" | "price" | "sum" | "due") {
+                        lx.add_stems(vec![first.clone()], target.clone(), 0.75, None);
+                        let mut own = tstems.clone();
+                        own.push(first.clone());
+                        lx.add_stems(own, target.clone(), 0.9, None);
+                    }
+                }
                 // `baseprice` read as `base_price`: "the base price", "price".
                 if let [one] = split_identifier(&c.name).as_slice() {
                     if let Some(parts) = crate::words::compound_words(one) {

@@ -184,3 +184,34 @@ fn a_unit_names_the_column_written_with_it(#[case] question: &str, #[case] want:
 fn an_order_by_a_measured_column_is_by_its_measure(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&allotment(), question, want);
 }
+
+/// Invoices with a net and a total amount.
+fn ledger() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "ledger47"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "invoices"
+file = "invoices.csv"
+primary_key = "invoice_id"
+columns = [
+  { name = "invoice_id", type = "BIGINT", nullable = false },
+  { name = "net_amt", type = "DOUBLE", nullable = false },
+  { name = "total_amt", type = "DOUBLE", nullable = false },
+]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "total" of `total_amt` names the column (its other word says only that
+// it is an amount); "the total of" still adds up.
+#[case("Find the largest and the smallest invoice total.", Ok("MAX(invoices.total_amt)"))]
+#[case("List the invoice totals.", Ok("SELECT invoices.total_amt"))]
+#[case("What is the total of the net amounts of all invoices?", Ok("SUM(invoices.net_amt)"))]
+fn a_total_column_is_named_by_total(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&ledger(), question, want);
+}
