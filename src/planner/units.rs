@@ -301,14 +301,7 @@ fn unnamed_measure(m: &Manifest, pieces: &mut [Piece], i: usize) {
     if measure.is_empty() || !measure.iter().all(|w| measures_in(w, &asked)) {
         return;
     }
-    let mut fits: Vec<(usize, usize)> = Vec::new();
-    for (t, table) in m.tables.iter().enumerate() {
-        for (c, col) in table.columns.iter().enumerate() {
-            if crate::semantic::is_numeric(&col.ty) && column_words(&col.name).0.iter().any(|u| asked.contains(u)) {
-                fits.push((t, c));
-            }
-        }
-    }
+    let mut fits = columns_in_units(m, &asked);
     // "the average plot size in square metres": of several, the one of the
     // table named right before.
     if fits.len() > 1 {
@@ -327,6 +320,19 @@ fn unnamed_measure(m: &Manifest, pieces: &mut [Piece], i: usize) {
     read_in_unit(m, pieces, i, j, t, c, &[]);
 }
 
+/// The number columns of the dataset written with one of `units`.
+fn columns_in_units(m: &Manifest, units: &[String]) -> Vec<(usize, usize)> {
+    let mut fits = Vec::new();
+    for (t, table) in m.tables.iter().enumerate() {
+        for (c, col) in table.columns.iter().enumerate() {
+            if crate::semantic::is_numeric(&col.ty) && column_words(&col.name).0.iter().any(|u| units.contains(u)) {
+                fits.push((t, c));
+            }
+        }
+    }
+    fits
+}
+
 /// "how many minutes did boats wait", "the total kilograms harvested": a
 /// unit word standing alone, naming nothing in the dataset and counting
 /// nothing before it, read as the number column written with that unit
@@ -339,14 +345,7 @@ pub(super) fn units_as_columns(m: &Manifest, pieces: &mut [Piece]) {
             continue;
         }
         let Some(asked) = words_units(&pieces[i].words).filter(|u| !calendar(u)) else { continue };
-        let mut fits: Vec<(usize, usize)> = Vec::new();
-        for (t, table) in m.tables.iter().enumerate() {
-            for (c, col) in table.columns.iter().enumerate() {
-                if crate::semantic::is_numeric(&col.ty) && column_words(&col.name).0.iter().any(|u| asked.contains(u)) {
-                    fits.push((t, c));
-                }
-            }
-        }
+        let mut fits = columns_in_units(m, &asked);
         if fits.len() > 1 {
             let named: Vec<usize> = pieces
                 .iter()
