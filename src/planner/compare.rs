@@ -299,7 +299,9 @@ impl Ctx<'_> {
         // filler because it is part of many column names ("amount",
         // "value", "level"), right before the cue, naming the one number
         // column of the rows that has it (`amount_of_transaction`).
-        if let Some((b, f)) = i.checked_sub(1).and_then(|b| self.column_by_filler(b).map(|f| (b, f))) {
+        // "where the amount is smaller than 10000": a form of "be" between.
+        let filler = (0..i).rev().find(|&b| !matches!(self.p[b].norm.as_str(), "is" | "are" | "was" | "were"));
+        if let Some((b, f)) = filler.and_then(|b| self.column_by_filler(b).map(|f| (b, f))) {
             self.take(b, MatchKind::Column, f.name.clone(), 0.8);
             self.row_filter(i, n, f, op, x);
             return Ok(());
@@ -632,13 +634,20 @@ impl Ctx<'_> {
         if x.kind != PieceKind::Stop || !crate::planner::account::COLUMN_STOPWORDS.contains(&x.norm.as_str()) {
             return None;
         }
-        let t = self.base?;
         let w = x.norm.strip_suffix('s').unwrap_or(&x.norm);
-        self.one_column(t, |s, f| {
-            f.numeric
-                && !s.is_key(f)
-                && f.column.is_some_and(|c| crate::planner::tokenize::split_identifier(&s.m.tables[t].columns[c].name).iter().any(|p| p == w))
-        })
+        let in_table = |t: usize| {
+            self.one_column(t, |s, f| {
+                f.numeric
+                    && !s.is_key(f)
+                    && f.column.is_some_and(|c| crate::planner::tokenize::split_identifier(&s.m.tables[t].columns[c].name).iter().any(|p| p == w))
+            })
+        };
+        // Else the rows the phrase hangs on: "the sale details and dates of
+        // transactions with amount smaller than 3000" (`transactions`, not
+        // the sales read first).
+        let noun = (0..b).rev().take(3).find(|&k| !matches!(self.p[k].kind, PieceKind::Stop)).filter(|&k| matches!(self.p[k].kind, PieceKind::Lex(_)));
+        let noun_table = noun.and_then(|k| self.p[k].top()).and_then(|g| schema::target_table(self.m, self.lx, g));
+        self.base.and_then(in_table).or_else(|| noun_table.filter(|&t| Some(t) != self.base).and_then(in_table))
     }
 
     /// Nothing but a form of "be" between pieces `k` and `i` ("id is above").

@@ -212,6 +212,8 @@ mod session46_tests;
 #[cfg(test)]
 mod session47_tests;
 #[cfg(test)]
+mod session48_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;
