@@ -488,10 +488,15 @@ impl Ctx<'_> {
             && prev >= 1
             && self.used[prev - 1]
             && (0..prev - 1).rev().take_while(|&k| !self.p[k].is_punct(',')).any(|k| HAVE.contains(&self.p[k].norm.as_str()));
-        if self.used[prev] || x.fract() != 0.0 || !(HAVE.contains(&self.p[prev].norm.as_str()) || continued) {
+        // "movies that received 4 stars", "reviewers who gave 5 stars": a
+        // verb the dataset does not name, right before, says the same.
+        let verb = matches!(self.p[prev].kind, PieceKind::Soft | PieceKind::Unknown) && !self.p[prev].words.contains(' ');
+        if self.used[prev] || x.fract() != 0.0 || !(HAVE.contains(&self.p[prev].norm.as_str()) || continued || verb) {
             return false;
         }
-        let c = n + 1;
+        // "3 or 4 stars": the noun after the last number.
+        let listed = matches!(self.p.get(n + 1).and_then(|x| x.cue()), Some(Cue::Or | Cue::And)) && self.p.get(n + 2).is_some_and(|x| matches!(x.kind, PieceKind::Number(_)));
+        let c = if listed { n + 3 } else { n + 1 };
         if self.p.get(c).is_none_or(|x| x.lex().is_none()) || self.used[c] {
             return false;
         }
@@ -504,11 +509,15 @@ impl Ctx<'_> {
         let Some(f) = self.number_column_at(c).filter(|f| f.column.is_some()) else {
             return false;
         };
-        if self.base.is_some_and(|b| b != f.table) {
+        // Of the rows read, or of rows that point at them ("movies with 5
+        // stars": ratings of the movie).
+        if self.base.is_some_and(|b| b != f.table && schema::foreign_key(self.m, f.table, b).is_none()) {
             return false;
         }
         self.take_lex(c);
-        self.mark(prev);
+        if !verb {
+            self.mark(prev);
+        }
         self.row_filter(n, n, f, Op::Eq, x);
         true
     }

@@ -53,3 +53,66 @@ to = "orders.order_id"
 fn a_filler_word_compared_names_the_one_column_with_it(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&bakery(), question, want);
 }
+
+/// Films and the ratings reviewers gave them, in stars.
+fn films() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "films48"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "film"
+file = "film.csv"
+primary_key = "fid"
+label = "title"
+columns = [
+  { name = "fid", type = "BIGINT", nullable = false },
+  { name = "title", type = "VARCHAR", nullable = false },
+  { name = "year", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "critic"
+file = "critic.csv"
+primary_key = "cid"
+label = "name"
+columns = [
+  { name = "cid", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "review"
+file = "review.csv"
+columns = [
+  { name = "fid", type = "BIGINT", nullable = false },
+  { name = "cid", type = "BIGINT", nullable = false },
+  { name = "stars", type = "BIGINT", nullable = false },
+]
+
+[[joins]]
+from = "review.fid"
+to = "film.fid"
+
+[[joins]]
+from = "review.cid"
+to = "critic.cid"
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// A whole number before the plural noun of a number column, after a verb
+// the dataset does not name, or of rows that point at the ones listed,
+// is that column's value.
+#[case("Which critics gave 5 stars?", Ok("review.stars = 5"))]
+#[case("What are the titles of films that received 4 stars?", Ok("review.stars = 4"))]
+#[case("What are the titles of all films that received 3 or 4 stars?", Ok("review.stars IN (3, 4)"))]
+#[case("Which films have 2 stars?", Ok("review.stars = 2"))]
+// A count of the listed rows' own table stays a count.
+#[case("Which critics reviewed 3 films?", Err(""))]
+fn a_number_before_a_number_columns_noun_is_its_value(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&films(), question, want);
+}
