@@ -60,6 +60,7 @@ const TOTALS: &[&str] = &["total", "overall", "combined", "altogether"];
 /// condition, noted), or a refusal with its reason.
 pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Result<Vec<Ambiguity>, String> {
     super::sanity::check(m, plan)?;
+    super::unit_sums::check(m, plan)?;
     super::both::check(m, p, plan)?;
     super::agent::check(m, p, plan)?;
     super::own_rows::check(m, plan)?;

@@ -169,6 +169,7 @@ impl<'a> Ctx<'a> {
         }
         self.base = self.guess_base();
         self.find_subject();
+        self.rows_by_number();
         self.outliers_and_latest();
         self.counted_superlative();
         self.per_group_extremes();

@@ -61,4 +61,39 @@ impl Ctx<'_> {
             self.row_filter(n, n, f, Op::Eq, x);
         }
     }
+
+    /// "products supplied by supplier 3", "the parts used in work order
+    /// 5006", "store 1": a whole number right after the singular noun of a
+    /// table whose rows are numbered by their key names one row. Not before
+    /// a noun the number may count ("supplier 3 products"). Returns whether
+    /// it was read.
+    pub(super) fn rows_by_number(&mut self) {
+        for n in 1..self.p.len() {
+            let PieceKind::Number(x) = self.p[n].kind else { continue };
+            if !self.used[n] && x.fract() == 0.0 {
+                self.row_by_number(n, x);
+            }
+        }
+    }
+
+    fn row_by_number(&mut self, n: usize, x: f64) -> bool {
+        let k = n - 1;
+        let noun = &self.p[k];
+        if self.used[k] || noun.plural || x < 0.0 {
+            return false;
+        }
+        let Some(t) = noun.lex().and_then(|c| c.first()).and_then(|c| match c.target {
+            Target::Table(t) if !c.fuzzy => Some(t),
+            _ => None,
+        }) else {
+            return false;
+        };
+        if self.next_sig(n).is_some_and(|j| self.p[j].lex().is_some()) {
+            return false;
+        }
+        let Some(c) = schema::row_key(self.m, t) else { return false };
+        let Some(f) = self.field_info(Field::Col(t, c)).filter(|f| f.numeric && !f.temporal) else { return false };
+        self.row_filter(n, n, f, Op::Eq, x);
+        true
+    }
 }

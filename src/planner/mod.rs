@@ -83,6 +83,7 @@ mod role_absence;
 mod ranges;
 mod recency;
 mod sanity;
+mod unit_sums;
 mod schema;
 mod spelled;
 mod stored_spans;
