@@ -82,6 +82,20 @@ impl Ctx<'_> {
         if self.used[k] || noun.plural || x < 0.0 {
             return false;
         }
+        // "supplied by supplier id 3": a number right after a column
+        // called an id is its value (before "by" reads the column as a
+        // group).
+        let id_column = noun.lex().and_then(|c| c.first()).and_then(|c| match c.target {
+            Target::Column(t, col) if !c.fuzzy && crate::planner::tokenize::split_identifier(&self.m.tables[t].columns[col].name).last().is_some_and(|w| w == "id") => {
+                self.field_info(Field::Col(t, col)).filter(|f| f.numeric && !f.temporal)
+            }
+            _ => None,
+        });
+        if let Some(f) = id_column.filter(|_| noun.words.split_whitespace().last().is_some_and(|w| w.eq_ignore_ascii_case("id"))) {
+            self.take_lex(k);
+            self.row_filter(n, n, f, Op::Eq, x);
+            return true;
+        }
         let Some(t) = noun.lex().and_then(|c| c.first()).and_then(|c| match c.target {
             Target::Table(t) if !c.fuzzy => Some(t),
             _ => None,

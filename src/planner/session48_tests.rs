@@ -173,6 +173,9 @@ to = "parts.part_id"
 #[case("What is the priority of work order 5006?", Ok("WHERE work_orders.wo_id = 5006"))]
 #[case("Which parts were used in work order 5006?", Ok("work_orders.wo_id = 5006"))]
 #[case("What is the unit cost of part 12?", Ok("WHERE parts.part_id = 12"))]
+// A number right after a column called an id is its value, also after
+// "by", which would read the column as a group.
+#[case("List the quantities of parts used by part id 7.", Ok("part_id = 7"))]
 // A sum of a per-unit figure where quantities are kept is no total.
 #[case("What was the total cost of the parts used in work order 5006?", Err("times the quantity"))]
 #[case("What is the total unit cost of all parts?", Err("times the quantity"))]
