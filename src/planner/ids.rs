@@ -96,6 +96,27 @@ impl Ctx<'_> {
             self.row_filter(n, n, f, Op::Eq, x);
             return true;
         }
+        // "the flight with number 99": the one number column of the rows
+        // named before that is called a number (`flno`, `order_number`).
+        if noun.norm == "number" && noun.kind == PieceKind::Stop {
+            let rows = self.prev_sig(k).filter(|&j| !self.used[j]).and_then(|j| match self.p[j].top() {
+                Some(Target::Table(t)) => Some(*t),
+                _ => None,
+            });
+            let called_number = |name: &str| {
+                let lower = name.to_ascii_lowercase();
+                crate::planner::tokenize::stems(name).iter().any(|w| w == "number") || lower.len() <= 6 && ["no", "num", "nbr"].iter().any(|s| lower.ends_with(s))
+            };
+            let f = rows.and_then(|t| {
+                self.one_column(t, |s, f| f.numeric && !f.temporal && f.column.is_some_and(|c| called_number(&s.m.tables[t].columns[c].name)))
+            });
+            if let Some(f) = f {
+                self.take(k, MatchKind::Column, f.name.clone(), 0.8);
+                self.row_filter(n, n, f, Op::Eq, x);
+                return true;
+            }
+            return false;
+        }
         let Some(t) = noun.lex().and_then(|c| c.first()).and_then(|c| match c.target {
             Target::Table(t) if !c.fuzzy => Some(t),
             _ => None,

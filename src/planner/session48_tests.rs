@@ -237,3 +237,46 @@ to = "courses.course_id"
 fn most_recently_is_no_count(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&registry(), question, want);
 }
+
+/// Flights numbered by `flno`, each flown by one aircraft.
+fn flights() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "flights48"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "flight"
+file = "flight.csv"
+primary_key = "flno"
+columns = [
+  { name = "flno", type = "BIGINT", nullable = false },
+  { name = "origin", type = "VARCHAR", nullable = false },
+  { name = "aid", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "aircraft"
+file = "aircraft.csv"
+primary_key = "aid"
+label = "name"
+columns = [
+  { name = "aid", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+]
+
+[[joins]]
+from = "flight.aid"
+to = "aircraft.aid"
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "with number N": the one number column of the rows called a number.
+#[case("What is the origin of the flight with number 99?", Ok("WHERE flight.flno = 99"))]
+#[case("What is the aircraft name for the flight with number 99", Ok("flight.flno = 99"))]
+fn with_number_is_the_column_called_a_number(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&flights(), question, want);
+}
