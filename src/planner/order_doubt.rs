@@ -80,7 +80,7 @@ pub(super) fn check(m: &Manifest, p: &[Piece], plan: &Plan) -> Result<(), String
     // student with the most courses: "most recently" orders by a date,
     // never by a count.
     let recently = p.windows(2).any(|w| matches!(w[0].cue(), Some(Cue::Most | Cue::Least)) && w[1].norm == "recently");
-    if recently && !plan.measures.is_empty() && plan.order.iter().any(|o| o.by.starts_with("#m") || plan.measures.iter().any(|x| x.alias.as_deref() == Some(o.by.as_str()) || x.metric.as_deref() == Some(o.by.as_str()))) {
+    if recently && !plan.measures.is_empty() && plan.order.iter().any(|o| plan.measures.iter().any(|x| [x.alias.as_deref(), x.metric.as_deref()].contains(&Some(o.by.as_str())))) {
         return Err("I read 'most recently' as the most of a count; it asks for the latest by a date, which I couldn't place.".into());
     }
     let says_id = p.iter().any(|x| matches!(x.norm.as_str(), "id" | "ids" | "identifier"));
