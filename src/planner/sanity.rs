@@ -52,6 +52,21 @@ fn clash(a: &Filter, b: &Filter) -> bool {
     }
 }
 
+/// The aggregate a measure applies and the `(table, column)` it applies it
+/// to: its own `agg` and `column`, or its metric's simple aggregate
+/// (`SUM(t.c)`); none for a count of rows or a compound expression.
+pub(super) fn column_aggregate(m: &Manifest, x: &crate::plan::Measure) -> Option<(crate::plan::Agg, (usize, usize))> {
+    match (&x.metric, x.agg, &x.column) {
+        (None, Some(agg), Some(c)) => Some((agg, super::account::resolve(m, c)?)),
+        (Some(name), None, _) => {
+            let metric = m.metrics.iter().find(|k| k.name == *name)?;
+            let simple = super::lexicon::parse_simple_agg(m, &metric.expr)?;
+            Some((simple.agg, simple.column?))
+        }
+        _ => None,
+    }
+}
+
 /// "the total enrollment for each enrollment type" read as the sum of
 /// `enrollment` grouped by `enrollment`: a sum, average, minimum or
 /// maximum of the very column the rows are grouped by (a count per value
@@ -61,15 +76,7 @@ fn aggregate_of_its_group(m: &Manifest, plan: &Plan) -> Option<String> {
     let resolve = |n: &str| super::account::resolve(m, n);
     let groups: Vec<(usize, usize)> = plan.dimensions.iter().filter(|d| d.grain.is_none()).filter_map(|d| resolve(&d.name)).collect();
     plan.measures.iter().find_map(|x| {
-        let (agg, col) = match (&x.metric, x.agg, &x.column) {
-            (None, Some(agg), Some(c)) => (agg, resolve(c)?),
-            (Some(name), None, _) => {
-                let metric = m.metrics.iter().find(|k| k.name == *name)?;
-                let simple = super::lexicon::parse_simple_agg(m, &metric.expr)?;
-                (simple.agg, simple.column?)
-            }
-            _ => return None,
-        };
+        let (agg, col) = column_aggregate(m, x)?;
         let extent = matches!(agg, Agg::Sum | Agg::Avg | Agg::Min | Agg::Max);
         (extent && x.filters.is_empty() && groups.contains(&col)).then(|| format!("{}.{}", m.tables[col.0].name, m.tables[col.0].columns[col.1].name))
     })

@@ -11,7 +11,6 @@
 //! the plan; the reason names both columns.
 
 use crate::plan::{Agg, Plan};
-use crate::planner::account::resolve;
 use crate::planner::schema;
 use crate::planner::tokenize::split_identifier;
 use crate::semantic::Manifest;
@@ -31,15 +30,8 @@ fn quantity(name: &str) -> bool {
 fn sums(m: &Manifest, plan: &Plan) -> Vec<(usize, usize)> {
     plan.measures
         .iter()
-        .filter_map(|x| match (&x.metric, x.agg, &x.column) {
-            (Some(name), None | Some(Agg::Sum), _) => {
-                let expr = m.metrics.iter().find(|k| &k.name == name)?.expr.replace(' ', "");
-                let inner = expr.strip_prefix("SUM(").or_else(|| expr.strip_prefix("sum("))?.strip_suffix(')')?;
-                resolve(m, inner)
-            }
-            (None, Some(Agg::Sum), Some(col)) => resolve(m, col),
-            _ => None,
-        })
+        .filter_map(|x| super::sanity::column_aggregate(m, x))
+        .filter_map(|(agg, col)| (agg == Agg::Sum).then_some(col))
         .collect()
 }
 
