@@ -538,8 +538,21 @@ impl Ctx<'_> {
             if self.used[i] {
                 continue;
             }
-            // "contains 'CV'": searched for even when it is a whole value.
-            let searched = self.cue_at(self.prev_sig(i)) == Some(Cue::Contains);
+            // "starts with 'Orbit'", "ending with 'son'": a prefix or suffix match.
+            // "ends with the letter 'm'": "with" may start the cue before the
+            // text; "starts from '2'" is said too.
+            let joins_text = |k: usize| matches!(self.p[k].norm.as_str(), "with" | "from");
+            let with = (i.saturating_sub(3)..i)
+                .rev()
+                .take_while(|&k| self.p[k].is_filler() || self.p[k].cue() == Some(Cue::Contains) || joins_text(k))
+                .find(|&k| joins_text(k));
+            let affix = with.and_then(|k| {
+                let v = k.checked_sub(1)?;
+                super::spelled::affix_verb(&self.p[v].norm).map(|start| (v, k, start))
+            });
+            // "contains 'CV'", "starts with 'S'": searched for even when it
+            // is a whole value (of some other column: a size 'S').
+            let searched = self.cue_at(self.prev_sig(i)) == Some(Cue::Contains) || affix.is_some();
             if let (Some(Target::Value(f, v)), false) = (targets.first(), searched) {
                 if let Some(fi) = self.field_info(*f) {
                     let op = if self.negated[i] { Op::Ne } else { Op::Eq };
@@ -559,18 +572,6 @@ impl Ctx<'_> {
             let in_column = self.p.get(i + 1).is_some_and(|x| x.norm == "in")
                 && self.next_sig(i).is_some_and(|n| self.p[n].lex().is_some());
             let mut contains = self.cue_at(prev) == Some(Cue::Contains) || in_column;
-            // "starts with 'Orbit'", "ending with 'son'": a prefix or suffix match.
-            // "ends with the letter 'm'": "with" may start the cue before the
-            // text; "starts from '2'" is said too.
-            let joins_text = |k: usize| matches!(self.p[k].norm.as_str(), "with" | "from");
-            let with = (i.saturating_sub(3)..i)
-                .rev()
-                .take_while(|&k| self.p[k].is_filler() || self.p[k].cue() == Some(Cue::Contains) || joins_text(k))
-                .find(|&k| joins_text(k));
-            let affix = with.and_then(|k| {
-                let v = k.checked_sub(1)?;
-                super::spelled::affix_verb(&self.p[v].norm).map(|start| (v, k, start))
-            });
             // The column: named right before ("description 'Book'") or after ("'Hey' in its name").
             // A quoted number ("major is '600'") may be a number column's
             // value, when it is compared whole.

@@ -215,6 +215,8 @@ mod session47_tests;
 #[cfg(test)]
 mod session48_tests;
 #[cfg(test)]
+mod session49_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;
