@@ -198,6 +198,8 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
                             || sibling_bridges(m, &tables, *t)
                             || rows_called(m, &tables, &x.norm)
                             || scope_of_total(m, plan, &tables, p, i, *t)
+                            // "the nicknames of schools" on `school_details`.
+                            || tables.iter().any(|&u| schema::extends(m, u, *t))
                     }
                     Target::Column(t, k) => columns.contains(&(*t, *k)),
                     Target::Dimension(d) => m.dimensions.get(*d).and_then(|d| resolve(m, &d.column)).is_some_and(|tc| columns.contains(&tc)),

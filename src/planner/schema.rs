@@ -345,6 +345,15 @@ pub fn foreign_key(m: &Manifest, base: usize, target: usize) -> Option<usize> {
     })
 }
 
+/// Whether every row of `u` is one row of `t`: `u`'s primary key is its key
+/// pointing at `t` (`school_details.school_id` at `school`), so `u` holds
+/// more columns of the same things and `t`'s noun names `u`'s rows too.
+pub fn extends(m: &Manifest, u: usize, t: usize) -> bool {
+    let Some(table) = m.tables.get(u) else { return false };
+    let pk = table.primary_key.as_ref().and_then(|n| table.columns.iter().position(|c| c.name.eq_ignore_ascii_case(n)));
+    u != t && pk.is_some() && foreign_key(m, u, t) == pk
+}
+
 /// Whether column `c` of table `t` is an end of a join of the manifest (a
 /// foreign key, or the key one points at).
 pub fn in_a_join(m: &Manifest, t: usize, c: usize) -> bool {

@@ -64,3 +64,68 @@ values = ["S", "M", "L"]
 fn search_text_is_searched_even_when_it_is_a_value(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&runners(), question, want);
 }
+
+/// Schools, a table of details with one row per school (its key is the
+/// school's), and players who each belong to a school.
+fn schools() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "schools49"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "school"
+file = "school.csv"
+primary_key = "school_id"
+label = "school_name"
+columns = [
+  { name = "school_id", type = "BIGINT", nullable = false },
+  { name = "school_name", type = "VARCHAR", nullable = false },
+  { name = "enrollment", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "school_details"
+file = "school_details.csv"
+primary_key = "school_id"
+columns = [
+  { name = "school_id", type = "BIGINT", nullable = false },
+  { name = "nickname", type = "VARCHAR", nullable = false },
+  { name = "colors", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "player"
+file = "player.csv"
+primary_key = "player_id"
+label = "player_name"
+columns = [
+  { name = "player_id", type = "BIGINT", nullable = false },
+  { name = "player_name", type = "VARCHAR", nullable = false },
+  { name = "school_id", type = "BIGINT", nullable = false },
+  { name = "position", type = "VARCHAR", nullable = false },
+]
+
+[[joins]]
+from = "school_details.school_id"
+to = "school.school_id"
+
+[[joins]]
+from = "player.school_id"
+to = "school.school_id"
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// A table whose key is its key to another table holds more columns of the
+// same rows: that table's noun names them too.
+#[case("What are the nicknames of all schools?", Ok("SELECT school_details.nickname"))]
+#[case("Show the colors of schools whose nickname is 'Tigers'.", Ok("WHERE school_details.nickname = 'Tigers'"))]
+// Not the other way round, nor rows that only point at the schools: the
+// positions of schools are no column of theirs.
+#[case("What are the positions of schools?", Err(""))]
+fn a_table_of_details_is_named_by_the_rows_it_extends(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&schools(), question, want);
+}
