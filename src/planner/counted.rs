@@ -165,13 +165,37 @@ impl Ctx<'_> {
                 continue;
             }
             let Some(b) = self.base else { continue };
-            let Some(s) = self.count_group(b, noun) else { continue };
+            let phrase = self.named_with_its_table();
+            let Some(s) = self.count_group(b, noun) else {
+                self.subject = phrase.map(|(k, _)| k).or(self.subject);
+                continue;
+            };
             if !self.group_by(s) {
                 continue;
+            }
+            if let Some((k, _)) = phrase {
+                self.mark(k);
             }
             self.count_having(b, noun, n, op, x);
             self.mark(i);
         }
+    }
+
+    /// "contact channel codes" on `customer_contact_channels`: a word of a
+    /// table's name right before a column of that table, as the subject, is
+    /// the first word of the column's phrase. Moves the subject to the
+    /// column and returns (the word, the column's piece).
+    fn named_with_its_table(&mut self) -> Option<(usize, usize)> {
+        let s = self.subject.filter(|&s| !self.used[s])?;
+        let n = s + 1;
+        let f = self.p.get(n).filter(|_| !self.used[n])?.top().and_then(|c| self.field_of(c))?;
+        f.column?;
+        let w = crate::planner::tokenize::stem(&self.p[s].norm);
+        if !crate::planner::tokenize::split_identifier(&self.m.tables[f.table].name).contains(&w) {
+            return None;
+        }
+        self.subject = Some(n);
+        Some((s, n))
     }
 
     /// A count of table `t`'s rows (named at piece `noun`) that must

@@ -129,3 +129,56 @@ to = "school.school_id"
 fn a_table_of_details_is_named_by_the_rows_it_extends(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&schools(), question, want);
 }
+
+/// Events of parties and the channels customers can be contacted on.
+fn channels() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "channels49"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "party_events"
+file = "party_events.csv"
+primary_key = "event_id"
+columns = [
+  { name = "event_id", type = "BIGINT", nullable = false },
+  { name = "event_name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "customer_contact_channels"
+file = "customer_contact_channels.csv"
+columns = [
+  { name = "customer_id", type = "BIGINT", nullable = false },
+  { name = "channel_code", type = "VARCHAR", nullable = false },
+  { name = "contact_number", type = "VARCHAR", nullable = false },
+]
+
+[[dimensions]]
+name = "event_name"
+column = "party_events.event_name"
+kind = "categorical"
+values = ["Annual Meeting", "Election Meeting"]
+
+[[dimensions]]
+name = "channel_code"
+column = "customer_contact_channels.channel_code"
+kind = "categorical"
+values = ["Email", "Cell", "Fax"]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "twice", "thrice", and "once" after a comparison, are a number of times.
+#[case("Which event names were used more than twice?", Ok("HAVING COUNT(*) > 2"))]
+#[case("Which event names appear at least once?", Ok("HAVING COUNT(*) >= 1"))]
+#[case("Which event names were used at least thrice?", Ok("HAVING COUNT(*) >= 3"))]
+// A word of the table's name before a column of its own begins the
+// column's phrase: "contact" is no column here.
+#[case("Which contact channel codes were used less than 5 times?", Ok("HAVING COUNT(*) < 5"))]
+fn a_number_of_times_counts_the_rows_of_each_group(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&channels(), question, want);
+}

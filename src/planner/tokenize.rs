@@ -314,6 +314,19 @@ fn push_word(out: &mut Vec<Token>, raw: &str) {
             out.push(Token::read_as(part, "any"));
             continue;
         }
+        // "more than twice", "at least once": a number of times. Not
+        // "twice as many", nor "once" as "at one time" ("bought at once").
+        let times = match norm.as_str() {
+            "twice" => Some(2.0),
+            "thrice" => Some(3.0),
+            "once" if out.last().is_some_and(|t| matches!(t.norm.as_str(), "least" | "most" | "than" | "exactly" | "only")) => Some(1.0),
+            _ => None,
+        };
+        if let Some(n) = times {
+            out.push(Token { raw: part.clone(), norm: norm.clone(), stem: norm, kind: TokKind::Number(n), capital: false, related: false, not_of_table: None });
+            out.push(Token::read_as("times".into(), "times"));
+            continue;
+        }
         if let Some(n) = number_word(&norm).filter(|_| !pronoun) {
             out.push(Token {
                 raw: part.clone(),
