@@ -34,12 +34,33 @@ impl Ctx<'_> {
                 ..
             }) = self.pick(k, &|t| matches!(t, Target::Table(_)))
             {
+                // "the name of its host": the rows whose column is shown,
+                // not rows to count.
+                if self.owner_of_column_before(k, t) {
+                    self.take(k, MatchKind::Table, self.table_name(t), 0.9);
+                    return;
+                }
                 let kind = self.count_kind_for(t, k);
                 let words = self.p[k].words.clone();
                 self.add_measure(kind, k, words);
                 self.take(k, MatchKind::Table, self.table_name(t), 0.9);
             }
         }
+    }
+
+    /// True when piece `k`, naming table `t`, follows "of" (and a possessive
+    /// or article) after a column of `t` the plan already reads: "the name
+    /// of its host", "the themes of the parties".
+    fn owner_of_column_before(&self, k: usize, t: usize) -> bool {
+        let mut j = k;
+        while j > 0 && matches!(self.p[j - 1].norm.as_str(), "its" | "their" | "his" | "her" | "the" | "a" | "an") {
+            j -= 1;
+        }
+        let Some(of) = j.checked_sub(1).filter(|&o| self.p[o].norm == "of") else { return false };
+        let Some(c) = of.checked_sub(1).filter(|&c| self.used[c]) else { return false };
+        self.p[c].lex().is_some_and(|cands| {
+            cands.iter().any(|x| matches!(x.target, Target::Column(..) | Target::Dimension(_)) && self.field_of(&x.target).is_some_and(|f| f.table == t))
+        })
     }
 
     /// True when the word at piece `k` names the rows of table `t` (its key's

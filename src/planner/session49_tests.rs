@@ -182,3 +182,62 @@ values = ["Email", "Cell", "Fax"]
 fn a_number_of_times_counts_the_rows_of_each_group(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&channels(), question, want);
 }
+
+/// Parties, their hosts, and the link between them.
+fn parties() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "parties49"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "party"
+file = "party.csv"
+primary_key = "party_id"
+columns = [
+  { name = "party_id", type = "BIGINT", nullable = false },
+  { name = "party_theme", type = "VARCHAR", nullable = false },
+  { name = "location", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "host"
+file = "host.csv"
+primary_key = "host_id"
+label = "name"
+columns = [
+  { name = "host_id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "age", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "party_host"
+file = "party_host.csv"
+columns = [
+  { name = "party_id", type = "BIGINT", nullable = false },
+  { name = "host_id", type = "BIGINT", nullable = false },
+]
+
+[[joins]]
+from = "party_host.party_id"
+to = "party.party_id"
+
+[[joins]]
+from = "party_host.host_id"
+to = "host.host_id"
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// A table's noun after "of" and a column of its own owns the column: the
+// hosts are shown, not counted per party.
+#[case("For each party, return its theme and the name of its host.", Ok("host.name AS name"))]
+#[case("For each party, return its theme and the name of its host.", Ok("JOIN host ON party_host.host_id = host.host_id"))]
+fn the_owner_of_a_shown_column_is_not_counted(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&parties(), question, want);
+    let sql = super::fixtures::planned_sql(&parties(), question).unwrap_or_default();
+    assert!(!sql.contains("COUNT("), "{question}: {sql}");
+}
