@@ -659,6 +659,20 @@ impl Ctx<'_> {
         self.base.and_then(in_table).or_else(|| noun_table.filter(|&t| Some(t) != self.base).and_then(in_table))
     }
 
+    /// A lowercase noun alone at piece `k`: no verb form ("-ed", "-ing"),
+    /// nor a word of English's closed classes.
+    fn head_noun(&self, k: usize) -> bool {
+        let x = &self.p[k];
+        let w = x.norm.as_str();
+        !w.contains(' ')
+            && x.words.chars().next().is_some_and(char::is_lowercase)
+            && w.chars().count() >= 4
+            && !w.ends_with("ed")
+            && !w.ends_with("ing")
+            && !w.ends_with("ly")
+            && crate::words::is_english_word(w)
+    }
+
     /// Nothing but a form of "be" between pieces `k` and `i` ("id is above").
     fn only_be_between(&self, k: usize, i: usize) -> bool {
         (k + 1..i).all(|x| matches!(self.p[x].norm.as_str(), "is" | "are" | "was" | "were" | "be"))
@@ -681,9 +695,15 @@ impl Ctx<'_> {
         // "the black percentage is greater than 10": a word of share right
         // after a number column says what the column holds.
         let mut share = None;
+        let mut head = None;
         for _ in 0..4 {
             k = self.prev_sig(k)?;
             match &self.p[k].kind {
+                // "an outstanding balance of more than 2000" on
+                // `amount_outstanding`: a noun the data doesn't name, right
+                // before the cue and right after a number column's word,
+                // ends that column's phrase.
+                PieceKind::Unknown if head.is_none() && share.is_none() && self.prev_sig(i) == Some(k) && self.head_noun(k) => head = Some(k),
                 PieceKind::Lex(_) => {
                     if matches!(self.p[k].top(), Some(Target::Table(_))) {
                         return None;
@@ -700,6 +720,12 @@ impl Ctx<'_> {
                     }
                     if let Some(s) = share {
                         self.mark(s);
+                    }
+                    if let Some(h) = head {
+                        if k + 1 != h || !f.numeric || f.temporal || self.is_key(&f) {
+                            return None;
+                        }
+                        self.take(h, MatchKind::Column, f.name.clone(), 0.75);
                     }
                     return (!numeric || f.numeric).then_some((k, f));
                 }

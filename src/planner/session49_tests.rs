@@ -241,3 +241,34 @@ fn the_owner_of_a_shown_column_is_not_counted(#[case] question: &str, #[case] wa
     let sql = super::fixtures::planned_sql(&parties(), question).unwrap_or_default();
     assert!(!sql.contains("COUNT("), "{question}: {sql}");
 }
+
+/// Customers with an amount outstanding, and phones with a RAM size.
+fn accounts() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "accounts49"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "customers"
+file = "customers.csv"
+primary_key = "customer_id"
+columns = [
+  { name = "customer_id", type = "BIGINT", nullable = false },
+  { name = "first_name", type = "VARCHAR", nullable = false },
+  { name = "amount_outstanding", type = "DOUBLE", nullable = false },
+  { name = "phone_number", type = "VARCHAR", nullable = false },
+]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// A noun the data doesn't name, right after a number column's word and
+// before the comparison, ends the column's phrase.
+#[case("What are the phone numbers of customers who have an outstanding balance of more than 2000?", Ok("WHERE customers.amount_outstanding > 2000"))]
+#[case("Which customers have an outstanding balance below 100?", Ok("WHERE customers.amount_outstanding < 100"))]
+fn a_head_noun_ends_a_compared_column_phrase(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&accounts(), question, want);
+}
