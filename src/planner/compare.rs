@@ -220,6 +220,15 @@ impl Ctx<'_> {
                 return Ok(());
             }
         }
+        // "more than 10000 total access count": an aggregate of a number
+        // column after the number is compared per group of the subject.
+        if let Some(k) = after.filter(|&k| matches!(self.p[k].cue(), Some(Cue::Agg(_)))) {
+            if let Some((b, mi)) = self.next_sig(k).filter(|&b| self.prev_sig(b) == Some(k)).and_then(|b| self.aggregate_of_column(b).map(|mi| (b, mi))) {
+                self.mark(k);
+                self.metric_compared(mi, b, i, n, op, x);
+                return Ok(());
+            }
+        }
         // "more than 500 pages": a numeric column named after the number.
         if let Some(k) = after {
             if matches!(

@@ -272,3 +272,51 @@ columns = [
 fn a_head_noun_ends_a_compared_column_phrase(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&accounts(), question, want);
 }
+
+/// Documents of a type, each accessed a number of times.
+fn documents() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "documents49"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "documents"
+file = "documents.csv"
+primary_key = "document_code"
+columns = [
+  { name = "document_code", type = "VARCHAR", nullable = false },
+  { name = "document_type_code", type = "VARCHAR", nullable = false },
+  { name = "access_count", type = "BIGINT", nullable = false },
+]
+
+[[dimensions]]
+name = "document_type_code"
+column = "documents.document_type_code"
+kind = "categorical"
+values = ["Novel", "Paper"]
+
+[[metrics]]
+name = "sum_access_count"
+expr = "SUM(documents.access_count)"
+table = "documents"
+additive = true
+
+[[metrics]]
+name = "avg_access_count"
+expr = "AVG(documents.access_count)"
+table = "documents"
+additive = false
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// An aggregate of a number column after the compared number is compared
+// per group of the subject.
+#[case("What document types do have more than 10000 total access number.", Ok("HAVING SUM(documents.access_count) > 10000"))]
+#[case("Which document types have less than 50 average access?", Ok("HAVING AVG(documents.access_count) < 50"))]
+fn an_aggregate_after_the_number_is_compared_per_group(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&documents(), question, want);
+}
