@@ -255,6 +255,12 @@ impl Ctx<'_> {
             return None;
         }
         k = k.checked_sub(1)?;
+        // "Which host is the youngest?": the rows asked for right before.
+        if k >= 1 && matches!(self.p[k - 1].norm.as_str(), "which" | "what") && !self.used[k] && (0..k - 1).all(|x| self.p[x].is_filler()) {
+            if let Some(t) = self.table_at(k) {
+                return Some((k, t));
+            }
+        }
         if !matches!(self.p[k].norm.as_str(), "who" | "that" | "which") {
             return None;
         }
@@ -296,6 +302,27 @@ impl Ctx<'_> {
     /// The one column of table `t` that `measure` names, and the
     /// direction: None when none or several fit.
     pub(super) fn measured_column(&self, t: usize, measure: Measure, desc: bool) -> Option<(FieldInfo, bool)> {
+        self.measured_column_of(t, measure, desc).or_else(|| {
+            // "the tallest perpetrator": each perpetrator is one person,
+            // whose height is kept with the people; the one table `t`
+            // points at that has the measure. Not a date: the other
+            // rows' dates are theirs ("the oldest order" is no customer's).
+            if matches!(measure, Measure::Date | Measure::Said) {
+                return None;
+            }
+            let found: Vec<(FieldInfo, bool)> = (0..self.m.tables.len())
+                .filter(|&u| u != t && crate::planner::schema::foreign_key(self.m, t, u).is_some())
+                .filter_map(|u| self.measured_column_of(u, measure, desc).filter(|(f, _)| !f.temporal || measure == Measure::Age))
+                .collect();
+            match <[(FieldInfo, bool); 1]>::try_from(found) {
+                Ok([one]) => Some(one),
+                Err(_) => None,
+            }
+        })
+    }
+
+    /// [`Ctx::measured_column`] among table `t`'s own columns.
+    fn measured_column_of(&self, t: usize, measure: Measure, desc: bool) -> Option<(FieldInfo, bool)> {
         match measure {
             Measure::Words(words) => self.one_column(t, |s, f| {
                 f.numeric && !f.temporal && !s.is_key(f) && s.column_says(f, words)

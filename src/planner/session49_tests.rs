@@ -320,3 +320,60 @@ additive = false
 fn an_aggregate_after_the_number_is_compared_per_group(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&documents(), question, want);
 }
+
+/// People with a height, the perpetrators among them, and hosts with a
+/// date of birth.
+fn people() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "people49"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "people"
+file = "people.csv"
+primary_key = "people_id"
+label = "name"
+columns = [
+  { name = "people_id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "height", type = "DOUBLE", nullable = false },
+]
+
+[[tables]]
+name = "perpetrator"
+file = "perpetrator.csv"
+primary_key = "perpetrator_id"
+columns = [
+  { name = "perpetrator_id", type = "BIGINT", nullable = false },
+  { name = "people_id", type = "BIGINT", nullable = false },
+  { name = "date", type = "VARCHAR", nullable = false },
+  { name = "killed", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "hosts"
+file = "hosts.csv"
+primary_key = "host_id"
+columns = [
+  { name = "host_id", type = "BIGINT", nullable = false },
+  { name = "first_name", type = "VARCHAR", nullable = false },
+  { name = "dob", type = "DATE", nullable = false },
+]
+
+[[joins]]
+from = "perpetrator.people_id"
+to = "people.people_id"
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// A superlative whose measure the rows keep in the one table they point at.
+#[case("Show the date of the tallest perpetrator.", Ok("ORDER BY height DESC NULLS LAST\nLIMIT 1"))]
+// "Which X is the <superlative>?": the rows asked for right before.
+#[case("Which host is the youngest?", Ok("ORDER BY dob DESC NULLS LAST\nLIMIT 1"))]
+fn superlatives_find_their_measure(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&people(), question, want);
+}
