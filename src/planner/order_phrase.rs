@@ -101,7 +101,9 @@ impl Ctx<'_> {
         }
         let b = self.past_the(to + 1);
         let second = self.sup_at(b)?;
-        if second.desc == first.desc {
+        // "from oldest to newest": an age's way is a date's turned, so an
+        // age and a date go opposite ways when their words go the same.
+        if (second.desc == first.desc) != (first.age != second.age) {
             return None;
         }
         span.push(to);
@@ -126,12 +128,17 @@ impl Ctx<'_> {
     /// "oldest first", "highest first", "most expensive first".
     fn first_at(&self, a: usize) -> Option<OrderPhrase> {
         let sup = self.sup_at(a)?;
-        let f = sup.span.last().copied()? + 1;
+        let mut f = sup.span.last().copied()? + 1;
+        let mut span = sup.span.clone();
+        // "with the oldest canal first": the rows' noun between.
+        if self.p.get(f).is_some_and(|x| matches!(x.top(), Some(Target::Table(_)))) && self.p.get(f + 1).is_some_and(|x| x.words.eq_ignore_ascii_case("first")) {
+            span.push(f);
+            f += 1;
+        }
         let x = self.p.get(f)?;
         if self.used[f] || !x.words.eq_ignore_ascii_case("first") {
             return None;
         }
-        let mut span = sup.span.clone();
         span.push(f);
         Some(OrderPhrase { sup, keys: Vec::new(), span })
     }

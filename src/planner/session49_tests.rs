@@ -377,3 +377,38 @@ to = "people.people_id"
 fn superlatives_find_their_measure(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&people(), question, want);
 }
+
+/// Fire stations and the year each opened.
+fn stations() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "stations49"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "stations"
+file = "stations.csv"
+primary_key = "station_id"
+label = "station_name"
+columns = [
+  { name = "station_id", type = "BIGINT", nullable = false },
+  { name = "station_name", type = "VARCHAR", nullable = false },
+  { name = "opened_yr", type = "BIGINT", nullable = false },
+]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// An age word and a date word at the ends of "from ... to ..." go opposite
+// ways when both say the same way.
+#[case("Show the station names and opening years, from oldest to newest.", Ok("ORDER BY opened_yr ASC"))]
+#[case("Show the station names and opening years, from newest to oldest.", Ok("ORDER BY opened_yr DESC"))]
+// "first" after the superlative and the rows' noun.
+#[case("Sort the station names by opening year, with the oldest station first.", Ok("ORDER BY opened_yr ASC"))]
+// Two date words the same way are no order.
+#[case("Show the station names and opening years, from newest to latest.", Err(""))]
+fn order_phrases_of_age_and_date(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&stations(), question, want);
+}
