@@ -286,6 +286,20 @@ impl Ctx<'_> {
                 {
                     clause.verb = Some(k);
                 }
+                // "skiers who never purchased any pass": a verb read only as
+                // a near spelling, or as a date of the rows (`purchase_dt`),
+                // names the event of the rows after it.
+                PieceKind::Lex(cands)
+                    if clause.verb.is_none()
+                        && !self.used[k]
+                        && !x.capital
+                        && !x.words.contains(' ')
+                        && (x.norm.ends_with("ed") || x.norm.ends_with("ing"))
+                        && self.table_noun_after(k)
+                        && cands.iter().all(|c| c.fuzzy || self.field_of(&c.target).is_some_and(|f| f.temporal)) =>
+                {
+                    clause.verb = Some(k);
+                }
                 // "counties that do not contain any cities": "contain" says
                 // "have" here, no text search.
                 PieceKind::Cue(Cue::Contains) if matches!(x.norm.as_str(), "contain" | "contains" | "include" | "includes") => {

@@ -412,3 +412,48 @@ columns = [
 fn order_phrases_of_age_and_date(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&stations(), question, want);
 }
+
+/// Skiers and the lift passes they bought, each with a purchase date.
+fn skiers() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "skiers49"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "skiers"
+file = "skiers.csv"
+primary_key = "skier_id"
+columns = [
+  { name = "skier_id", type = "BIGINT", nullable = false },
+  { name = "first_name", type = "VARCHAR", nullable = false },
+  { name = "last_name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "lift_passes"
+file = "lift_passes.csv"
+primary_key = "pass_id"
+columns = [
+  { name = "pass_id", type = "BIGINT", nullable = false },
+  { name = "skier_id", type = "BIGINT", nullable = false },
+  { name = "purchase_dt", type = "DATE", nullable = false },
+  { name = "price", type = "DOUBLE", nullable = false },
+]
+
+[[joins]]
+from = "lift_passes.skier_id"
+to = "skiers.skier_id"
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// A verb read only as the date of the rows after it names their event:
+// no such rows point at the skier.
+#[case("Which skiers never purchased any lift pass?", Ok("WHERE NOT EXISTS (SELECT 1 FROM lift_passes WHERE lift_passes.skier_id = skiers.skier_id)"))]
+#[case("Which skiers never purchased any pass? Give first and last names.", Ok("WHERE NOT EXISTS (SELECT 1 FROM lift_passes WHERE lift_passes.skier_id = skiers.skier_id)"))]
+fn a_verb_naming_the_rows_date_is_their_event(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&skiers(), question, want);
+}
