@@ -223,6 +223,11 @@ impl Ctx<'_> {
         }
     }
 
+    /// True when column `f` is declared nullable (or isn't a column).
+    fn may_be_empty(&self, f: &FieldInfo) -> bool {
+        f.column.and_then(|c| self.m.tables.get(f.table)?.columns.get(c)).is_none_or(|c| c.nullable)
+    }
+
     /// "without any mailshot", "do not have any amenity": a singular noun
     /// after "any" that is a word of its table's name (`mailshot_campaigns`,
     /// `dorm_amenity`) means that table's rows, as a plural does.
@@ -287,8 +292,10 @@ impl Ctx<'_> {
                     clause.verb = Some(k);
                 }
                 // "skiers who never purchased any pass": a verb read only as
-                // a near spelling, or as a date of the rows (`purchase_dt`),
-                // names the event of the rows after it.
+                // a date every row has (`purchase_dt`), or as a near
+                // spelling of another column, names the event of the rows
+                // after it. A date that may be empty is an event of its own
+                // ("never returned a loan": `return_date`).
                 PieceKind::Lex(cands)
                     if clause.verb.is_none()
                         && !self.used[k]
@@ -296,7 +303,7 @@ impl Ctx<'_> {
                         && !x.words.contains(' ')
                         && (x.norm.ends_with("ed") || x.norm.ends_with("ing"))
                         && self.table_noun_after(k)
-                        && cands.iter().all(|c| c.fuzzy || self.field_of(&c.target).is_some_and(|f| f.temporal)) =>
+                        && cands.iter().all(|c| self.field_of(&c.target).is_some_and(|f| if f.temporal { !self.may_be_empty(&f) } else { c.fuzzy })) =>
                 {
                     clause.verb = Some(k);
                 }
