@@ -409,6 +409,29 @@ fn sibling_bridges(m: &Manifest, tables: &BTreeSet<usize>, t: usize) -> bool {
     })
 }
 
+/// "finished first", "came first in the race": "first" alone read as a
+/// first-name column. Only "first and last name", "first, middle and last
+/// names" (coordinated with another name's word) say the name; otherwise
+/// "first" is a place in an order, which the plan doesn't read.
+pub(super) fn bare_first(pieces: &[Piece], matches: &[Match]) -> Result<(), String> {
+    for (i, x) in pieces.iter().enumerate() {
+        if !x.words.eq_ignore_ascii_case("first") || x.lex().is_none() {
+            continue;
+        }
+        let as_column = matches.iter().any(|m| m.words.eq_ignore_ascii_case("first") && matches!(m.kind, MatchKind::Column | MatchKind::Dimension));
+        if !as_column {
+            continue;
+        }
+        let joins = |k: usize| matches!(pieces[k].kind, PieceKind::Cue(Cue::And | Cue::Or) | PieceKind::Punct(','));
+        let joined = pieces.get(i + 1).is_some_and(|_| joins(i + 1));
+        let next = (i + 1..pieces.len()).find(|&k| !joins(k) && !pieces[k].words.eq_ignore_ascii_case("the"));
+        if !(joined && next.is_some_and(|k| pieces[k].lex().is_some())) {
+            return Err("I read 'first' as a first-name column, but nothing names the rest of the name; it may say a place in an order, which I couldn't read.".into());
+        }
+    }
+    Ok(())
+}
+
 /// Every column the reading matched must reach the plan: a column named in
 /// the question and then left out ("names and type codes" listing only the
 /// names) is a dropped part of the question.

@@ -221,6 +221,7 @@ impl<'a> Ctx<'a> {
         let notes = super::account::check(m, pieces, &used, &u.plan)
             .and_then(|notes| super::account::check_matches(m, &u.matches, &u.plan).map(|()| notes))
             .and_then(|notes| super::account::echoed_value(m, pieces, &u.matches, &u.plan).map(|()| notes))
+            .and_then(|notes| super::account::bare_first(pieces, &u.matches).map(|()| notes))
             .and_then(|notes| doubt.clone().map_or(Ok(notes), Err))
             .and_then(|notes| super::named::check(m, pieces, &u.matches, &u.plan).map(|()| notes))
             .and_then(|notes| super::other_row::check(m, pieces, &u.matches, &u.plan).map(|()| notes))

@@ -460,3 +460,14 @@ to = "skiers.skier_id"
 fn a_verb_naming_the_rows_date_is_their_event(#[case] question: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&skiers(), question, want);
 }
+
+#[rustfmt::skip]
+#[rstest]
+// "first" alone is a place in an order, not a first name: only joined to
+// another word of the name ("first and last name") does it name the column.
+#[case("Who came first among the runners with helmet size 'L'?", Err("first-name column"))]
+#[case("Show the first and last name of runners with helmet size 'L'.", Ok("SELECT runners.first_name AS first_name, runners.last_name AS last_name"))]
+#[case("Show the first, and the last name of every runner.", Ok("runners.first_name"))]
+fn a_bare_first_is_no_first_name(#[case] question: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&runners(), question, want);
+}
