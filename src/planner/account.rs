@@ -414,12 +414,12 @@ fn sibling_bridges(m: &Manifest, tables: &BTreeSet<usize>, t: usize) -> bool {
 /// names" (coordinated with another name's word) say the name; otherwise
 /// "first" is a place in an order, which the plan doesn't read.
 pub(super) fn bare_first(pieces: &[Piece], matches: &[Match]) -> Result<(), String> {
+    let as_column = matches.iter().any(|m| m.words.eq_ignore_ascii_case("first") && matches!(m.kind, MatchKind::Column | MatchKind::Dimension));
+    if !as_column {
+        return Ok(());
+    }
     for (i, x) in pieces.iter().enumerate() {
         if !x.words.eq_ignore_ascii_case("first") || x.lex().is_none() {
-            continue;
-        }
-        let as_column = matches.iter().any(|m| m.words.eq_ignore_ascii_case("first") && matches!(m.kind, MatchKind::Column | MatchKind::Dimension));
-        if !as_column {
             continue;
         }
         let joins = |k: usize| matches!(pieces[k].kind, PieceKind::Cue(Cue::And | Cue::Or) | PieceKind::Punct(','));

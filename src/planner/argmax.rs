@@ -305,14 +305,15 @@ impl Ctx<'_> {
         self.measured_column_of(t, measure, desc).or_else(|| {
             // "the tallest perpetrator": each perpetrator is one person,
             // whose height is kept with the people; the one table `t`
-            // points at that has the measure. Not a date: the other
-            // rows' dates are theirs ("the oldest order" is no customer's).
+            // points at that has the measure. Not a date measure: the
+            // other rows' dates are theirs ("the newest order" is no
+            // customer's).
             if matches!(measure, Measure::Date | Measure::Said) {
                 return None;
             }
             let found: Vec<(FieldInfo, bool)> = (0..self.m.tables.len())
                 .filter(|&u| u != t && crate::planner::schema::foreign_key(self.m, t, u).is_some())
-                .filter_map(|u| self.measured_column_of(u, measure, desc).filter(|(f, _)| !f.temporal || measure == Measure::Age))
+                .filter_map(|u| self.measured_column_of(u, measure, desc))
                 .collect();
             match <[(FieldInfo, bool); 1]>::try_from(found) {
                 Ok([one]) => Some(one),

@@ -668,9 +668,10 @@ impl Ctx<'_> {
         self.base.and_then(in_table).or_else(|| noun_table.filter(|&t| Some(t) != self.base).and_then(in_table))
     }
 
-    /// A lowercase noun alone at piece `k`: no verb form ("-ed", "-ing"),
-    /// nor a word of English's closed classes.
-    fn head_noun(&self, k: usize) -> bool {
+    /// A lowercase English word alone at piece `k`, of four letters or
+    /// more, not shaped like a verb form or an adverb ("-ed", "-ing",
+    /// "-ly"): taken for a noun.
+    fn plain_noun(&self, k: usize) -> bool {
         let x = &self.p[k];
         let w = x.norm.as_str();
         !w.contains(' ')
@@ -712,7 +713,7 @@ impl Ctx<'_> {
                 // `amount_outstanding`: a noun the data doesn't name, right
                 // before the cue and right after a number column's word,
                 // ends that column's phrase.
-                PieceKind::Unknown if head.is_none() && share.is_none() && self.prev_sig(i) == Some(k) && self.head_noun(k) => head = Some(k),
+                PieceKind::Unknown if head.is_none() && share.is_none() && self.prev_sig(i) == Some(k) && self.plain_noun(k) => head = Some(k),
                 PieceKind::Lex(_) => {
                     if matches!(self.p[k].top(), Some(Target::Table(_))) {
                         return None;

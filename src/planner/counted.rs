@@ -167,13 +167,13 @@ impl Ctx<'_> {
             let Some(b) = self.base else { continue };
             let phrase = self.named_with_its_table();
             let Some(s) = self.count_group(b, noun) else {
-                self.subject = phrase.map(|(k, _)| k).or(self.subject);
+                self.subject = phrase.or(self.subject);
                 continue;
             };
             if !self.group_by(s) {
                 continue;
             }
-            if let Some((k, _)) = phrase {
+            if let Some(k) = phrase {
                 self.mark(k);
             }
             self.count_having(b, noun, n, op, x);
@@ -184,8 +184,8 @@ impl Ctx<'_> {
     /// "contact channel codes" on `customer_contact_channels`: a word of a
     /// table's name right before a column of that table, as the subject, is
     /// the first word of the column's phrase. Moves the subject to the
-    /// column and returns (the word, the column's piece).
-    fn named_with_its_table(&mut self) -> Option<(usize, usize)> {
+    /// column and returns the word's piece.
+    fn named_with_its_table(&mut self) -> Option<usize> {
         let s = self.subject.filter(|&s| !self.used[s])?;
         let n = s + 1;
         let f = self.p.get(n).filter(|_| !self.used[n])?.top().and_then(|c| self.field_of(c))?;
@@ -195,7 +195,7 @@ impl Ctx<'_> {
             return None;
         }
         self.subject = Some(n);
-        Some((s, n))
+        Some(s)
     }
 
     /// A count of table `t`'s rows (named at piece `noun`) that must

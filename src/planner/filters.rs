@@ -223,11 +223,6 @@ impl Ctx<'_> {
         }
     }
 
-    /// True when column `f` is declared nullable (or isn't a column).
-    fn may_be_empty(&self, f: &FieldInfo) -> bool {
-        f.column.and_then(|c| self.m.tables.get(f.table)?.columns.get(c)).is_none_or(|c| c.nullable)
-    }
-
     /// "without any mailshot", "do not have any amenity": a singular noun
     /// after "any" that is a word of its table's name (`mailshot_campaigns`,
     /// `dorm_amenity`) means that table's rows, as a plural does.
@@ -303,7 +298,7 @@ impl Ctx<'_> {
                         && !x.words.contains(' ')
                         && (x.norm.ends_with("ed") || x.norm.ends_with("ing"))
                         && self.table_noun_after(k)
-                        && cands.iter().all(|c| self.field_of(&c.target).is_some_and(|f| if f.temporal { !self.may_be_empty(&f) } else { c.fuzzy })) =>
+                        && cands.iter().all(|c| self.field_of(&c.target).is_some_and(|f| if f.temporal { !f.nullable } else { c.fuzzy })) =>
                 {
                     clause.verb = Some(k);
                 }

@@ -350,8 +350,10 @@ pub fn foreign_key(m: &Manifest, base: usize, target: usize) -> Option<usize> {
 /// more columns of the same things and `t`'s noun names `u`'s rows too.
 pub fn extends(m: &Manifest, u: usize, t: usize) -> bool {
     let Some(table) = m.tables.get(u) else { return false };
-    let pk = table.primary_key.as_ref().and_then(|n| table.columns.iter().position(|c| c.name.eq_ignore_ascii_case(n)));
-    u != t && pk.is_some() && foreign_key(m, u, t) == pk
+    let Some(pk) = table.primary_key.as_ref().and_then(|n| table.columns.iter().position(|c| c.name.eq_ignore_ascii_case(n))) else {
+        return false;
+    };
+    u != t && m.joins.iter().any(|j| column_of(m, &j.from) == Some((u, pk)) && table_of(m, &j.to) == Some(t))
 }
 
 /// Whether column `c` of table `t` is an end of a join of the manifest (a

@@ -49,6 +49,10 @@ impl Token {
     pub fn quoted(text: String) -> Token {
         Token { raw: text.clone(), norm: text.to_lowercase(), stem: text.to_lowercase(), kind: TokKind::Quoted(text), capital: false, related: false, not_of_table: None }
     }
+    /// A number written as `raw` ("12", "twelve", "twice"), its words `norm`.
+    pub fn numeral(raw: String, norm: String, value: f64) -> Token {
+        Token { raw, stem: norm.clone(), norm, kind: TokKind::Number(value), capital: false, related: false, not_of_table: None }
+    }
     /// A word written as `raw` and read as the word `norm` ("a single"
     /// read as "any", "to" as "and" in a range).
     pub fn read_as(raw: String, norm: &str) -> Token {
@@ -266,15 +270,7 @@ fn number_token(chars: &[char], mut i: usize, out: &mut Vec<Token>) -> usize {
         _ => (value, false),
     };
     let raw: String = chars[start..i].iter().collect();
-    out.push(Token {
-        raw: raw.clone(),
-        norm: raw.clone(),
-        stem: raw,
-        kind: TokKind::Number(value),
-        capital: false,
-        related: false,
-        not_of_table: None,
-    });
+    out.push(Token::numeral(raw.clone(), raw, value));
     if consumed_suffix {
         return j;
     }
@@ -315,7 +311,9 @@ fn push_word(out: &mut Vec<Token>, raw: &str) {
             continue;
         }
         // "more than twice", "at least once": a number of times. Not
-        // "twice as many", nor "once" as "at one time" ("bought at once").
+        // "once" as "at one time" ("bought at once"). "twice as many" is
+        // read the same way (the next word is not seen here) and is then
+        // left unread.
         let times = match norm.as_str() {
             "twice" => Some(2.0),
             "thrice" => Some(3.0),
@@ -323,20 +321,12 @@ fn push_word(out: &mut Vec<Token>, raw: &str) {
             _ => None,
         };
         if let Some(n) = times {
-            out.push(Token { raw: part.clone(), norm: norm.clone(), stem: norm, kind: TokKind::Number(n), capital: false, related: false, not_of_table: None });
+            out.push(Token::numeral(part.clone(), norm, n));
             out.push(Token::read_as("times".into(), "times"));
             continue;
         }
         if let Some(n) = number_word(&norm).filter(|_| !pronoun) {
-            out.push(Token {
-                raw: part.clone(),
-                norm: norm.clone(),
-                stem: norm,
-                kind: TokKind::Number(n),
-                capital: false,
-                related: false,
-                not_of_table: None,
-            });
+            out.push(Token::numeral(part.clone(), norm, n));
             continue;
         }
         let stem = stem(&norm);

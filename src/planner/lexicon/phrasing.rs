@@ -249,11 +249,8 @@ impl Lexicon {
             // more (`documents_with_expenses`).
             let raw = crate::words::identifier_words(&m.tables[ti].name);
             let from = format!("{}.", m.tables[ti].name.to_lowercase());
-            let own_key = m.tables[ti].primary_key.as_ref().map(|k| format!("{from}{}", k.to_lowercase()));
-            let extends = m.joins.iter().any(|j| {
-                Some(j.from.to_lowercase()) == own_key
-                    && j.to.split('.').next().is_some_and(|to| matches!(stems(to).as_slice(), [one] if st.first() == Some(one)))
-            });
+            let extends = (0..m.tables.len())
+                .any(|u| crate::planner::schema::extends(m, ti, u) && matches!(stems(&m.tables[u].name).as_slice(), [one] if st.first() == Some(one)));
             let links = !extends && m.joins.iter().filter(|j| j.from.to_lowercase().starts_with(&from)).count() >= 2;
             let verb_first = st.len() == 2 && raw.first().is_some_and(|w| w.ends_with('s') && !w.ends_with("ss"));
             if links || verb_first {
