@@ -435,7 +435,17 @@ impl Ctx<'_> {
         let used = l == t
             && clause.verb.is_none()
             && matches!(clause.soft.as_slice(), [v] if matches!(self.p[*v].norm.as_str(), "use" | "used" | "uses" | "using"));
-        self.names_link(clause, l) || clause.verb.is_none() && clause.have || any_verb || used
+        // "how many users wrote some reviews": a verb the lexicon knows as
+        // adding no condition, opening the clause, says the same when the
+        // other rows point straight at these and the rows are counted (a
+        // listing of them is read as one row per other row elsewhere).
+        let soft_verb = l == t
+            && !self.measures.is_empty()
+            && self.fields.is_empty()
+            && clause.verb.is_none()
+            && !clause.have
+            && matches!(clause.soft.as_slice(), [v] if bare(*v) && clause.fillers.iter().all(|&k| k >= *v));
+        self.names_link(clause, l) || clause.verb.is_none() && clause.have || any_verb || used || soft_verb
     }
 
     /// The clause names the linking table `l`: its unknown word or table

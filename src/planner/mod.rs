@@ -217,6 +217,8 @@ mod session48_tests;
 #[cfg(test)]
 mod session49_tests;
 #[cfg(test)]
+mod session50_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;

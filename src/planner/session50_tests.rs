@@ -1,0 +1,53 @@
+//! Table-driven tests of the planner changes of the fiftieth round.
+
+use rstest::rstest;
+
+use super::fixtures::planner_answers;
+use super::OfflinePlanner;
+
+/// Critics and the reviews each wrote (`reviews.critic_id` points at the
+/// critic).
+fn critics() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "critics50"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "critics"
+file = "critics.csv"
+primary_key = "critic_id"
+columns = [
+  { name = "critic_id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "reviews"
+file = "reviews.csv"
+primary_key = "review_id"
+columns = [
+  { name = "review_id", type = "BIGINT", nullable = false },
+  { name = "critic_id", type = "BIGINT", nullable = false },
+  { name = "stars", type = "BIGINT", nullable = false },
+]
+
+[[joins]]
+from = "reviews.critic_id"
+to = "critics.critic_id"
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// A verb the lexicon knows as adding no condition ("wrote") between the
+// counted rows and a table whose rows point straight at them says that
+// such a row exists.
+#[case("How many different critics wrote some reviews?", Ok("EXISTS (SELECT 1 FROM reviews WHERE reviews.critic_id = critics.critic_id)"))]
+#[case("How many critics wrote reviews?", Ok("EXISTS (SELECT 1 FROM reviews WHERE reviews.critic_id = critics.critic_id)"))]
+// A listing of them stays one row per review.
+#[case("List the names of critics who wrote reviews.", Ok("JOIN critics"))]
+fn soft_verb_counts_rows_that_have_others(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&critics(), q, want);
+}
