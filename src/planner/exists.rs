@@ -71,10 +71,27 @@ impl Ctx<'_> {
             let Some(clause) = self.possessive_clause(j, b) else {
                 continue;
             };
-            let Some(c) = self.pick(j, &|t| matches!(t, Target::Table(_))) else {
+            // "dorms that have amenities": a noun naming another table's
+            // label column (`dorm_amenity.amenity_name`) names its rows.
+            let m = self.m;
+            let label_of = |tg: &Target| -> Option<usize> {
+                let (t, c) = match tg {
+                    Target::Column(t, c) => (*t, *c),
+                    Target::Dimension(d) => schema::column_of(m, &m.dimensions.get(*d)?.column)?,
+                    _ => return None,
+                };
+                (t != b && schema::row_name(m, t) == Some(c) && schema::row_key(m, t) != Some(c)).then_some(t)
+            };
+            let Some((c, t)) = self
+                .pick(j, &|t| matches!(t, Target::Table(_)))
+                .and_then(|c| match c.target {
+                    Target::Table(t) => Some((c, t)),
+                    _ => None,
+                })
+                .or_else(|| self.pick(j, &|tg| label_of(tg).is_some()).and_then(|c| label_of(&c.target).map(|t| (c, t))))
+            else {
                 continue;
             };
-            let Target::Table(t) = c.target else { continue };
             if t == b {
                 continue;
             }
