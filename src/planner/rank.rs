@@ -140,6 +140,21 @@ impl Ctx<'_> {
         }
     }
 
+    /// "sorted by the channel rating": a table's noun right before one of
+    /// its own columns only says whose column it is; the key is the column
+    /// (and the table's piece, to mark once ranked).
+    fn owned_key(&self, j: usize) -> (usize, Option<usize>) {
+        let Some(&Target::Table(t)) = self.p[j].top() else { return (j, None) };
+        let k = j + 1;
+        let own = self.p.get(k).filter(|_| !self.used[k]).and_then(|x| x.lex()).is_some_and(|cands| {
+            cands.first().is_some_and(|c| {
+                matches!(c.target, Target::Column(..) | Target::Dimension(_))
+                    && schema::target_table(self.m, self.lx, &c.target) == Some(t)
+            })
+        });
+        if own { (k, Some(j)) } else { (j, None) }
+    }
+
     /// "ordered by sales and profits": a column right after "and" that
     /// follows the order key `j` is the next key, in the same direction.
     fn second_key(&mut self, j: usize, desc: bool) {
@@ -231,7 +246,11 @@ impl Ctx<'_> {
                     });
                     if let Some(j) = j {
                         let desc = self.direction_after(i).unwrap_or(false);
+                        let (j, owner) = self.owned_key(j);
                         if self.rank_by(j, desc) {
+                            if let Some(o) = owner {
+                                self.mark(o);
+                            }
                             self.second_key(j, desc);
                             self.take(
                                 i,
@@ -249,10 +268,20 @@ impl Ctx<'_> {
                     let next_lex = by.map_or(self.next_sig(i), |b| self.next_sig(b)).filter(|&j| {
                         !self.used[j] && (self.p[j].lex().is_some() || self.measure_at(j).is_some())
                     });
+                    let (next_lex, owner) = match next_lex {
+                        Some(j) => {
+                            let (j, o) = self.owned_key(j);
+                            (Some(j), o)
+                        }
+                        None => (None, None),
+                    };
                     let done = next_lex.is_some_and(|j| self.rank_by(j, desc));
                     if let Some(j) = next_lex.filter(|_| done) {
                         if let Some(b) = by {
                             self.mark(b);
+                        }
+                        if let Some(o) = owner {
+                            self.mark(o);
                         }
                         self.second_key(j, desc);
                     }

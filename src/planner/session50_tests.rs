@@ -67,7 +67,7 @@ primary_key = "hallid"
 columns = [
   { name = "hallid", type = "BIGINT", nullable = false },
   { name = "hall_name", type = "VARCHAR", nullable = false },
-  { name = "capacity", type = "BIGINT", nullable = false },
+  { name = "capacity_in_seats", type = "BIGINT", nullable = false },
 ]
 
 [[tables]]
@@ -105,5 +105,15 @@ to = "hall_facility.facid"
 #[case("How many halls have facilities?", Ok("EXISTS (SELECT 1 FROM has_facility WHERE has_facility.hallid = hall.hallid)"))]
 #[case("Find the number of halls that have some facility.", Ok("EXISTS (SELECT 1 FROM has_facility WHERE has_facility.hallid = hall.hallid)"))]
 fn have_a_noun_naming_another_tables_rows(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&halls(), q, want);
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "the hall capacity" after "sorted by" / "in order of": the table's noun
+// says whose column the key is.
+#[case("List the hall names sorted by the hall capacity in descending order.", Ok("ORDER BY capacity_in_seats DESC"))]
+#[case("Show the hall names in descending order of the hall capacity.", Ok("ORDER BY capacity_in_seats DESC"))]
+fn order_key_owned_by_a_table_noun(#[case] q: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&halls(), q, want);
 }
