@@ -25,6 +25,9 @@ use crate::semantic::Manifest;
 
 /// An order key left for `finish`: the first text column the answer shows.
 pub(super) const TEXT_KEY: &str = "#text";
+/// An order key left for `finish`: the name the answer shows ("in the
+/// order of their names").
+pub(super) const NAME_KEY: &str = "#name";
 
 /// Why a question was not understood.
 #[derive(Debug, Clone, PartialEq)]
@@ -1084,7 +1087,25 @@ impl<'a> Ctx<'a> {
         // Orders whose key was left for later take the first measure.
         let mut order: Vec<OrderBy> = Vec::new();
         for o in &self.order {
-            let by = if o.by == TEXT_KEY {
+            let by = if o.by == NAME_KEY {
+                let named = |f: &&String| {
+                    super::account::resolve(self.m, f).is_some_and(|(t, c)| {
+                        let col = &self.m.tables[t].columns[c];
+                        col.ty.eq_ignore_ascii_case("VARCHAR")
+                            && crate::planner::tokenize::split_identifier(&col.name).last().is_some_and(|w| matches!(w.as_str(), "name" | "title"))
+                    })
+                };
+                // Else the column naming the rows (`video_games.gname`).
+                let labels = |f: &&String| super::account::resolve(self.m, f).is_some_and(|(t, c)| schema::row_name(self.m, t) == Some(c) && schema::row_key(self.m, t) != Some(c));
+                let mut shown: Vec<&String> = self.fields.iter().chain(self.groups.iter().map(|g| &g.name)).filter(named).collect();
+                if shown.is_empty() {
+                    shown = self.fields.iter().chain(self.groups.iter().map(|g| &g.name)).filter(labels).collect();
+                }
+                match shown.as_slice() {
+                    [one] => Some((*one).clone()),
+                    _ => return Err(self.refuse("I couldn't tell which name to put the answer in order of.".into())),
+                }
+            } else if o.by == TEXT_KEY {
                 let found = self
                     .fields
                     .iter()

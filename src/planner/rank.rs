@@ -244,6 +244,18 @@ impl Ctx<'_> {
                         Some(Cue::Asc | Cue::Desc) => self.next_sig(j),
                         _ => Some(j),
                     });
+                    // "in the order of their names", "ordered by name": the
+                    // name the answer shows.
+                    let name = (i + 1..self.p.len())
+                        .find(|&k| !matches!(self.p[k].norm.as_str(), "the" | "their" | "its"))
+                        .filter(|&k| !self.used[k] && self.p[k].kind == PieceKind::Stop && matches!(self.p[k].norm.as_str(), "name" | "names"));
+                    if let Some(n) = name {
+                        let desc = self.direction_after(i).unwrap_or(false);
+                        self.order.push(OrderBy { by: super::build::NAME_KEY.into(), desc });
+                        self.mark(n);
+                        self.take(i, MatchKind::Order, if desc { "descending" } else { "ascending" }.into(), 1.0);
+                        continue;
+                    }
                     if let Some(j) = j {
                         let desc = self.direction_after(i).unwrap_or(false);
                         let (j, owner) = self.owned_key(j);

@@ -117,3 +117,14 @@ fn have_a_noun_naming_another_tables_rows(#[case] q: &str, #[case] want: Result<
 fn order_key_owned_by_a_table_noun(#[case] q: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&halls(), q, want);
 }
+
+#[rustfmt::skip]
+#[rstest]
+// "in the order of their names", "ordered by name": the name the answer
+// shows is the key.
+#[case("List the hall names and capacities in the order of their names.", Ok("ORDER BY hall_name ASC"))]
+#[case("Return the capacities and names of halls, ordered by name in alphabetical order.", Ok("ORDER BY hall_name ASC"))]
+#[case("Show the capacities of halls ordered by name.", Err("which name"))]
+fn order_by_the_name_shown(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&halls(), q, want);
+}
