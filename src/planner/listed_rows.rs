@@ -3,6 +3,9 @@
 //! the table's rows, by the column that names them (`player.player`,
 //! `company.company`), beside the other items.
 //!
+//! "List every station with its opening year" names the rows first, then
+//! what is shown beside each.
+//!
 //! Invariants: only a listing (no measure), only a table the listing
 //! already reads (no join is added for it), and only when neither the
 //! rows' name nor their key is listed; the column takes the item's place
@@ -22,7 +25,7 @@ impl Ctx<'_> {
             return;
         }
         for i in 0..self.p.len() {
-            if self.used[i] || !super::account::listed_position(self.p, i) || !self.whole_item(i) {
+            if self.used[i] || !(super::account::listed_position(self.p, i) && self.whole_item(i) || self.with_their(i)) {
                 continue;
             }
             let Some(&Target::Table(t)) = self.p[i].top() else { continue };
@@ -44,6 +47,16 @@ impl Ctx<'_> {
             }
             self.take(i, MatchKind::Table, self.table_name(t), 0.9);
         }
+    }
+
+    /// "List all stations with their opening year": the noun at `i` is the
+    /// first thing named, and "with its" / "with their" adds the items
+    /// shown beside each row.
+    fn with_their(&self, i: usize) -> bool {
+        let first = self.p[..i].iter().all(|x| x.kind == PieceKind::Stop || matches!(x.norm.as_str(), "every" | "each"));
+        let with = self.p.get(i + 1).is_some_and(|x| x.norm == "with");
+        let their = self.p.get(i + 2).is_some_and(|x| matches!(x.norm.as_str(), "its" | "their"));
+        first && with && their
     }
 
     /// The noun at `i` is the whole item: it ends the item ("the players

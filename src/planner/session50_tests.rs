@@ -128,3 +128,13 @@ fn order_key_owned_by_a_table_noun(#[case] q: &str, #[case] want: Result<&str, &
 fn order_by_the_name_shown(#[case] q: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&halls(), q, want);
 }
+
+#[rustfmt::skip]
+#[rstest]
+// "with its" / "with their" after the rows named first lists their name
+// beside what follows.
+#[case("List all halls with their capacity.", Ok("SELECT hall.hall_name AS hall_name, hall.capacity_in_seats"))]
+#[case("List every hall with its capacity, largest first.", Ok("SELECT hall.hall_name AS hall_name, hall.capacity_in_seats"))]
+fn rows_with_their_columns(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&halls(), q, want);
+}
