@@ -215,6 +215,28 @@ impl Ctx<'_> {
             take(self, &o.by, desc);
             return true;
         }
+        // "shows launched before 2018, oldest first": an age word orders by
+        // the one date the question named already.
+        if ph.sup.age {
+            let first = ph.span.first().copied().unwrap_or(0);
+            let mut dates: Vec<super::schema::FieldInfo> = Vec::new();
+            for k in 0..first {
+                let Some(c) = self.p[k].lex().and_then(|c| c.iter().find(|c| !c.fuzzy && matches!(c.target, Target::Column(..) | Target::Dimension(_)))) else { continue };
+                let Some(f) = self.field_of(&c.target) else { continue };
+                if f.temporal && !dates.iter().any(|x| x.name == f.name) {
+                    dates.push(f);
+                }
+            }
+            // Not when the date's own rows have a measure of age of their
+            // own ("hosts who joined before 2020, oldest first": their dob).
+            let own_age = |c: &Ctx, f: &super::schema::FieldInfo| ph.sup.measure.and_then(|m| c.measured_column(f.table, m, ph.sup.desc)).is_some_and(|(g, _)| g.name != f.name);
+            if let [f] = dates.as_slice().iter().filter(|f| !own_age(self, f)).cloned().collect::<Vec<_>>().as_slice() {
+                let f = f.clone();
+                take(self, &f.name.clone(), !ph.sup.desc);
+                self.push_order(f.name, !ph.sup.desc);
+                return true;
+            }
+        }
         // What the superlative measures, in the rows listed.
         let table = self.subject.and_then(|s| self.p[s].top().and_then(|t| super::schema::target_table(self.m, self.lx, t))).or(self.base);
         if let (Some(m), Some(t)) = (ph.sup.measure, table) {

@@ -68,6 +68,7 @@ columns = [
   { name = "hallid", type = "BIGINT", nullable = false },
   { name = "hall_name", type = "VARCHAR", nullable = false },
   { name = "capacity_in_seats", type = "BIGINT", nullable = false },
+  { name = "built_dt", type = "DATE", nullable = false },
 ]
 
 [[tables]]
@@ -137,4 +138,81 @@ fn order_by_the_name_shown(#[case] q: &str, #[case] want: Result<&str, &str>) {
 #[case("List every hall with its capacity, largest first.", Ok("SELECT hall.hall_name AS hall_name, hall.capacity_in_seats"))]
 fn rows_with_their_columns(#[case] q: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&halls(), q, want);
+}
+
+/// Shows and their episodes, each with a date and a title.
+fn shows() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "shows50"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "shows"
+file = "shows.csv"
+primary_key = "show_id"
+label = "title"
+columns = [
+  { name = "show_id", type = "BIGINT", nullable = false },
+  { name = "title", type = "VARCHAR", nullable = false },
+  { name = "genre", type = "VARCHAR", nullable = false },
+  { name = "hosted_by", type = "BIGINT", nullable = false },
+  { name = "launch_dt", type = "DATE", nullable = false },
+]
+
+[[tables]]
+name = "hosts"
+file = "hosts.csv"
+primary_key = "host_id"
+label = "first_name"
+columns = [
+  { name = "host_id", type = "BIGINT", nullable = false },
+  { name = "first_name", type = "VARCHAR", nullable = false },
+  { name = "dob", type = "DATE", nullable = false },
+  { name = "joined_dt", type = "DATE", nullable = false },
+]
+
+[[tables]]
+name = "episodes"
+file = "episodes.csv"
+primary_key = "episode_id"
+label = "title"
+columns = [
+  { name = "episode_id", type = "BIGINT", nullable = false },
+  { name = "show_id", type = "BIGINT", nullable = false },
+  { name = "title", type = "VARCHAR", nullable = false },
+  { name = "release_dt", type = "DATE", nullable = false },
+  { name = "duration_min", type = "BIGINT", nullable = false },
+]
+
+[[dimensions]]
+name = "launch_dt"
+column = "shows.launch_dt"
+kind = "time"
+
+[[dimensions]]
+name = "release_dt"
+column = "episodes.release_dt"
+kind = "time"
+
+[[joins]]
+from = "episodes.show_id"
+to = "shows.show_id"
+
+[[joins]]
+from = "shows.hosted_by"
+to = "hosts.host_id"
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "oldest first" after a date the question named orders by that date, not
+// by another table's.
+#[case("Show the titles and launch dates of shows launched before 2018, oldest first.", Ok("ORDER BY launch_dt ASC"))]
+// Rows with an age of their own are ordered by it, whatever date they name.
+#[case("Show the first names of hosts who joined before 2020, oldest first.", Ok("ORDER BY dob ASC"))]
+fn age_order_on_the_date_named(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&shows(), q, want);
 }
