@@ -41,6 +41,18 @@ impl Ctx<'_> {
             .is_some_and(|x| matches!(x.kind, PieceKind::Unknown | PieceKind::Stop) && ROW_NOUNS.contains(&x.norm.as_str()))
     }
 
+    /// "categories that have more than 2 books" on `book_club`: a plural
+    /// whose readings include the column naming the base table's rows
+    /// (`book_title`), unused, counts those rows as a row noun does.
+    fn names_base_rows(&self, k: usize) -> bool {
+        let Some(b) = self.base else { return false };
+        let label = schema::row_name(self.m, b).filter(|&c| schema::row_key(self.m, b) != Some(c));
+        let x = &self.p[k];
+        x.plural
+            && !self.used[k]
+            && label.is_some_and(|c| x.lex().is_some_and(|cands| cands.iter().any(|cd| !cd.fuzzy && cd.target == Target::Column(b, c))))
+    }
+
     /// The question's subject as a thing to group the rows of table `t`
     /// by: unused, not the noun at `noun`, and not `t`'s own key (a count
     /// of each key's rows is always one).
@@ -157,7 +169,7 @@ impl Ctx<'_> {
                 Some(Cue::CmpAfter(op)) if i > 0 => (op, i - 1, i + 1),
                 _ => continue,
             };
-            if self.used[i] || noun >= self.p.len() || self.used[n] || !self.row_noun(noun) {
+            if self.used[i] || noun >= self.p.len() || self.used[n] || !(self.row_noun(noun) || self.names_base_rows(noun)) {
                 continue;
             }
             let PieceKind::Number(x) = self.p[n].kind else { continue };

@@ -216,3 +216,42 @@ to = "hosts.host_id"
 fn age_order_on_the_date_named(#[case] q: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&shows(), q, want);
 }
+
+/// A list of books kept in one table named for the club, each with its
+/// title (the rows' label) and a category.
+fn book_list() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "books50"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "reading_club"
+file = "reading_club.csv"
+primary_key = "reading_club_id"
+label = "book_title"
+columns = [
+  { name = "reading_club_id", type = "BIGINT", nullable = false },
+  { name = "year", type = "BIGINT", nullable = false },
+  { name = "book_title", type = "VARCHAR", nullable = false },
+  { name = "category", type = "VARCHAR", nullable = false },
+]
+
+[[dimensions]]
+name = "category"
+column = "reading_club.category"
+kind = "categorical"
+values = ["Novel", "Poetry", "Memoir"]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "books" names the rows by their label column: a count of them per
+// category.
+#[case("Which categories have more than 2 books?", Ok("HAVING COUNT(*) > 2"))]
+#[case("List categories that have at least two books after year 1989.", Ok("HAVING COUNT(*) >= 2"))]
+fn count_of_rows_named_by_their_label(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&book_list(), q, want);
+}
