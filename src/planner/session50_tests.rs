@@ -255,3 +255,15 @@ values = ["Novel", "Poetry", "Memoir"]
 fn count_of_rows_named_by_their_label(#[case] q: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&book_list(), q, want);
 }
+
+#[rustfmt::skip]
+#[rstest]
+// "at least one review" beside a count of critics, nothing grouped: some
+// review points at each critic counted.
+#[case("How many critics have at least one review?", Ok("WHERE EXISTS (SELECT 1 FROM reviews WHERE reviews.critic_id = critics.critic_id)"))]
+#[case("Return the number of critics who have written at least 1 review.", Ok("WHERE EXISTS (SELECT 1 FROM reviews WHERE reviews.critic_id = critics.critic_id)"))]
+// More than one is a count per critic, which this reading does not make.
+#[case("How many critics have more than one review?", Err(""))]
+fn at_least_one_other_row_is_existence(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&critics(), q, want);
+}
