@@ -168,7 +168,50 @@ impl Ctx<'_> {
         }
         // "which channel ...", "what category ..." with a measure: group by it.
         self.group_by_subject();
+        for i in 0..self.p.len() {
+            if !self.used[i] && matches!(self.p[i].cue(), Some(Cue::Group | Cue::Each)) && !self.measures.is_empty() {
+                self.group_by_kind_word(i);
+            }
+        }
         Ok(())
+    }
+
+    /// "How many documents are there of each type?": "type" or "kind"
+    /// right after "each" / "for each", a word no column is called alone,
+    /// groups the counted rows by their one column whose name says "type"
+    /// (`document_type_code`). True when read so.
+    fn group_by_kind_word(&mut self, i: usize) -> bool {
+        let k = i + 1;
+        let Some(x) = self.p.get(k) else { return false };
+        if self.used[k] || x.kind != PieceKind::Stop || !matches!(x.norm.as_str(), "type" | "types" | "kind" | "kinds") {
+            return false;
+        }
+        // The word ends the phrase: "each type of school" names its rows.
+        if self.p.get(k + 1).is_some_and(|n| !matches!(n.kind, PieceKind::Punct(_)) && !matches!(n.norm.as_str(), "are" | "is" | "there")) {
+            return false;
+        }
+        let Some(b) = self.base else { return false };
+        let typed: Vec<usize> = self.m.tables[b]
+            .columns
+            .iter()
+            .enumerate()
+            .filter(|(c, col)| schema::row_key(self.m, b) != Some(*c) && crate::planner::tokenize::split_identifier(&col.name).iter().any(|w| w == "type"))
+            .map(|(c, _)| c)
+            .collect();
+        let [c] = typed[..] else { return false };
+        let name = schema::qualified(self.m, b, c);
+        // "card type codes and the number of cards in each type": grouped
+        // already; by something else, "each type" would add a grouping.
+        let grouped = self.groups.iter().any(|g| super::account::resolve(self.m, &g.name) == Some((b, c)));
+        if !self.groups.is_empty() && !grouped {
+            return false;
+        }
+        self.take(k, MatchKind::Column, name.clone(), 0.8);
+        self.mark(i);
+        if !grouped {
+            self.groups.push(DimensionRef { name, grain: None });
+        }
+        true
     }
 
     /// "medicines offered by each trade name": "by each" after a participle

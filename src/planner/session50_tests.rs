@@ -267,3 +267,36 @@ fn count_of_rows_named_by_their_label(#[case] q: &str, #[case] want: Result<&str
 fn at_least_one_other_row_is_existence(#[case] q: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&critics(), q, want);
 }
+
+/// Boats with a type each, and the moorings they are kept at.
+fn boats() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "boats50"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "boats"
+file = "boats.csv"
+primary_key = "boat_id"
+label = "boat_name"
+columns = [
+  { name = "boat_id", type = "BIGINT", nullable = false },
+  { name = "boat_name", type = "VARCHAR", nullable = false },
+  { name = "hull_type_code", type = "VARCHAR", nullable = false },
+  { name = "length_m", type = "DOUBLE", nullable = false },
+]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "of each type" / "for each type" groups by the rows' one column whose
+// name says "type".
+#[case("How many boats of each type are there?", Ok("GROUP BY"))]
+#[case("How many boats are there for each type?", Ok("boats.hull_type_code AS hull_type_code"))]
+#[case("What is the average length of boats for each type?", Ok("boats.hull_type_code AS hull_type_code"))]
+fn each_type_groups_by_the_type_column(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&boats(), q, want);
+}
