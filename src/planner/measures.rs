@@ -234,8 +234,32 @@ impl Ctx<'_> {
         self.measures_in_order();
         self.in_total();
         self.aggregate_shared_by_and();
+        self.number_and_aggregate();
         if self.measures.is_empty() {
             self.how_much_sold();
+        }
+    }
+
+    /// "the number and average age of students": "number" alone, then
+    /// "and" and another aggregate of the rows' column, counts those rows.
+    fn number_and_aggregate(&mut self) {
+        for i in 0..self.p.len() {
+            if self.used[i] || self.p[i].kind != PieceKind::Stop || self.p[i].norm != "number" || !self.p.get(i + 1).is_some_and(|x| x.cue() == Some(Cue::And)) {
+                continue;
+            }
+            let Some(mi) = self.measures.iter().position(|d| d.at == i + 2 && !d.share && d.filters.is_empty()) else { continue };
+            let t = match &self.measures[mi].kind {
+                MKind::Agg(_, f) => self.field_info(*f).map(|f| f.table),
+                MKind::Metric(x) => schema::target_table(self.m, self.lx, &Target::Metric(*x)),
+                MKind::Count(_) => None,
+            };
+            let Some(t) = t else { continue };
+            let kind = self.count_kind(t);
+            let words = self.p[i].words.clone();
+            let k = self.add_measure(kind, i, words);
+            let d = self.measures.remove(k);
+            self.measures.insert(mi, d);
+            self.take(i, MatchKind::Aggregate, "count".into(), 0.9);
         }
     }
 

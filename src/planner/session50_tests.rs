@@ -300,3 +300,13 @@ columns = [
 fn each_type_groups_by_the_type_column(#[case] q: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&boats(), q, want);
 }
+
+#[rustfmt::skip]
+#[rstest]
+// "the number and average length of boats": "number" alone before "and"
+// and another aggregate counts the rows that aggregate is over.
+#[case("Find the number and average length of boats for each type.", Ok("COUNT(*)"))]
+#[case("Find the number and average length of boats for each type.", Ok("AVG(boats.length_m)"))]
+fn number_and_another_aggregate(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&boats(), q, want);
+}
