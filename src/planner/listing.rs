@@ -541,6 +541,15 @@ impl Ctx<'_> {
         Ok(())
     }
 
+    /// The word at `i` closes the question ("before" or "in the past",
+    /// then only punctuation).
+    fn closing_past(&self, i: usize) -> bool {
+        let closes = self.p[i + 1..].iter().all(|x| matches!(x.kind, PieceKind::Punct(_)));
+        let w = self.p[i].norm.as_str();
+        let in_the_past = w == "past" && i >= 2 && self.p[i - 1].norm == "the" && self.p[i - 2].norm == "in";
+        closes && (w == "before" || in_the_past)
+    }
+
     /// "How many customers have at least one order (with status
     /// 'Cancelled')?": with nothing grouped, a count of another table's
     /// rows of at least one, beside a count of the rows they point at, says
@@ -602,6 +611,12 @@ impl Ctx<'_> {
                 // order the reading could not honour.
                 PieceKind::Unknown if english::implied_order(&x.norm).is_some() => {
                     return Err(self.refuse(format!("I couldn't work out what '{}' applies to in this question.", x.words)));
+                }
+                // "who have never filed a complaint before", "jobs held in
+                // the past": a closing adverb of time with no date says
+                // nothing more.
+                PieceKind::Unknown if self.closing_past(i) => {
+                    self.mark(i);
                 }
                 // "the rooms in this inn" (`inn_1`): the dataset itself,
                 // noted by `account`.

@@ -310,3 +310,13 @@ fn each_type_groups_by_the_type_column(#[case] q: &str, #[case] want: Result<&st
 fn number_and_another_aggregate(#[case] q: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&boats(), q, want);
 }
+
+#[rustfmt::skip]
+#[rstest]
+// "before" or "in the past" closing the question, with no date, adds
+// nothing to "never".
+#[case("List the names of critics who have never written a review before.", Ok("NOT EXISTS (SELECT 1 FROM reviews WHERE reviews.critic_id = critics.critic_id)"))]
+#[case("List the names of critics who have never written a review in the past.", Ok("NOT EXISTS (SELECT 1 FROM reviews WHERE reviews.critic_id = critics.critic_id)"))]
+fn closing_adverb_of_past_time(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&critics(), q, want);
+}
