@@ -541,13 +541,15 @@ impl Ctx<'_> {
         Ok(())
     }
 
-    /// The word at `i` closes the question ("before" or "in the past",
-    /// then only punctuation).
+    /// The word at `i` closes a negated question ("never ... before",
+    /// "did not ... in the past", then only punctuation). Not "Which
+    /// vessels sailed before?", which asks for those that did.
     fn closing_past(&self, i: usize) -> bool {
         let closes = self.p[i + 1..].iter().all(|x| matches!(x.kind, PieceKind::Punct(_)));
         let w = self.p[i].norm.as_str();
         let in_the_past = w == "past" && i >= 2 && self.p[i - 1].norm == "the" && self.p[i - 2].norm == "in";
-        closes && (w == "before" || in_the_past)
+        let negated = self.p[..i].iter().any(|x| x.cue() == Some(Cue::Not) || x.words.split_whitespace().any(|w| matches!(w.to_lowercase().as_str(), "never" | "not" | "no" | "without")));
+        closes && negated && (w == "before" || in_the_past)
     }
 
     /// "How many customers have at least one order (with status
