@@ -508,6 +508,8 @@ impl Ctx<'_> {
         if self.used[j] || self.p[j].lex().is_none() {
             return;
         }
+        // "the average channel rating": the column the table's noun qualifies.
+        let (j, owner) = self.owned_key(j);
         let mut made = false;
         for (ci, agg) in aggs.clone() {
             if let Some(kind) = self.agg_measure(agg, j) {
@@ -524,6 +526,9 @@ impl Ctx<'_> {
                 }
             }
             self.take_lex(j);
+            if let Some(o) = owner {
+                self.mark(o);
+            }
         }
     }
 

@@ -140,10 +140,11 @@ impl Ctx<'_> {
         }
     }
 
-    /// "sorted by the channel rating": a table's noun right before one of
-    /// its own columns only says whose column it is; the key is the column
-    /// (and the table's piece, to mark once ranked).
-    fn owned_key(&self, j: usize) -> (usize, Option<usize>) {
+    /// "sorted by the channel rating", "the average channel rating": a
+    /// table's noun right before one of its own columns only says whose
+    /// column it is; the key is the column (and the table's piece, to mark
+    /// once read).
+    pub(super) fn owned_key(&self, j: usize) -> (usize, Option<usize>) {
         let Some(&Target::Table(t)) = self.p[j].top() else { return (j, None) };
         let k = j + 1;
         let own = self.p.get(k).filter(|_| !self.used[k]).and_then(|x| x.lex()).is_some_and(|cands| {

@@ -322,3 +322,12 @@ fn number_and_another_aggregate(#[case] q: &str, #[case] want: Result<&str, &str
 fn closing_adverb_of_past_time(#[case] q: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&critics(), q, want);
 }
+
+#[rustfmt::skip]
+#[rstest]
+// An aggregate of "the hall capacity": the table's noun says whose column.
+#[case("What is the average hall capacity?", Ok("AVG(hall.capacity_in_seats)"))]
+#[case("What is the total hall capacity?", Ok("SUM(hall.capacity_in_seats)"))]
+fn aggregate_of_a_column_its_table_qualifies(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&halls(), q, want);
+}
