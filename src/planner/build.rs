@@ -691,7 +691,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Where the question's first negation is.
-    fn negation_at(&self) -> Option<usize> {
+    pub(super) fn negation_at(&self) -> Option<usize> {
         self.p.iter().position(|x| x.cue() == Some(Cue::Not) || matches!(x.norm.as_str(), "no" | "without"))
     }
 
@@ -1096,10 +1096,11 @@ impl<'a> Ctx<'a> {
                     })
                 };
                 // Else the column naming the rows (`video_games.gname`).
-                let labels = |f: &&String| super::account::resolve(self.m, f).is_some_and(|(t, c)| schema::row_name(self.m, t) == Some(c) && schema::row_key(self.m, t) != Some(c));
-                let mut shown: Vec<&String> = self.fields.iter().chain(self.groups.iter().map(|g| &g.name)).filter(named).collect();
+                let labels = |f: &&String| super::account::resolve(self.m, f).is_some_and(|(t, c)| schema::label_column(self.m, t) == Some(c));
+                let all: Vec<&String> = self.fields.iter().chain(self.groups.iter().map(|g| &g.name)).collect();
+                let mut shown: Vec<&String> = all.iter().copied().filter(named).collect();
                 if shown.is_empty() {
-                    shown = self.fields.iter().chain(self.groups.iter().map(|g| &g.name)).filter(labels).collect();
+                    shown = all.into_iter().filter(labels).collect();
                 }
                 match shown.as_slice() {
                     [one] => Some((*one).clone()),

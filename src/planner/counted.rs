@@ -46,7 +46,7 @@ impl Ctx<'_> {
     /// (`book_title`), unused, counts those rows as a row noun does.
     fn names_base_rows(&self, k: usize) -> bool {
         let Some(b) = self.base else { return false };
-        let label = schema::row_name(self.m, b).filter(|&c| schema::row_key(self.m, b) != Some(c));
+        let label = schema::label_column(self.m, b);
         let x = &self.p[k];
         x.plural
             && !self.used[k]

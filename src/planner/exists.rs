@@ -80,7 +80,7 @@ impl Ctx<'_> {
                     Target::Dimension(d) => schema::column_of(m, &m.dimensions.get(*d)?.column)?,
                     _ => return None,
                 };
-                (t != b && schema::row_name(m, t) == Some(c) && schema::row_key(m, t) != Some(c)).then_some(t)
+                (t != b && schema::label_column(m, t) == Some(c)).then_some(t)
             };
             let Some((c, t)) = self
                 .pick(j, &|t| matches!(t, Target::Table(_)))

@@ -548,7 +548,7 @@ impl Ctx<'_> {
         let closes = self.p[i + 1..].iter().all(|x| matches!(x.kind, PieceKind::Punct(_)));
         let w = self.p[i].norm.as_str();
         let in_the_past = w == "past" && i >= 2 && self.p[i - 1].norm == "the" && self.p[i - 2].norm == "in";
-        let negated = self.p[..i].iter().any(|x| x.cue() == Some(Cue::Not) || x.words.split_whitespace().any(|w| matches!(w.to_lowercase().as_str(), "never" | "not" | "no" | "without")));
+        let negated = self.negation_at().is_some_and(|k| k < i);
         closes && negated && (w == "before" || in_the_past)
     }
 

@@ -217,16 +217,9 @@ impl Ctx<'_> {
         }
         // "shows launched before 2018, oldest first": an age word orders by
         // the one date the question named already.
+        let first = ph.span.first().copied().unwrap_or(0);
         if ph.sup.age {
-            let first = ph.span.first().copied().unwrap_or(0);
-            let mut dates: Vec<super::schema::FieldInfo> = Vec::new();
-            for k in 0..first {
-                let Some(c) = self.p[k].lex().and_then(|c| c.iter().find(|c| !c.fuzzy && matches!(c.target, Target::Column(..) | Target::Dimension(_)))) else { continue };
-                let Some(f) = self.field_of(&c.target) else { continue };
-                if f.temporal && !dates.iter().any(|x| x.name == f.name) {
-                    dates.push(f);
-                }
-            }
+            let dates: Vec<super::schema::FieldInfo> = self.columns_named_before(first).into_iter().filter(|f| f.temporal).collect();
             // Not when the date's own rows have a measure of age of their
             // own ("hosts who joined before 2020, oldest first": their dob).
             let own_age = |c: &Ctx, f: &super::schema::FieldInfo| ph.sup.measure.and_then(|m| c.measured_column(f.table, m, ph.sup.desc)).is_some_and(|(g, _)| g.name != f.name);
@@ -247,15 +240,11 @@ impl Ctx<'_> {
             }
         }
         // The one number or date column named before the phrase.
-        let first = ph.span.first().copied().unwrap_or(0);
-        let mut named: Vec<super::schema::FieldInfo> = Vec::new();
-        for k in 0..first {
-            let Some(c) = self.p[k].lex().and_then(|c| c.iter().find(|c| !c.fuzzy && matches!(c.target, Target::Column(..) | Target::Dimension(_)))) else { continue };
-            let Some(f) = self.field_of(&c.target) else { continue };
-            if (f.numeric || f.temporal) && !self.is_key(&f) && table.is_none_or(|t| t == f.table) && !named.iter().any(|x| x.name == f.name) {
-                named.push(f);
-            }
-        }
+        let named: Vec<super::schema::FieldInfo> = self
+            .columns_named_before(first)
+            .into_iter()
+            .filter(|f| (f.numeric || f.temporal) && !self.is_key(f) && table.is_none_or(|t| t == f.table))
+            .collect();
         if let [f] = named.as_slice() {
             let f = f.clone();
             let desc = if ph.sup.age && (f.temporal || !self.says_age(&f)) { !ph.sup.desc } else { ph.sup.desc };
@@ -270,6 +259,21 @@ impl Ctx<'_> {
             return true;
         }
         false
+    }
+
+    /// The columns the pieces before `first` name (each piece's first
+    /// reading as a column that forgives no misspelling), each once, in
+    /// the question's order.
+    fn columns_named_before(&self, first: usize) -> Vec<super::schema::FieldInfo> {
+        let mut named: Vec<super::schema::FieldInfo> = Vec::new();
+        for k in 0..first {
+            let Some(c) = self.p[k].lex().and_then(|c| c.iter().find(|c| !c.fuzzy && matches!(c.target, Target::Column(..) | Target::Dimension(_)))) else { continue };
+            let Some(f) = self.field_of(&c.target) else { continue };
+            if !named.iter().any(|x| x.name == f.name) {
+                named.push(f);
+            }
+        }
+        named
     }
 
     /// True when `f`'s column is an age (which "oldest" orders downward).

@@ -44,7 +44,7 @@ impl Ctx<'_> {
         }
         let from = schema::qualified(self.m, l, col);
         let Some((to, relations)) = self.pointed_table(l, col) else { return Ok(false) };
-        let Some(name_col) = schema::row_name(self.m, to).filter(|&n| Some(n) != schema::row_key(self.m, to)) else { return Ok(false) };
+        let Some(name_col) = schema::label_column(self.m, to) else { return Ok(false) };
         if relations != 1 {
             return Err(self.refuse(format!(
                 "'{}' names a row of {} through {from}, but {} and {} are related in more than one way and I can't yet join through that one alone; the answer would show the id it holds, not a name.",
@@ -79,7 +79,7 @@ impl Ctx<'_> {
             }
             let Some((l, col)) = super::account::resolve(self.m, &g.name) else { continue };
             let Some(to) = self.one_relation(l, col) else { continue };
-            let Some(name_col) = schema::row_name(self.m, to).filter(|&n| Some(n) != schema::row_key(self.m, to)) else { continue };
+            let Some(name_col) = schema::label_column(self.m, to) else { continue };
             let name = self.field_info(crate::planner::lexicon::Field::Col(to, name_col)).map(|f| f.name).unwrap_or_else(|| schema::qualified(self.m, to, name_col));
             if self.groups.iter().any(|x| x.name == name) || add.iter().any(|(_, n)| *n == name) {
                 continue;

@@ -309,6 +309,12 @@ pub fn described(table: &crate::semantic::Table) -> Option<usize> {
     }
 }
 
+/// The column that names a table's rows when it is not also their key
+/// (`dorm_amenity.amenity_name`, not a table whose only name is its id).
+pub fn label_column(m: &Manifest, t: usize) -> Option<usize> {
+    row_name(m, t).filter(|&c| row_key(m, t) != Some(c))
+}
+
 /// True when column `c` of table `t` tells its rows apart: their key or
 /// their name.
 pub fn names_row(m: &Manifest, t: usize, c: usize) -> bool {
