@@ -552,44 +552,6 @@ impl Ctx<'_> {
         closes && negated && (w == "before" || in_the_past)
     }
 
-    /// "How many customers have at least one order (with status
-    /// 'Cancelled')?": with nothing grouped, a count of another table's
-    /// rows of at least one, beside a count of the rows they point at, says
-    /// only that such a row exists: the rows counted are those some order
-    /// points at (its conditions, if any, already join it).
-    fn at_least_one_as_existence(&mut self) {
-        use crate::plan::{Filter, Op, Operand};
-        if !self.groups.is_empty() || self.having.len() != 1 || self.measures.len() != 2 {
-            return;
-        }
-        let h = &self.having[0];
-        let n = match &h.value {
-            Some(Operand::Value(v)) => v.as_f64(),
-            _ => None,
-        };
-        if !matches!((h.op, n), (Op::Ge, Some(1.0)) | (Op::Gt, Some(0.0))) {
-            return;
-        }
-        let count_of = |c: &Ctx, k: &MKind| match k {
-            MKind::Count(Some(t)) => Some(*t),
-            MKind::Metric(mi) => c.sc.count_metric.iter().position(|x| *x == Some(*mi)),
-            _ => None,
-        };
-        let Some(hi) = self.measures.iter().position(|m| m.alias.as_deref() == Some(h.field.as_str())) else { return };
-        let (Some(t), Some(b)) = (count_of(self, &self.measures[hi].kind), count_of(self, &self.measures[1 - hi].kind)) else { return };
-        let (Some(fk), Some(key)) = (schema::foreign_key(self.m, t, b), schema::row_key(self.m, b)) else { return };
-        if t == b {
-            return;
-        }
-        self.measures.remove(hi);
-        self.having.clear();
-        self.filters.push(Filter {
-            field: schema::qualified(self.m, b, key),
-            op: Op::Exists,
-            value: Some(Operand::Column { column: schema::qualified(self.m, t, fk) }),
-        });
-    }
-
     /// Refuses when words we could not place sit where they would change the
     /// question; other leftovers are reported, not silently dropped.
     pub(super) fn check_leftovers(&mut self) -> Result<(), Refusal> {

@@ -281,13 +281,8 @@ impl Ctx<'_> {
                     let next_lex = by.map_or(self.next_sig(i), |b| self.next_sig(b)).filter(|&j| {
                         !self.used[j] && (self.p[j].lex().is_some() || self.measure_at(j).is_some())
                     });
-                    let (next_lex, owner) = match next_lex {
-                        Some(j) => {
-                            let (j, o) = self.owned_key(j);
-                            (Some(j), o)
-                        }
-                        None => (None, None),
-                    };
+                    let keyed = next_lex.map(|j| self.owned_key(j));
+                    let (next_lex, owner) = (keyed.map(|(j, _)| j), keyed.and_then(|(_, o)| o));
                     let done = next_lex.is_some_and(|j| self.rank_by(j, desc));
                     if let Some(j) = next_lex.filter(|_| done) {
                         if let Some(b) = by {
