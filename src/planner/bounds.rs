@@ -21,7 +21,6 @@ use crate::planner::intent::PieceKind;
 use crate::planner::lexicon::{Field, Target};
 use crate::planner::schema::FieldInfo;
 use crate::planner::time::TimeKind;
-use crate::planner::tokenize::{split_identifier, stem};
 use crate::planner::MatchKind;
 
 /// The year a number piece or a one-year time piece stands for.
@@ -128,7 +127,7 @@ impl Ctx<'_> {
         // `release_year`, `release_yr`: a number column named for a year.
         let year = |c: usize| {
             let col = &self.m.tables[b].columns[c];
-            crate::semantic::is_numeric(&col.ty) && split_identifier(&col.name).iter().any(|w| stem(w) == "year")
+            crate::semantic::is_numeric(&col.ty) && crate::planner::schema::names_a_year(&col.name)
         };
         self.p[k].top().is_some_and(|t| matches!(t, Target::Column(ct, cc) if *ct == b && year(*cc)))
     }

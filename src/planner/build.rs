@@ -119,6 +119,9 @@ pub struct Ctx<'a> {
     /// The table whose rows a listing shows through the table they point
     /// at (`pointing_rows`).
     pub(super) rows_of: Option<usize>,
+    /// The date column a verb right before the time names ("lifts opened
+    /// between 1990 and 2005"), claimed before values can read the verb.
+    pub(super) verb_date: Option<FieldInfo>,
     /// The dataset's value index, when it has one (see `values`).
     pub(super) values: Option<&'a crate::dataset::value_index::ValueLookup>,
 }
@@ -153,6 +156,7 @@ impl<'a> Ctx<'a> {
             time_labels: Vec::new(),
             share_at: None,
             rows_of: None,
+            verb_date: None,
             set_listing: false,
             values: None,
         }
@@ -190,6 +194,7 @@ impl<'a> Ctx<'a> {
         self.groups_pass()?;
         self.ranking();
         self.group_by_subject();
+        self.verb_date = self.verb_dated();
         self.values_and_segments();
         self.quoted()?;
         self.bare_names()?;

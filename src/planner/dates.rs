@@ -30,7 +30,10 @@ impl Ctx<'_> {
         if times.is_empty() {
             return Ok(());
         }
-        let verb = self.verb_dated();
+        let verb = match self.verb_date.take() {
+            Some(f) => Some(f),
+            None => self.verb_dated(),
+        };
         let field = match &verb {
             Some(f) if f.temporal => Some(f.clone()),
             Some(_) => None,
@@ -91,6 +94,17 @@ impl Ctx<'_> {
                             }
                         }
                         self.take(i, MatchKind::Time, format!("{}: {label}", yc.name), 0.8);
+                        // "designers born before 1960": a verb right before
+                        // naming the year column is the time's own ("in
+                        // year 2014" still shows the year it names).
+                        if let Some(k) = self.prev_sig(i).filter(|&k| !self.used[k]) {
+                            let own_word = yc.column.is_some_and(|c| {
+                                crate::planner::tokenize::stems(&self.m.tables[yc.table].columns[c].name).contains(&crate::planner::tokenize::stem(&self.p[k].norm))
+                            });
+                            if !own_word && self.p[k].top().and_then(|t| self.field_of(t)).is_some_and(|g| g.name == yc.name) {
+                                self.take(k, MatchKind::Column, yc.name.clone(), 0.9);
+                            }
+                        }
                         self.involved.push(yc.name.clone());
                         continue;
                     }
@@ -229,7 +243,7 @@ impl Ctx<'_> {
     /// says which column the time is about, on whichever table holds it.
     /// The base table's column wins over another table's; two candidates
     /// elsewhere are no answer.
-    fn verb_dated(&mut self) -> Option<FieldInfo> {
+    pub(super) fn verb_dated(&mut self) -> Option<FieldInfo> {
         let first_time = (0..self.p.len()).find(|&i| matches!(self.p[i].kind, PieceKind::Time(_)))?;
         let verb = (0..first_time).rev().take(6).find(|&k| {
             !self.used[k]
@@ -250,7 +264,7 @@ impl Ctx<'_> {
         for (t, table) in self.m.tables.iter().enumerate() {
             for (c, col) in table.columns.iter().enumerate() {
                 let words = crate::planner::tokenize::split_identifier(&col.name);
-                let dated = is_temporal(&col.ty) || crate::semantic::is_numeric(&col.ty) && words.iter().any(|w| w == "year");
+                let dated = is_temporal(&col.ty) || crate::semantic::is_numeric(&col.ty) && crate::planner::schema::names_a_year(&col.name);
                 if dated && words.iter().any(|w| related(w)) {
                     found.push((t, c));
                 }
@@ -290,9 +304,28 @@ impl Ctx<'_> {
         if let Some(&Target::Column(t, c)) = self.p[noun].top() {
             return (years(t).contains(&c) && self.sc.related(base, t)).then(|| self.field_info(Field::Col(t, c))).flatten();
         }
-        let Some(&Target::Table(t)) = self.p[noun].top() else { return None };
-        match years(t).as_slice() {
-            [c] if self.sc.related(base, t) => self.field_info(Field::Col(t, *c)),
+        if let Some(&Target::Table(t)) = self.p[noun].top() {
+            return match years(t).as_slice() {
+                [c] if self.sc.related(base, t) => self.field_info(Field::Col(t, *c)),
+                _ => None,
+            };
+        }
+        // "students who took a course in the Fall of 2003": the year of the
+        // rows another condition is on (`takes.semester`), when exactly one
+        // table so conditioned has one year column.
+        let mut conditioned: Vec<usize> = self
+            .filters
+            .iter()
+            .filter_map(|f| crate::planner::schema::table_of_name(self.m, &f.field))
+            .filter(|&t| t != base && self.sc.related(base, t))
+            .collect();
+        conditioned.sort_unstable();
+        conditioned.dedup();
+        match conditioned.as_slice() {
+            [t] => match years(*t).as_slice() {
+                [c] => self.field_info(Field::Col(*t, *c)),
+                _ => None,
+            },
             _ => None,
         }
     }

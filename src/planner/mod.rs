@@ -219,6 +219,8 @@ mod session49_tests;
 #[cfg(test)]
 mod session50_tests;
 #[cfg(test)]
+mod session51_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;

@@ -372,8 +372,15 @@ pub fn in_a_join(m: &Manifest, t: usize, c: usize) -> bool {
 pub fn year_columns(m: &Manifest, t: usize) -> Vec<usize> {
     let Some(table) = m.tables.get(t) else { return Vec::new() };
     (0..table.columns.len())
-        .filter(|&c| split_identifier(&table.columns[c].name).iter().any(|w| w == "year") && crate::semantic::is_numeric(&table.columns[c].ty))
+        .filter(|&c| names_a_year(&table.columns[c].name) && crate::semantic::is_numeric(&table.columns[c].ty))
         .collect()
+}
+
+/// Whether a column's name says it holds a year: a word "year" or its
+/// abbreviation (`open_year`, `established_yr`), or a lowercase compound
+/// ending in it (`indepyear`, `birthyear`).
+pub fn names_a_year(column: &str) -> bool {
+    crate::planner::tokenize::stems(column).iter().any(|w| w == "year" || w.len() > 6 && w.ends_with("year"))
 }
 
 /// Whether two qualified columns are the two ends of one join (a foreign
