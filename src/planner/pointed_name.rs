@@ -85,7 +85,12 @@ impl Ctx<'_> {
                 continue;
             }
             let head = super::named::head_noun(&self.m.tables[to].name).map(|h| crate::planner::tokenize::stem(&h));
-            let by_noun = |x: &&crate::planner::Match| !x.words.contains(' ') && head.as_deref() == Some(crate::planner::tokenize::stem(&x.words.to_lowercase()).as_str());
+            // "port", or a phrase ending in it ("home location" for
+            // `members.home_location` pointing at `locations`).
+            let by_noun = |x: &&crate::planner::Match| {
+                let last = x.words.split_whitespace().last().map(|w| crate::planner::tokenize::stem(&w.to_lowercase()));
+                head.as_deref().is_some_and(|h| last.as_deref() == Some(h))
+            };
             let named: Vec<&crate::planner::Match> = self.matches.iter().filter(|x| x.target == g.name).collect();
             // Only by the noun: "the member id ... for each member" asks for the ids.
             let says_id = |w: &str| w.to_lowercase().split_whitespace().any(|w| matches!(w, "id" | "ids"));

@@ -138,3 +138,49 @@ values = ["Fall", "Spring"]
 fn the_year_of_the_rows_another_condition_is_on(#[case] q: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&teaching(), q, want);
 }
+
+/// Members and the location each calls home, by a key whose name does not
+/// say it is one (`members.home_location` -> `locations.location_id`).
+fn coworking() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "coworking51"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "locations"
+file = "locations.csv"
+primary_key = "location_id"
+label = "location_name"
+columns = [
+  { name = "location_id", type = "BIGINT", nullable = false },
+  { name = "location_name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "members"
+file = "members.csv"
+primary_key = "member_id"
+label = "full_name"
+columns = [
+  { name = "member_id", type = "BIGINT", nullable = false },
+  { name = "full_name", type = "VARCHAR", nullable = false },
+  { name = "home_location", type = "BIGINT", nullable = false },
+]
+
+[[joins]]
+from = "members.home_location"
+to = "locations.location_id"
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// A grouping by a key named by a phrase ending in the pointed table's noun
+// ("home location") shows the name of the row pointed at.
+#[case("What's the home location with the largest number of members?", Ok("locations.location_name"))]
+#[case("For each home location, how many members are there?", Ok("locations.location_name"))]
+fn a_phrase_ending_in_the_pointed_tables_noun_shows_its_name(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&coworking(), q, want);
+}
