@@ -566,6 +566,19 @@ impl Ctx<'_> {
             })
         });
         if after_superlative && numeric_next {
+            // "the highest total number of requested hours": the total of
+            // that number column, as "the highest total requested hours".
+            let total = self.p[i].norm.starts_with("total");
+            if let Some(k) = self.next_sig(i).filter(|&k| total && !self.used[k]) {
+                let col = self.p[k].top().and_then(|t| self.field_of(t)).and_then(|f| f.column.map(|c| (f.table, c)));
+                if let Some((t, c)) = col {
+                    let kind = self.col_measure(Agg::Sum, t, c);
+                    let words = format!("{} {}", self.p[i].words, self.p[k].words);
+                    self.add_measure(kind, i, words);
+                    self.take(i, MatchKind::Aggregate, "sum".into(), 1.0);
+                    self.take_lex(k);
+                }
+            }
             return;
         }
         // "the number of unique orders": the longer cue "the number of"

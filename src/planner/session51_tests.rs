@@ -184,3 +184,41 @@ to = "locations.location_id"
 fn a_phrase_ending_in_the_pointed_tables_noun_shows_its_name(#[case] q: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&coworking(), q, want);
 }
+
+/// Telescope proposals and the hours each asks for.
+fn proposals() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "proposals51"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "proposals"
+file = "proposals.csv"
+primary_key = "proposal_id"
+columns = [
+  { name = "proposal_id", type = "BIGINT", nullable = false },
+  { name = "science_category", type = "VARCHAR", nullable = false },
+  { name = "hrs_requested", type = "DOUBLE", nullable = false },
+]
+
+[[dimensions]]
+name = "science_category"
+column = "proposals.science_category"
+kind = "categorical"
+values = ["Stellar", "Galactic"]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "the highest total number of" a number column ranks the groups by its
+// total, as "the highest total" does; the count words are not dropped.
+#[case("Which science category has the highest total number of requested hours?", Ok("SUM(proposals.hrs_requested) AS total_hrs_requested"))]
+#[case("Which science category has the highest total requested hours?", Ok("SUM(proposals.hrs_requested) AS total_hrs_requested"))]
+// Without "total", the greatest number is the column's own (one row).
+#[case("Which proposal has the greatest number of requested hours?", Ok("ORDER BY hrs_requested DESC"))]
+fn the_highest_total_number_of_a_number_column(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&proposals(), q, want);
+}
