@@ -192,6 +192,9 @@ impl Ctx<'_> {
             };
             if let Some(f) = self.field_of(&c.target).filter(|f| f.temporal) {
                 self.take(k, MatchKind::Dimension, f.name.clone(), c.confidence);
+                // "the ids and nights of observations made in June": the
+                // date named is shown as well as bounded.
+                self.involved.push(f.name.clone());
                 return Some(f);
             }
         }

@@ -222,3 +222,32 @@ values = ["Stellar", "Galactic"]
 fn the_highest_total_number_of_a_number_column(#[case] q: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&proposals(), q, want);
 }
+
+/// Observations and the night each was made.
+fn observations() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "observations51"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "observations"
+file = "observations.csv"
+primary_key = "obs_id"
+columns = [
+  { name = "obs_id", type = "BIGINT", nullable = false },
+  { name = "night_dt", type = "DATE", nullable = false },
+  { name = "seeing_arcsec", type = "DOUBLE", nullable = false },
+]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// The date a time is about, when the question names it among the things to
+// list, is listed too; it used to be only bounded.
+#[case("List the observation ids and nights of observations made between June 1 and June 30, 2023.", Ok("observations.night_dt AS night_dt"))]
+fn a_date_named_to_list_is_listed_as_well_as_bounded(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&observations(), q, want);
+}
