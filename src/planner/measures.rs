@@ -40,12 +40,42 @@ impl Ctx<'_> {
                     self.take(k, MatchKind::Table, self.table_name(t), 0.9);
                     return;
                 }
+                // "the first name of each skater along with the name of
+                // their coach": the word "name" (no column of its own here)
+                // before a table with a name column shows that name.
+                if let Some((n, label)) = self.name_word_before(k, t) {
+                    let name = self.field_info(Field::Col(t, label)).map(|f| f.name).unwrap_or_else(|| schema::qualified(self.m, t, label));
+                    self.take(n, MatchKind::Column, name.clone(), 0.8);
+                    self.take(k, MatchKind::Table, self.table_name(t), 0.9);
+                    if !self.groups.iter().any(|g| g.name == name) {
+                        self.groups.push(crate::plan::DimensionRef { name, grain: None });
+                    }
+                    return;
+                }
                 let kind = self.count_kind_for(t, k);
                 let words = self.p[k].words.clone();
                 self.add_measure(kind, k, words);
                 self.take(k, MatchKind::Table, self.table_name(t), 0.9);
             }
         }
+    }
+
+    /// "the name of their coach": the unused word "name" before "of" (and
+    /// a possessive or article) before piece `k` naming table `t`, and
+    /// `t`'s name column.
+    fn name_word_before(&self, k: usize, t: usize) -> Option<(usize, usize)> {
+        let mut j = k;
+        while j > 0 && matches!(self.p[j - 1].norm.as_str(), "its" | "their" | "his" | "her" | "the" | "a" | "an") {
+            j -= 1;
+        }
+        let of = j.checked_sub(1).filter(|&o| self.p[o].norm == "of")?;
+        let n = of.checked_sub(1).filter(|&n| !self.used[n] && matches!(self.p[n].norm.as_str(), "name" | "names"))?;
+        // "the name of the member who referred them" beside members'
+        // names: another row of the same table, not a join.
+        if self.groups.iter().any(|g| schema::table_of_name(self.m, &g.name) == Some(t)) {
+            return None;
+        }
+        Some((n, schema::label_column(self.m, t)?))
     }
 
     /// True when piece `k`, naming table `t`, follows "of" (and a possessive

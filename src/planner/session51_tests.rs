@@ -251,3 +251,49 @@ columns = [
 fn a_date_named_to_list_is_listed_as_well_as_bounded(#[case] q: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&observations(), q, want);
 }
+
+/// Skaters, their coaches, and members who refer other members.
+fn rink() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "rink51"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "coach"
+file = "coach.csv"
+primary_key = "coach_id"
+label = "coach_name"
+columns = [
+  { name = "coach_id", type = "BIGINT", nullable = false },
+  { name = "coach_name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "skater"
+file = "skater.csv"
+primary_key = "skater_id"
+columns = [
+  { name = "skater_id", type = "BIGINT", nullable = false },
+  { name = "first_name", type = "VARCHAR", nullable = false },
+  { name = "last_name", type = "VARCHAR", nullable = false },
+  { name = "coach_id", type = "BIGINT", nullable = true },
+]
+
+[[joins]]
+from = "skater.coach_id"
+to = "coach.coach_id"
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "the name of their coach" after "each skater": the coach's name is shown
+// beside each skater, not a count of coaches per skater.
+#[case("Show the first name of each skater along with the name of their coach.", Ok("coach.coach_name AS coach_name"))]
+#[case("Show the last name of each skater together with the name of the coach.", Ok("coach.coach_name AS coach_name"))]
+fn the_name_of_their_table_is_shown_not_counted(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&rink(), q, want);
+    assert!(!planned_sql(&rink(), q).unwrap_or_default().contains("COUNT"), "{q}");
+}
