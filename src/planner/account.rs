@@ -437,6 +437,7 @@ pub(super) fn bare_first(pieces: &[Piece], matches: &[Match]) -> Result<(), Stri
 /// names) is a dropped part of the question.
 pub(super) fn check_matches(m: &Manifest, matches: &[Match], plan: &Plan) -> Result<(), String> {
     most_of_a_name(m, matches, plan)?;
+    summed_key(m, plan)?;
     super::bounded::check(matches, plan)?;
     let cols = plan_columns(m, plan);
     let tables = plan_tables(m, plan);
@@ -458,6 +459,37 @@ pub(super) fn check_matches(m: &Manifest, matches: &[Match], plan: &Plan) -> Res
                 "I read '{}' as the column {}, but couldn't work out where it goes in the answer.",
                 x.words, x.target
             ));
+        }
+    }
+    Ok(())
+}
+
+/// "the average amount paid for rentals of kayaks" read as the average of
+/// `rental.kayak`: a total or an average of a column that joins one table
+/// to another (a key pointing at rows, or the key pointed at) adds up ids,
+/// which means nothing; the question asked about another number.
+fn summed_key(m: &Manifest, plan: &Plan) -> Result<(), String> {
+    for me in &plan.measures {
+        let (agg, column) = match &me.metric {
+            Some(name) => match m.metrics.iter().find(|x| x.name == *name).and_then(|x| crate::planner::lexicon::parse_simple_agg(m, &x.expr)) {
+                Some(a) => (a.agg, a.column),
+                None => continue,
+            },
+            None => (me.agg.unwrap_or(crate::plan::Agg::Count), me.column.as_deref().and_then(|c| resolve(m, c))),
+        };
+        let Some((t, c)) = column else { continue };
+        if !matches!(agg, crate::plan::Agg::Sum | crate::plan::Agg::Avg) {
+            continue;
+        }
+        let q = schema::qualified(m, t, c);
+        // A join found on a single shared value (`stadium.home_games` ->
+        // `game.id`, both 1) is no evidence the column holds ids.
+        let weak = |j: &crate::semantic::Join| j.evidence.as_ref().is_some_and(|e| e.distinct < 3);
+        let joins = m.joins.iter().any(|j| !weak(j) && (j.from.eq_ignore_ascii_case(&q) || j.to.eq_ignore_ascii_case(&q)));
+        let key = schema::row_key(m, t) == Some(c);
+        if joins || key {
+            let what = if agg == crate::plan::Agg::Sum { "total" } else { "average" };
+            return Err(format!("I read an {what} of {q}, but it holds ids that point at rows, not amounts; say which number to take the {what} of."));
         }
     }
     Ok(())
