@@ -206,7 +206,10 @@ impl Ctx<'_> {
             }
         }
         if let Some((k, f)) = self.nearest_before(first, true) {
-            if !self.used[k] {
+            // A verb naming who did it ("issued": `Issued_By`) leaves the
+            // bound to the rows' year.
+            let by_role = f.column.is_some_and(|col| crate::dataset::names::is_role_reference(&self.m.tables[f.table].columns[col].name));
+            if !self.used[k] && !by_role {
                 return usable(self, &f, false).then_some((f, vec![k]));
             }
         }

@@ -358,3 +358,34 @@ synonyms = ["average total amount"]
 fn a_total_or_average_of_ids_is_refused(#[case] q: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&kayaks(), q, want);
 }
+
+/// Stamps with the year of issue and who issued them (`Issued_By`, a
+/// country's id with no join found).
+fn stamps() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "stamps51"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "stamp"
+file = "stamp.csv"
+primary_key = "Stamp_ID"
+label = "Title"
+columns = [
+  { name = "Stamp_ID", type = "BIGINT", nullable = false },
+  { name = "Title", type = "VARCHAR", nullable = false },
+  { name = "Issue_Year", type = "BIGINT", nullable = false },
+  { name = "Issued_By", type = "BIGINT", nullable = false },
+]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "issued" names `Issued_By`, who issued them: the year bounds the year.
+#[case("What are the titles and issue years of the stamps issued before 1850?", Ok("stamp.\"Issue_Year\" < 1850"))]
+fn a_verb_naming_who_did_it_leaves_the_bound_to_the_year(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&stamps(), q, want);
+}
