@@ -592,7 +592,14 @@ impl Ctx<'_> {
                         (matches!(pk.kind, PieceKind::Stop) && english::is_slot(&pk.norm))
                             || matches!(pk.cue(), Some(Cue::Group | Cue::Each | Cue::Null | Cue::Not | Cue::Named | Cue::Cmp(_)))
                     });
-                    let verb_like = x.norm.ends_with("ed")
+                    // "jobs that are still unfinished", "unpaid invoices":
+                    // a participle negated by "un-" is a state the rows are
+                    // in, a condition, not a verb linking them.
+                    let negated_state = x.norm.len() > 5
+                        && x.norm.starts_with("un")
+                        && x.norm.ends_with("ed")
+                        && crate::words::is_english_word(&x.norm[2..]);
+                    let verb_like = !negated_state && x.norm.ends_with("ed")
                         || x.norm.ends_with("ing")
                         || crate::planner::verbs::is_irregular_past(&x.norm)
                         || crate::thesaurus::only_a_verb(&x.norm);

@@ -389,3 +389,35 @@ columns = [
 fn a_verb_naming_who_did_it_leaves_the_bound_to_the_year(#[case] q: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&stamps(), q, want);
 }
+
+/// Repair jobs, open until they have an end date.
+fn jobs() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "jobs51"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "repair_job"
+file = "repair_job.csv"
+primary_key = "job_no"
+columns = [
+  { name = "job_no", type = "BIGINT", nullable = false },
+  { name = "start_dt", type = "DATE", nullable = false },
+  { name = "end_dt", type = "DATE", nullable = true },
+]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// A participle negated by "un-" is a state of the rows, a condition the
+// data does not name: refused, not dropped as a verb.
+#[case("Count the jobs that are still unfinished.", Err("'unfinished'"))]
+#[case("How many repair jobs are unpaid?", Err("'unpaid'"))]
+// A plain participle after "that were" is still a verb adding nothing.
+#[case("Count the repair jobs that were logged.", Ok("COUNT(*)"))]
+fn a_participle_negated_by_un_is_a_condition(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&jobs(), q, want);
+}
