@@ -70,7 +70,9 @@ impl Ctx<'_> {
             let Some(noun) = self.noun_before_predicate(j).or_else(|| self.noun_after_flag(j)) else { continue };
             // "medicines not approved by the FDA", "models that do not
             // have wifi": the no value, the negation read with it.
-            let negation = (noun..j).find(|&k| NEGATION.contains(&self.p[k].norm.as_str()) || matches!(self.p[k].cue(), Some(Cue::Not | Cue::Null)));
+            // "kayaks that are out of service": "out of" is a no too.
+            let out_of = |k: usize| self.p[k].norm == "out" && self.p.get(k + 1).is_some_and(|x| x.norm == "of");
+            let negation = (noun..j).find(|&k| NEGATION.contains(&self.p[k].norm.as_str()) || out_of(k) || matches!(self.p[k].cue(), Some(Cue::Not | Cue::Null)));
             let Some(c) = self.pick(j, &|t| matches!(t, Target::Column(..) | Target::Dimension(_))) else { continue };
             let Some(f) = self.field_of(&c.target) else { continue };
             let Some((yes, no)) = self.yes_and_no(&f) else { continue };
@@ -92,6 +94,13 @@ impl Ctx<'_> {
     pub(super) fn yes_and_no(&self, f: &FieldInfo) -> Option<(serde_json::Value, serde_json::Value)> {
         if f.column.is_some_and(|col| self.m.tables[f.table].columns[col].ty.eq_ignore_ascii_case("BOOLEAN")) {
             return Some((serde_json::Value::Bool(true), serde_json::Value::Bool(false)));
+        }
+        // `Is_Live`, `has_shop` stored as a number: 1 is yes, 0 no.
+        if let Some(col) = f.column.map(|c| &self.m.tables[f.table].columns[c]) {
+            let first = crate::planner::tokenize::split_identifier(&col.name).into_iter().next().unwrap_or_default();
+            if matches!(first.as_str(), "is" | "has") && matches!(col.ty.to_ascii_uppercase().as_str(), "BIGINT" | "INTEGER" | "SMALLINT" | "TINYINT" | "HUGEINT") {
+                return Some((serde_json::json!(1), serde_json::json!(0)));
+            }
         }
         let (yes, no) = yes_and_no(&self.m.dimensions[f.dim?].values)?;
         Some((serde_json::Value::String(yes), serde_json::Value::String(no)))
@@ -161,6 +170,16 @@ impl Ctx<'_> {
                 return Some(k);
             }
             if matches!(w, "the" | "a" | "an" | "on" | "in" | "currently") || NEGATION.contains(&w) {
+                continue;
+            }
+            // "the rentals for which damage was reported": a preposition
+            // before the relative pronoun.
+            if saw_predicate && matches!(w, "for" | "of" | "at") && self.p.get(k + 1).is_some_and(|x| matches!(x.norm.as_str(), "which" | "whom")) {
+                continue;
+            }
+            // "the programs that go out live": the clause's own verb and
+            // particle between the pronoun and the column.
+            if !saw_predicate && matches!(self.p[k].kind, PieceKind::Soft | PieceKind::Unknown | PieceKind::Stop) && !self.used[k] && !self.p[k].words.contains(' ') && j - k <= 2 {
                 continue;
             }
             // "student ids who are on scholarship": the noun comes before

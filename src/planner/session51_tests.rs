@@ -421,3 +421,72 @@ columns = [
 fn a_participle_negated_by_un_is_a_condition(#[case] q: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&jobs(), q, want);
 }
+
+/// Programmes with a 0/1 `Is_Live`, kayaks with a Y/N `in_svc`, and
+/// rentals with a Y/N damage report.
+fn flags() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "flags51"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "program"
+file = "program.csv"
+primary_key = "Program_ID"
+label = "Title"
+columns = [
+  { name = "Program_ID", type = "BIGINT", nullable = false },
+  { name = "Title", type = "VARCHAR", nullable = false },
+  { name = "Is_Live", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "kayak"
+file = "kayak.csv"
+primary_key = "kayak_id"
+label = "model_nm"
+columns = [
+  { name = "kayak_id", type = "BIGINT", nullable = false },
+  { name = "model_nm", type = "VARCHAR", nullable = false },
+  { name = "in_svc", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "rental"
+file = "rental.csv"
+primary_key = "rental_id"
+columns = [
+  { name = "rental_id", type = "BIGINT", nullable = false },
+  { name = "rental_dt", type = "DATE", nullable = false },
+  { name = "dmg_rpt", type = "VARCHAR", nullable = false },
+]
+
+[[dimensions]]
+name = "in_svc"
+column = "kayak.in_svc"
+kind = "categorical"
+values = ["Y", "N"]
+
+[[dimensions]]
+name = "dmg_rpt"
+column = "rental.dmg_rpt"
+kind = "categorical"
+values = ["Y", "N"]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// A number column called `Is_...` is a yes/no: 1 is yes.
+#[case("What are the titles of the programs that are live?", Ok("program.\"Is_Live\" = 1"))]
+// The clause's own verb and particle between "that" and the column.
+#[case("What are the titles of the programs that go out live?", Ok("program.\"Is_Live\" = 1"))]
+// "out of" says no.
+#[case("Count the kayaks that are currently out of service.", Ok("kayak.in_svc = 'N'"))]
+// "for which": a preposition before the relative pronoun.
+#[case("List the ids and dates of the rentals for which damage was reported.", Ok("rental.dmg_rpt = 'Y'"))]
+fn yes_no_columns_said_in_a_clause(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&flags(), q, want);
+}
