@@ -447,6 +447,13 @@ pub(super) fn check_matches(m: &Manifest, matches: &[Match], plan: &Plan) -> Res
         if x.kind == MatchKind::Table && matches!(x.words.to_lowercase().as_str(), "name" | "names") && !output_has(m, plan, is_name_like) {
             return Err(format!("I read '{}' as the {} rows, but the answer would show no names.", x.words, x.target));
         }
+        // "the accession numbers of the accessions collected in 2022" read
+        // as the accession rows, then only the collector shown: the
+        // numbers asked for are dropped.
+        let last = x.words.to_lowercase().split_whitespace().last().map(str::to_string).unwrap_or_default();
+        if x.kind == MatchKind::Table && x.words.contains(' ') && matches!(last.as_str(), "number" | "numbers" | "id" | "ids") && !output_has(m, plan, is_id_like) {
+            return Err(format!("I read '{}' as the {} rows, but the answer would show none of their ids.", x.words, x.target));
+        }
         if !matches!(x.kind, MatchKind::Column | MatchKind::Dimension) {
             continue;
         }

@@ -490,3 +490,34 @@ values = ["Y", "N"]
 fn yes_no_columns_said_in_a_clause(#[case] q: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&flags(), q, want);
 }
+
+/// Seed accessions, numbered by `acc_no`.
+fn accessions() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "accessions51"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "accession"
+file = "accession.csv"
+primary_key = "acc_no"
+columns = [
+  { name = "acc_no", type = "BIGINT", nullable = false },
+  { name = "collector", type = "BIGINT", nullable = false },
+  { name = "collect_dt", type = "DATE", nullable = false },
+  { name = "wt_g", type = "DOUBLE", nullable = false },
+  { name = "seed_ct", type = "BIGINT", nullable = true },
+]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "accession numbers" read as the rows must show their numbers.
+#[case("Give the accession numbers of the three accessions with the greatest seed weight.", Err("none of their ids"))]
+#[case("Show the accession numbers and collection dates of the accessions collected in 2022.", Err("none of their ids"))]
+fn the_numbers_of_rows_asked_for_are_shown(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&accessions(), q, want);
+}
