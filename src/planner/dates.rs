@@ -30,10 +30,7 @@ impl Ctx<'_> {
         if times.is_empty() {
             return Ok(());
         }
-        let verb = match self.verb_date.take() {
-            Some(f) => Some(f),
-            None => self.verb_dated(),
-        };
+        let verb = self.verb_date.take().or_else(|| self.verb_dated());
         let field = match &verb {
             Some(f) if f.temporal => Some(f.clone()),
             Some(_) => None,

@@ -64,11 +64,7 @@ impl Ctx<'_> {
     /// a possessive or article) before piece `k` naming table `t`, and
     /// `t`'s name column.
     fn name_word_before(&self, k: usize, t: usize) -> Option<(usize, usize)> {
-        let mut j = k;
-        while j > 0 && matches!(self.p[j - 1].norm.as_str(), "its" | "their" | "his" | "her" | "the" | "a" | "an") {
-            j -= 1;
-        }
-        let of = j.checked_sub(1).filter(|&o| self.p[o].norm == "of")?;
+        let of = self.of_before(k)?;
         let n = of.checked_sub(1).filter(|&n| !self.used[n] && matches!(self.p[n].norm.as_str(), "name" | "names"))?;
         // "the name of the member who referred them" beside members'
         // names: another row of the same table, not a join.
@@ -78,15 +74,21 @@ impl Ctx<'_> {
         Some((n, schema::label_column(self.m, t)?))
     }
 
-    /// True when piece `k`, naming table `t`, follows "of" (and a possessive
-    /// or article) after a column of `t` the plan already reads: "the name
-    /// of its host", "the themes of the parties".
-    fn owner_of_column_before(&self, k: usize, t: usize) -> bool {
+    /// The "of" before piece `k`, across a possessive or an article ("of
+    /// their coach", "of the parties").
+    fn of_before(&self, k: usize) -> Option<usize> {
         let mut j = k;
         while j > 0 && matches!(self.p[j - 1].norm.as_str(), "its" | "their" | "his" | "her" | "the" | "a" | "an") {
             j -= 1;
         }
-        let Some(of) = j.checked_sub(1).filter(|&o| self.p[o].norm == "of") else { return false };
+        j.checked_sub(1).filter(|&o| self.p[o].norm == "of")
+    }
+
+    /// True when piece `k`, naming table `t`, follows "of" (and a possessive
+    /// or article) after a column of `t` the plan already reads: "the name
+    /// of its host", "the themes of the parties".
+    fn owner_of_column_before(&self, k: usize, t: usize) -> bool {
+        let Some(of) = self.of_before(k) else { return false };
         let Some(c) = of.checked_sub(1).filter(|&c| self.used[c]) else { return false };
         self.p[c].lex().is_some_and(|cands| {
             cands.iter().any(|x| matches!(x.target, Target::Column(..) | Target::Dimension(_)) && self.field_of(&x.target).is_some_and(|f| f.table == t))
