@@ -282,6 +282,15 @@ fn customers() -> (&'static str, String) {
     vec![members(), ("bikes", csv("bike_id,frame,owner_id", 30, |i| format!("{},Frame {i},{}", i + 500, i % 20 + 1)))],
     &["bikes.owner_id -> members.member_id"]
 )]
+// What a person does to a row names them too (`collector`, `director`).
+#[case::collector(
+    vec![members(), ("accession", csv("acc_no,collect_dt,collector", 30, |i| format!("{},2022-01-{:02},{}", i + 900, i % 28 + 1, i % 20 + 1)))],
+    &["accession.collector -> members.member_id"]
+)]
+#[case::director(
+    vec![members(), ("shows", csv("show_id,title,director", 12, |i| format!("{},Show {i},{}", i + 300, i % 9 + 1)))],
+    &["shows.director -> members.member_id"]
+)]
 // Negative: a smaller table of other things holds the ids too (clubs
 // organise races as well as people do).
 #[case::role_held_by_smaller_table(

@@ -142,6 +142,9 @@ const AGENT_NOUNS: &[&str] = &[
     "owner", "manager", "supervisor", "advisor", "adviser", "mentor", "leader", "author", "creator", "host", "organiser",
     "organizer", "coach", "instructor", "teacher", "tutor", "reviewer", "referee", "judge", "buyer", "seller", "driver",
     "checker", "inspector", "approver", "requester", "assignee", "reporter", "recorder", "handler", "keeper",
+    // People by what they do to a row: `accession.collector`, `shows.director`.
+    "collector", "director", "producer", "presenter", "editor", "curator", "conductor", "captain", "pilot", "guide",
+    "foreman", "trainer", "sponsor", "founder", "designer", "operator", "examiner", "auditor", "agent",
 ];
 
 /// True when `column` names the one who did something to its row by
