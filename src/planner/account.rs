@@ -45,9 +45,12 @@ pub(super) const COLUMN_STOPWORDS: &[&str] = &["amount", "type", "types", "level
 fn names_unused_column(m: &Manifest, tables: &BTreeSet<usize>, columns: &BTreeSet<(usize, usize)>, word: &str) -> bool {
     let w = word.strip_suffix('s').filter(|x| x.len() > 3).unwrap_or(word);
     // `gtype` of `video_games`: the run-together word's head counts too.
+    // `lvl` for "level", `val_usd` for "values", `on_disp` for "display":
+    // a name's shortening of the word counts as the word.
+    let short = |x: &str| x.len() >= 3 && (super::names::spells_out(w, x) || crate::dataset::names::contracts(w, x));
     let has = |t: usize, c: usize| {
         let tstems = crate::planner::tokenize::stems(&m.tables[t].name);
-        words_of(m, t, c).iter().any(|x| x == w || super::names::split_run_together(x, &tstems).is_some_and(|s| s.last().is_some_and(|h| h == w)))
+        words_of(m, t, c).iter().any(|x| x == w || short(x) || super::names::split_run_together(x, &tstems).is_some_and(|s| s.last().is_some_and(|h| h == w)))
     };
     let named = tables.iter().any(|&t| m.tables.get(t).is_some_and(|x| (0..x.columns.len()).any(|c| has(t, c))));
     named && !columns.iter().any(|&(t, c)| has(t, c))
@@ -136,8 +139,16 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
                     "id" | "ids" if listed_alone(p, i) => output_has(m, plan, is_row_key),
                     "id" | "ids" => output_has(m, plan, is_id_like) || filter_has(m, plan, is_id_like) && id_value(p, i),
                     "number" | "numbers" => {
-                        counts(plan) || output_has(m, plan, is_number_like) || count_phrase(p, i) || compound_number(m, p, used, plan, i)
+                        // "the number and name of every route" with a
+                        // `Route_Number` left out: not any number column.
+                        counts(plan)
+                            || output_has(m, plan, is_number_like) && !names_unused_column(m, &tables, &columns, "number")
+                            || count_phrase(p, i)
+                            || compound_number(m, p, used, plan, i)
                     }
+                    // "the clocks on display" with an `on_disp` column
+                    // unread: not the verb that asks to see.
+                    "display" if i > 0 && p[i - 1].norm == "on" => !names_unused_column(m, &tables, &columns, w),
                     // "the payment id, the date and the amount": a word
                     // that is part of a column's name in a table the plan
                     // reads (`amount_payment`), used by no column of the

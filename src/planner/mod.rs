@@ -221,6 +221,8 @@ mod session50_tests;
 #[cfg(test)]
 mod session51_tests;
 #[cfg(test)]
+mod session52_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;

@@ -1,0 +1,75 @@
+//! Table-driven tests of the planner changes of the fifty-second round.
+
+use rstest::rstest;
+
+use super::fixtures::planner_answers;
+use super::OfflinePlanner;
+
+/// Workshops with a `lvl`, clocks with a value `val_usd` and an `on_disp`
+/// flag, routes with a `Route_Number` beside their name.
+fn shortened() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "shortened52"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "workshop"
+file = "workshop.csv"
+primary_key = "ws_id"
+label = "ws_nm"
+columns = [
+  { name = "ws_id", type = "BIGINT", nullable = false },
+  { name = "ws_nm", type = "VARCHAR", nullable = false },
+  { name = "lvl", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "clock"
+file = "clock.csv"
+primary_key = "clock_id"
+label = "title"
+columns = [
+  { name = "clock_id", type = "BIGINT", nullable = false },
+  { name = "title", type = "VARCHAR", nullable = false },
+  { name = "ht_cm", type = "DOUBLE", nullable = false },
+  { name = "val_usd", type = "BIGINT", nullable = false },
+  { name = "on_disp", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "route"
+file = "route.csv"
+primary_key = "Route_ID"
+label = "Route_Name"
+columns = [
+  { name = "Route_ID", type = "BIGINT", nullable = false },
+  { name = "Route_Number", type = "VARCHAR", nullable = false },
+  { name = "Route_Name", type = "VARCHAR", nullable = false },
+  { name = "Length_Km", type = "DOUBLE", nullable = false },
+]
+
+[[dimensions]]
+name = "on_disp"
+column = "clock.on_disp"
+kind = "categorical"
+values = ["Y", "N"]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// A filler word ("level", "values", "number") or "on display" whose
+// shortening names a column of the rows read, left unread: refused, not
+// dropped.
+#[case("Show each workshop level and the number of workshops at that level.", Err("'level'"))]
+#[case("Show the titles and values of the clocks.", Err("'values'"))]
+#[case("What are the maximum and minimum heights of the clocks that are on display?", Err("'display'"))]
+#[case("Give the number and name of every route whose length is over 12 kilometres.", Err("'number'"))]
+// Read, or not a column's word: answered.
+#[case("Display the titles of the clocks.", Ok("clock.title"))]
+#[case("What is the number of routes longer than 12 kilometres?", Ok("COUNT(*)"))]
+fn a_filler_word_naming_a_shortened_column_is_not_dropped(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&shortened(), q, want);
+}
