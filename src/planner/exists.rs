@@ -57,6 +57,8 @@ pub(super) struct Clause {
     pub(super) soft: Vec<usize>,
     /// A possessive verb was read.
     pub(super) have: bool,
+    /// Said of no one ("huts where nobody has stayed"): no such row.
+    pub(super) nobody: bool,
 }
 
 impl Ctx<'_> {
@@ -112,6 +114,7 @@ impl Ctx<'_> {
             {
                 continue;
             }
+            let op = if clause.nobody { Op::NotExists } else { Op::Exists };
             for k in clause.fillers {
                 self.mark(k);
             }
@@ -121,7 +124,7 @@ impl Ctx<'_> {
             self.take(j, MatchKind::Table, self.table_name(t), c.confidence);
             self.filters.push(Filter {
                 field: key,
-                op: Op::Exists,
+                op,
                 value: Some(Operand::Column { column: fk }),
             });
         }
@@ -181,7 +184,7 @@ impl Ctx<'_> {
             if t == b {
                 continue;
             }
-            let clause = Clause { fillers: Vec::new(), verb: Some(v), soft: Vec::new(), have: false };
+            let clause = Clause { fillers: Vec::new(), verb: Some(v), soft: Vec::new(), have: false, nobody: false };
             let Some((l, key, fk)) = self.link_named(&clause, b, t).or_else(|| self.anti_join_key(b, t)) else {
                 continue;
             };
@@ -374,7 +377,7 @@ impl Ctx<'_> {
     /// relative word, at "and" after the verb, or at the listed rows'
     /// table `b` itself.
     fn possessive_clause(&self, j: usize, b: usize) -> Option<Clause> {
-        let mut clause = Clause { fillers: Vec::new(), verb: None, soft: Vec::new(), have: false };
+        let mut clause = Clause { fillers: Vec::new(), verb: None, soft: Vec::new(), have: false, nobody: false };
         for k in (0..j).rev() {
             let x = &self.p[k];
             let norm = x.norm.as_str();
@@ -391,6 +394,13 @@ impl Ctx<'_> {
                 }
                 _ if MEMBER_OF.contains(&norm) && self.p.get(k + 1).is_some_and(|x| x.norm == "in") => clause.fillers.push(k),
                 _ if RELATIVE.contains(&norm) => return said.then_some(clause),
+                // "huts where nobody has stayed": no row of the other
+                // table; "none of them", "nothing": more than this reads.
+                _ if matches!(norm, "nobody" | "noone") => {
+                    clause.nobody = true;
+                    clause.fillers.push(k);
+                }
+                _ if matches!(norm, "none" | "nothing" | "neither" | "nor") => return None,
                 // "customers that live in Brazil and have an invoice".
                 PieceKind::Cue(Cue::And) if said => return Some(clause),
                 PieceKind::Stop | PieceKind::Soft => {

@@ -246,7 +246,7 @@ impl Ctx<'_> {
         // The words that may name the linking table ("never registered at
         // any branch": `membership_register_branch`, "did not host any
         // party": `party_host`).
-        let mut clause = Clause { fillers: Vec::new(), verb: None, soft: Vec::new(), have: false };
+        let mut clause = Clause { fillers: Vec::new(), verb: None, soft: Vec::new(), have: false, nobody: false };
         let mut k = i + 1;
         let j = loop {
             let Some(x) = self.p.get(k) else { return };

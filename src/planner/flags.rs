@@ -67,7 +67,7 @@ impl Ctx<'_> {
             // "medicines that are FDA approved": a noun, a predicate, the
             // column; "volunteers with a driving licence"; "rush projects":
             // the column said before its rows' noun.
-            let Some(noun) = self.noun_before_predicate(j).or_else(|| self.noun_after_flag(j)) else { continue };
+            let Some(noun) = self.noun_before_predicate(j).or_else(|| self.noun_after_flag(j)).or_else(|| self.flag_names_rows(j)) else { continue };
             // "medicines not approved by the FDA", "models that do not
             // have wifi": the no value, the negation read with it.
             // "kayaks that are out of service": "out of" is a no too.
@@ -123,6 +123,31 @@ impl Ctx<'_> {
         (f.table == t && self.yes_and_no(&f).is_some()).then_some(n)
     }
 
+    /// "the club members" with an `Is_Club_Member` column, "the Oscar
+    /// winners": a yes/no column named in the plural by all its words
+    /// (but "is", "has") after an article names the rows that are it; the
+    /// piece itself, or the "non" before it.
+    fn flag_names_rows(&self, j: usize) -> Option<usize> {
+        let x = &self.p[j];
+        if !x.plural || x.capital || j == 0 {
+            return None;
+        }
+        let before = j - 1;
+        let negated = matches!(self.p[before].norm.as_str(), "non" | "not");
+        let article = if negated { before.checked_sub(1)? } else { before };
+        if !matches!(self.p[article].norm.as_str(), "the" | "all" | "of" | "are" | "were") {
+            return None;
+        }
+        let f = self.pick_field(j)?;
+        let col = &self.m.tables[f.table].columns[f.column?];
+        let words: Vec<String> = crate::planner::tokenize::split_identifier(&col.name).into_iter().filter(|w| !matches!(w.as_str(), "is" | "has")).collect();
+        let said: Vec<String> = x.words.split_whitespace().map(crate::planner::tokenize::stem).collect();
+        let all_said = !words.is_empty() && words.iter().all(|w| said.iter().any(|s| *s == crate::planner::tokenize::stem(w)));
+        // What follows may not be a noun it describes ("club member fees").
+        let noun_after = self.next_sig(j).is_some_and(|n| matches!(self.p[n].kind, PieceKind::Lex(_)) && self.p[n].norm != "and");
+        (all_said && !noun_after && self.yes_and_no(&f).is_some()).then_some(if negated { before } else { j })
+    }
+
     /// True when column `c` of table `t` holds text naming the table's
     /// rows: its label, or a column the table is named after.
     fn names_its_rows(&self, t: usize, c: usize) -> bool {
@@ -151,6 +176,7 @@ impl Ctx<'_> {
     fn noun_before_predicate(&self, j: usize) -> Option<usize> {
         let mut saw_predicate = false;
         let mut after_and = false;
+        let mut participle = false;
         for k in (0..j).rev() {
             let w = self.p[k].norm.as_str();
             if PREDICATE.contains(&w) || matches!(w, "with" | "without") && k + 1 < j {
@@ -178,9 +204,14 @@ impl Ctx<'_> {
                 continue;
             }
             // "the programs that go out live": the clause's own verb and
-            // particle between the pronoun and the column.
+            // particle between the pronoun and the column. "the shows held
+            // indoors": a participle right after the rows' noun says it.
             if !saw_predicate && matches!(self.p[k].kind, PieceKind::Soft | PieceKind::Unknown | PieceKind::Stop) && !self.used[k] && !self.p[k].words.contains(' ') && j - k <= 2 {
+                participle |= k + 1 == j && crate::planner::agent::participle(self.p, k);
                 continue;
+            }
+            if participle && !saw_predicate && matches!(self.p[k].top(), Some(Target::Table(_))) {
+                return Some(k);
             }
             // "student ids who are on scholarship": the noun comes before
             // the word for what is listed of it.

@@ -73,3 +73,84 @@ values = ["Y", "N"]
 fn a_filler_word_naming_a_shortened_column_is_not_dropped(#[case] q: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&shortened(), q, want);
 }
+
+/// Owners with an `Is_Club_Member` flag, shows with an `Is_Indoor` 0/1
+/// column, huts and the stays at them.
+fn shows() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "shows52"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "owner"
+file = "owner.csv"
+primary_key = "Owner_ID"
+label = "Last_Name"
+columns = [
+  { name = "Owner_ID", type = "BIGINT", nullable = false },
+  { name = "First_Name", type = "VARCHAR", nullable = false },
+  { name = "Last_Name", type = "VARCHAR", nullable = false },
+  { name = "Join_Year", type = "BIGINT", nullable = false },
+  { name = "Is_Club_Member", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "dog_show"
+file = "dog_show.csv"
+primary_key = "Show_ID"
+label = "Show_Name"
+columns = [
+  { name = "Show_ID", type = "BIGINT", nullable = false },
+  { name = "Show_Name", type = "VARCHAR", nullable = false },
+  { name = "Venue_City", type = "VARCHAR", nullable = false },
+  { name = "Is_Indoor", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "hut"
+file = "hut.csv"
+primary_key = "Hut_ID"
+label = "Hut_Name"
+columns = [
+  { name = "Hut_ID", type = "BIGINT", nullable = false },
+  { name = "Hut_Name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "stay"
+file = "stay.csv"
+primary_key = "Stay_ID"
+columns = [
+  { name = "Stay_ID", type = "BIGINT", nullable = false },
+  { name = "Hut_ID", type = "BIGINT", nullable = false },
+  { name = "Nights", type = "BIGINT", nullable = false },
+]
+
+[[joins]]
+from = "stay.Hut_ID"
+to = "hut.Hut_ID"
+
+[[dimensions]]
+name = "Is_Club_Member"
+column = "owner.Is_Club_Member"
+kind = "categorical"
+values = ["Y", "N"]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// A yes/no column named in the plural by all its words names the rows
+// that are it.
+#[case("List the first and last names of the club members, ordered by the year they joined.", Ok("WHERE owner.\"Is_Club_Member\" = 'Y'"))]
+#[case("How many owners are club members?", Ok("'Y'"))]
+// A participle right after the rows' noun says the yes/no column of them.
+#[case("What are the names and cities of the shows held indoors?", Ok("WHERE dog_show.\"Is_Indoor\" = 1"))]
+// "nobody": no such row.
+#[case("What are the names of the huts where nobody has stayed?", Ok("NOT EXISTS"))]
+#[case("What are the names of the huts where someone has stayed?", Ok("WHERE EXISTS"))]
+fn flags_said_as_rows_and_nobody(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&shows(), q, want);
+}
