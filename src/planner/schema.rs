@@ -608,10 +608,22 @@ fn correlated_only(m: &Manifest, plan: &crate::plan::Plan) -> Vec<(usize, usize)
 pub fn link_choice(m: &Manifest, plan: &crate::plan::Plan, words: &[String]) -> Result<Vec<String>, String> {
     let tables = plan_tables(m, plan);
     let adj = join_graph(m);
+    // "events that no team has entered" read as an empty `host_team`.
+    for f in plan.filters.iter().chain(plan.any_of.iter().flatten()).filter(|f| matches!(f.op, crate::plan::Op::IsNull | crate::plan::Op::IsNotNull)) {
+        let Some(j) = m.joins.iter().find(|j| j.from.eq_ignore_ascii_case(&f.field)) else { continue };
+        if let (Some(a), Some(b)) = (table_of(m, &j.from), table_of(m, &j.to)) {
+            if let Some(reason) = role_or_link(m, &tables, &adj, a, b, words) {
+                return Err(reason);
+            }
+        }
+    }
     let mut via: Vec<String> = Vec::new();
     for (i, &a) in tables.iter().enumerate() {
         for &b in &tables[i + 1..] {
             if adj[a].contains(&b) {
+                if let Some(reason) = role_or_link(m, &tables, &adj, a, b, words) {
+                    return Err(reason);
+                }
                 continue;
             }
             let paths = shortest_links(&adj, a, b);
@@ -706,6 +718,72 @@ fn join_through_absent(m: &Manifest, plan: &crate::plan::Plan) -> Option<String>
         }
     }
     None
+}
+
+/// Why the one direct join between tables `a` and `b` cannot be taken for
+/// the question, if it cannot: every column joining them names a role
+/// (`event.host_team`, `shift.Mentor_ID`: words beyond the other table's
+/// name), a table the plan does not read also links the two (teams enter
+/// events through `entry`), and no word of the question says the role
+/// ("hosted"). "Teams that competed in an event" is then about the link's
+/// rows, not the host, and which is meant is not said.
+fn role_or_link(m: &Manifest, tables: &[usize], adj: &[Vec<usize>], a: usize, b: usize, words: &[String]) -> Option<String> {
+    let mut roles: Vec<(&str, Vec<String>)> = Vec::new();
+    for j in &m.joins {
+        let (f, t) = (table_of(m, &j.from)?, table_of(m, &j.to)?);
+        let other = match (f, t) {
+            (f, t) if f == a && t == b => b,
+            (f, t) if f == b && t == a => a,
+            _ => continue,
+        };
+        let col = j.from.split_once('.').map_or(j.from.as_str(), |(_, c)| c);
+        let role = role_words(m, col, other);
+        if role.is_empty() {
+            return None;
+        }
+        roles.push((j.from.as_str(), role));
+    }
+    // "hosted" for `host`, "ran" for `Run_By`, "collected" for `collector`.
+    let root = crate::planner::lexicon::root;
+    let says = |q: &str, w: &str| {
+        let (rq, rw) = (root(q), root(w));
+        same_word(q, w)
+            || rq == rw
+            || verb_root(q).is_some_and(|v| v == w || root(&v) == rw)
+            || rq.len() >= 4 && rw.starts_with(&rq) && rw.len() <= rq.len() + 3
+    };
+    let said = roles.iter().any(|(_, role)| role.iter().any(|w| words.iter().any(|q| says(q, w))));
+    if roles.is_empty() || said {
+        return None;
+    }
+    let link = (0..m.tables.len()).find(|&l| l != a && l != b && !tables.contains(&l) && adj[l].contains(&a) && adj[l].contains(&b))?;
+    let cols: Vec<&str> = roles.iter().map(|(c, _)| *c).collect();
+    Some(format!(
+        "{} and {} are related directly by {} and through {}; the question doesn't say which.",
+        m.tables[a].name,
+        m.tables[b].name,
+        cols.join(", "),
+        m.tables[link].name
+    ))
+}
+
+/// The words of a joining column `col` that say more than the table
+/// `other` it points at (`host` of `host_team`, `mentor` of `Mentor_ID`),
+/// without the words every key has.
+fn role_words(m: &Manifest, col: &str, other: usize) -> Vec<String> {
+    let own: Vec<String> = split_identifier(&m.tables[other].name)
+        .into_iter()
+        .chain(m.tables[other].primary_key.iter().flat_map(|k| split_identifier(k)))
+        .collect();
+    split_identifier(col)
+        .into_iter()
+        .filter(|w| !matches!(w.as_str(), "id" | "by" | "key" | "code" | "no" | "num" | "nbr" | "fk" | "ref" | "of"))
+        .filter(|w| {
+            !own.iter().any(|o| {
+                same_word(o, w) || w.len() >= 2 && (crate::planner::names::spells_out(o, w) || crate::dataset::names::contracts(o, w))
+            })
+        })
+        .collect()
 }
 
 /// Each table's neighbours along the manifest's joins, either way.
