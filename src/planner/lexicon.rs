@@ -107,6 +107,10 @@ const NOUN_ENDINGS: &[&str] = &["ance", "ence", "ion", "ment", "ship"];
 /// ("advises" -> `advisor`), as weak as a spelled-out abbreviation.
 const RELATIVE: f32 = 0.8;
 
+/// Endings of nouns made from verbs ("restoration", "payment",
+/// "attendance"): such a word names a thing, not a slip of the pen.
+const NOUN_SUFFIXES: &[&str] = &["ation", "tion", "sion", "ment", "ance", "ence"];
+
 /// Entries at least this heavy name a thing whole (a table, a column, a
 /// name with its table's word); lighter ones are parts of names.
 const WHOLE_NAME: f32 = 0.85;
@@ -537,7 +541,7 @@ impl Lexicon {
             }
         }
         let (mut literal, mut aliases, mut literal_targets): (Option<f32>, Vec<Target>, Vec<Target>) = (None, Vec::new(), Vec::new());
-        for (first, c0) in &firsts {
+        for (first, c0, near0) in &firsts {
             let Some(ids) = self.by_first.get(first) else {
                 continue;
             };
@@ -548,7 +552,7 @@ impl Lexicon {
                         continue;
                     }
                 }
-                let Some((len, conf)) = self.follow(toks, i, e, *c0, fuzzy_ok) else {
+                let Some((len, conf, near)) = self.follow(toks, i, e, (*c0, *near0), fuzzy_ok) else {
                     continue;
                 };
                 if len > 1 && participle_clause(&toks[i], &toks[i + len - 1], e.stems.last()) {
@@ -581,7 +585,7 @@ impl Lexicon {
                 let cand = Cand {
                     target: e.target.clone(),
                     confidence: (conf * e.weight).min(1.0),
-                    fuzzy: conf < 1.0 && !related && !spelled,
+                    fuzzy: conf < 1.0 && near && !related && !spelled,
                 };
                 match &mut best {
                     Some(b) if b.len > len => continue,
@@ -670,30 +674,34 @@ impl Lexicon {
         (!cands.is_empty()).then_some(LexMatch { len: 1, cands })
     }
 
-    /// Matches entry `e` from token `i`; returns tokens used and confidence.
+    /// Matches entry `e` from token `i`; returns tokens used, confidence,
+    /// and whether every word not spelled as in the name could be a slip
+    /// forgiven when unused (see [`Lexicon::readings`]).
     /// An "of" or "the" in the question between two phrase words is skipped.
     fn follow(
         &self,
         toks: &[Token],
         i: usize,
         e: &Entry,
-        c0: f32,
+        (c0, near0): (f32, bool),
         fuzzy_ok: &dyn Fn(usize) -> bool,
-    ) -> Option<(usize, f32)> {
+    ) -> Option<(usize, f32, bool)> {
         let mut conf = c0;
+        let mut near = near0;
         let mut j = i + 1;
         for w in &e.stems[1..] {
-            let reading = |k: usize| -> Option<f32> {
+            let reading = |k: usize| -> Option<(f32, bool)> {
                 if k >= toks.len() {
                     return None;
                 }
                 self.readings(toks, k, fuzzy_ok(k))
                     .into_iter()
-                    .find(|(s, _)| s == w)
-                    .map(|r| r.1)
+                    .find(|(s, _, _)| s == w)
+                    .map(|r| (r.1, r.2))
             };
-            if let Some(c) = reading(j) {
+            if let Some((c, n)) = reading(j) {
                 conf *= c;
+                near &= n;
                 j += 1;
             } else if w == "and" && toks.get(j).is_some_and(|t| t.norm == "or") {
                 // "course authors or tutors" for `course_authors_and_tutors`:
@@ -705,33 +713,39 @@ impl Lexicon {
                     "of" | "the" | "their" | "its" | "a" | "an" | "his" | "her"
                 )
             {
-                conf *= reading(j + 1)?;
+                let (c, n) = reading(j + 1)?;
+                conf *= c;
+                near &= n;
                 j += 2;
             } else {
                 return None;
             }
         }
-        Some((j - i, conf))
+        Some((j - i, conf, near))
     }
 
-    /// The spellings token `i` may stand for, with confidence.
-    fn readings(&self, toks: &[Token], i: usize, fuzzy_ok: bool) -> Vec<(String, f32)> {
+    /// The spellings token `i` may stand for, with confidence, and whether a
+    /// plan leaving the reading unused may forgive it as a slip: not for a
+    /// noun made of the name's verb ("restoration" for `Is_Restored`), which
+    /// names what it names as surely as the name itself.
+    fn readings(&self, toks: &[Token], i: usize, fuzzy_ok: bool) -> Vec<(String, f32, bool)> {
         let t = &toks[i];
         match &t.kind {
             TokKind::Word => {}
-            TokKind::Number(_) => return vec![(t.norm.clone(), 1.0)],
+            TokKind::Number(_) => return vec![(t.norm.clone(), 1.0, true)],
             _ => return Vec::new(),
         }
-        let mut out = vec![(t.stem.clone(), 1.0)];
+        let mut out = vec![(t.stem.clone(), 1.0, true)];
         if t.norm != t.stem {
-            out.push((t.norm.clone(), 1.0));
+            out.push((t.norm.clone(), 1.0, true));
         }
         if fuzzy_ok {
             // Other forms of the same word: "breaching" for "breached".
+            let noun = NOUN_SUFFIXES.iter().any(|s| t.norm.len() > s.len() + 3 && t.norm.ends_with(s));
             if let Some(ws) = self.roots.get(&root(&t.stem)) {
                 for w in ws {
                     if *w != t.stem {
-                        out.push((w.clone(), 0.9));
+                        out.push((w.clone(), 0.9, !noun));
                     }
                 }
             }
@@ -744,22 +758,22 @@ impl Lexicon {
                     continue;
                 }
                 if names::spells_out(&t.stem, a) || names::spells_out(&t.norm, a) || names::contracts(&t.norm, a) || names::contracts(&t.stem, a) {
-                    out.push((a.clone(), 0.8));
+                    out.push((a.clone(), 0.8, true));
                 }
             }
         }
         if fuzzy_ok && !self.vocab.contains(&t.stem) {
             let len = t.stem.chars().count();
             for (w, d) in self.vocab.near(&t.stem) {
-                out.push((w, fuzzy::confidence(d, len)));
+                out.push((w, fuzzy::confidence(d, len), true));
             }
             // "attend" for `attendance`, "interact" for `interaction`: the
             // noun the names make of the question's verb.
             if t.norm.chars().count() >= 5 {
                 for suf in NOUN_ENDINGS {
                     let s = stem(&format!("{}{suf}", t.norm));
-                    if self.vocab.contains(&s) && !out.iter().any(|(o, _)| *o == s) {
-                        out.push((s, RELATIVE));
+                    if self.vocab.contains(&s) && !out.iter().any(|(o, _, _)| *o == s) {
+                        out.push((s, RELATIVE, true));
                     }
                 }
             }
@@ -769,8 +783,8 @@ impl Lexicon {
             if t.related {
                 for (w, _) in thesaurus::related(&t.norm).into_iter().filter(|(_, r)| *r != thesaurus::Relation::Attribute) {
                     let s = stem(w);
-                    if self.vocab.contains(&s) && !out.iter().any(|(o, _)| *o == s) {
-                        out.push((s, RELATIVE));
+                    if self.vocab.contains(&s) && !out.iter().any(|(o, _, _)| *o == s) {
+                        out.push((s, RELATIVE, true));
                     }
                 }
             }

@@ -231,3 +231,46 @@ table = "event"
 fn a_role_join_beside_a_link_table_needs_the_role_said(#[case] q: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&league(), q, want);
 }
+
+/// Films with an `Is_Restored` flag and a `Restored_Year`.
+fn films() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "films52"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "film"
+file = "film.csv"
+primary_key = "Film_ID"
+label = "Title"
+columns = [
+  { name = "Film_ID", type = "BIGINT", nullable = false },
+  { name = "Title", type = "VARCHAR", nullable = false },
+  { name = "Is_Restored", type = "VARCHAR", nullable = false },
+]
+
+[[dimensions]]
+name = "Is_Restored"
+column = "film.Is_Restored"
+kind = "categorical"
+values = ["T", "F"]
+
+[[metrics]]
+name = "film_count"
+expr = "COUNT(*)"
+table = "film"
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// A noun made of a name's verb ("restoration" for `Is_Restored`) is no
+// slip of the pen: it is read, as the name is, or refused unread.
+#[case("Count the films that have been through restoration.", Ok("WHERE film.\"Is_Restored\" = 'T'"))]
+#[case("Count the films that have undergone restoration.", Err("answering without it"))]
+#[case("How many films are restored?", Ok("'T'"))]
+fn a_noun_of_a_names_verb_is_not_forgiven_unread(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&films(), q, want);
+}
