@@ -76,6 +76,12 @@ impl Ctx<'_> {
             let Some(c) = self.pick(j, &|t| matches!(t, Target::Column(..) | Target::Dimension(_))) else { continue };
             let Some(f) = self.field_of(&c.target) else { continue };
             let Some((yes, no)) = self.yes_and_no(&f) else { continue };
+            // "breeds that have no champion dogs", "specialties that have
+            // no master artisan": no row of the flag's table is one, which
+            // is not a row that is not one.
+            if self.noun_after_flag(j).is_some() && (j.saturating_sub(2)..j).any(|k| matches!(self.p[k].cue(), Some(Cue::Null)) || matches!(self.p[k].norm.as_str(), "no" | "without" | "none")) {
+                continue;
+            }
             let value = if negation.is_some() { no } else { yes };
             if self.filters.iter().any(|x| x.field == f.name) {
                 continue;

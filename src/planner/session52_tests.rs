@@ -274,3 +274,81 @@ table = "film"
 fn a_noun_of_a_names_verb_is_not_forgiven_unread(#[case] q: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&films(), q, want);
 }
+
+/// Breeds, and dogs of a breed with an `Is_Champion` flag; artisans with a
+/// specialty and an `is_mstr` flag.
+fn champions() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "champions52"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "breed"
+file = "breed.csv"
+primary_key = "Breed_ID"
+label = "Breed_Name"
+columns = [
+  { name = "Breed_ID", type = "BIGINT", nullable = false },
+  { name = "Breed_Name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "dog"
+file = "dog.csv"
+primary_key = "Dog_ID"
+label = "Call_Name"
+columns = [
+  { name = "Dog_ID", type = "BIGINT", nullable = false },
+  { name = "Call_Name", type = "VARCHAR", nullable = false },
+  { name = "Breed_ID", type = "BIGINT", nullable = false },
+  { name = "Is_Champion", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "artisan"
+file = "artisan.csv"
+primary_key = "art_id"
+label = "fname"
+columns = [
+  { name = "art_id", type = "BIGINT", nullable = false },
+  { name = "fname", type = "VARCHAR", nullable = false },
+  { name = "speclty", type = "VARCHAR", nullable = false },
+  { name = "is_mstr", type = "VARCHAR", nullable = false },
+]
+
+[[joins]]
+from = "dog.Breed_ID"
+to = "breed.Breed_ID"
+
+[[dimensions]]
+name = "Is_Champion"
+column = "dog.Is_Champion"
+kind = "categorical"
+values = ["Y", "N"]
+
+[[dimensions]]
+name = "is_mstr"
+column = "artisan.is_mstr"
+kind = "categorical"
+values = ["Y", "N"]
+
+[[dimensions]]
+name = "speclty"
+column = "artisan.speclty"
+kind = "categorical"
+values = ["Lampwork", "Casting", "Blowing"]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "no champion dogs" is no row that is a champion, not rows that are not.
+#[case("What are the names of the breeds that have no champion dogs?", Err(""))]
+#[case("Which specialties have no master artisan?", Ok("NOT IN"))]
+// The rows themselves not being one: the no value.
+#[case("How many dogs are not champions?", Ok("= 'N'"))]
+fn no_before_a_flag_and_its_rows_noun(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&champions(), q, want);
+}
