@@ -562,8 +562,16 @@ impl Ctx<'_> {
                 .rev()
                 .take_while(|&k| self.p[k].is_filler() || self.p[k].cue() == Some(Cue::Contains) || joins_text(k))
                 .find(|&k| joins_text(k));
+            // Not "routes that start from the 'Hornli Hut'": a place the
+            // rows start from (`Start_Hut`), said with an article.
+            let place = |k: usize, v: usize| {
+                self.p[k].norm == "from" && (k + 1..i).any(|x| matches!(self.p[x].norm.as_str(), "the" | "a" | "an")) && matches!(self.p[v].kind, PieceKind::Lex(_))
+            };
             let affix = with.and_then(|k| {
                 let v = k.checked_sub(1)?;
+                if place(k, v) {
+                    return None;
+                }
                 super::spelled::affix_verb(&self.p[v].norm).map(|start| (v, k, start))
             });
             // "contains 'CV'", "starts with 'S'": searched for even when it

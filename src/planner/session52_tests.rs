@@ -352,3 +352,54 @@ values = ["Lampwork", "Casting", "Blowing"]
 fn no_before_a_flag_and_its_rows_noun(#[case] q: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&champions(), q, want);
 }
+
+/// Huts, and routes starting from one (`Start_Hut`).
+fn routes() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "routes52"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "hut"
+file = "hut.csv"
+primary_key = "Hut_ID"
+label = "Hut_Name"
+columns = [
+  { name = "Hut_ID", type = "BIGINT", nullable = false },
+  { name = "Hut_Name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "route"
+file = "route.csv"
+primary_key = "Route_ID"
+label = "Route_Name"
+columns = [
+  { name = "Route_ID", type = "BIGINT", nullable = false },
+  { name = "Route_Name", type = "VARCHAR", nullable = false },
+  { name = "Start_Hut", type = "BIGINT", nullable = false },
+]
+
+[[joins]]
+from = "route.Start_Hut"
+to = "hut.Hut_ID"
+"#,
+    ))
+    .with_values(Some(&crate::dataset::value_index::ValueIndex {
+        columns: vec![
+            super::fixtures::indexed("hut", "Hut_Name", &["Hornli Hut", "Monte Rosa Hut"]),
+            super::fixtures::indexed("route", "Route_Name", &["Hornli Ridge", "Zmutt Ridge"]),
+        ],
+    }))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "start from the 'X'" names a place the rows start from, not a prefix.
+#[case("Which routes start from the \"Hornli Hut\"? Give the route names.", Ok("hut.\"Hut_Name\" = 'Hornli Hut'"))]
+// A prefix still: "names starting from 'H'".
+#[case("Which routes have names starting from 'H'?", Ok("LIKE 'H%'"))]
+fn starting_from_a_place_is_not_a_prefix(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&routes(), q, want);
+}
