@@ -608,9 +608,18 @@ fn correlated_only(m: &Manifest, plan: &crate::plan::Plan) -> Vec<(usize, usize)
 pub fn link_choice(m: &Manifest, plan: &crate::plan::Plan, words: &[String]) -> Result<Vec<String>, String> {
     let tables = plan_tables(m, plan);
     let adj = join_graph(m);
-    // "events that no team has entered" read as an empty `host_team`.
-    for f in plan.filters.iter().chain(plan.any_of.iter().flatten()).filter(|f| matches!(f.op, crate::plan::Op::IsNull | crate::plan::Op::IsNotNull)) {
-        let Some(j) = m.joins.iter().find(|j| j.from.eq_ignore_ascii_case(&f.field)) else { continue };
+    // "events that no team has entered" read as an empty `host_team`;
+    // "teams that entered both A and B" as teams among the hosts of each.
+    let role_read = |f: &crate::plan::Filter| -> Option<String> {
+        use crate::plan::{Op, Operand};
+        match (&f.op, &f.value) {
+            (Op::IsNull | Op::IsNotNull, _) => Some(f.field.clone()),
+            (Op::In | Op::NotIn | Op::Exists | Op::NotExists, Some(Operand::Rows { column, .. } | Operand::Column { column })) => Some(column.clone()),
+            _ => None,
+        }
+    };
+    for column in plan.filters.iter().chain(plan.any_of.iter().flatten()).filter_map(role_read) {
+        let Some(j) = m.joins.iter().find(|j| j.from.eq_ignore_ascii_case(&column)) else { continue };
         if let (Some(a), Some(b)) = (table_of(m, &j.from), table_of(m, &j.to)) {
             if let Some(reason) = role_or_link(m, &tables, &adj, a, b, words) {
                 return Err(reason);

@@ -158,7 +158,14 @@ fn flags_said_as_rows_and_nobody(#[case] q: &str, #[case] want: Result<&str, &st
 /// Teams, the events one team hosts (`host_team`), and the entries of
 /// teams in events.
 fn league() -> OfflinePlanner {
-    OfflinePlanner::new(&super::fixtures::from_toml(
+    OfflinePlanner::new(&league_manifest())
+    .with_values(Some(&crate::dataset::value_index::ValueIndex {
+        columns: vec![super::fixtures::indexed("event", "evt_nm", &["Buckeye Regional", "Wolverine District", "Midwest Open"])],
+    }))
+}
+
+fn league_manifest() -> crate::semantic::Manifest {
+    super::fixtures::from_toml(
         r#"name = "league52"
 description = "made up"
 derived = true
@@ -215,7 +222,26 @@ name = "event_count"
 expr = "COUNT(*)"
 table = "event"
 "#,
-    ))
+    )
+}
+
+/// Teams among the hosts of an event (a sub-query on the role column):
+/// refused unless the role is said.
+#[rstest]
+#[case("which teams entered the buckeye regional", false)]
+#[case("which teams hosted the buckeye regional", true)]
+fn a_role_column_in_a_sub_query_needs_the_role_said(#[case] q: &str, #[case] ok: bool) {
+    use crate::plan::{Filter, Op, Operand, Plan};
+    let m = league_manifest();
+    let name = Filter { field: "event.evt_nm".into(), op: Op::Eq, value: Some(Operand::Value(serde_json::json!("Buckeye Regional"))) };
+    let plan = Plan {
+        fields: vec!["team.team_nm".into()],
+        filters: vec![Filter { field: "team.team_id".into(), op: Op::In, value: Some(Operand::Rows { column: "event.host_team".into(), filters: vec![name] }) }],
+        ..Plan::from_sql("")
+    };
+    let words: Vec<String> = q.split_whitespace().map(str::to_string).collect();
+    let got = super::schema::link_choice(&m, &plan, &words);
+    assert_eq!(got.is_ok(), ok, "{q}: {got:?}");
 }
 
 #[rustfmt::skip]
