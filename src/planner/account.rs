@@ -56,6 +56,43 @@ fn names_unused_column(m: &Manifest, tables: &BTreeSet<usize>, columns: &BTreeSe
     named && !columns.iter().any(|&(t, c)| has(t, c))
 }
 
+/// "the first name of their mentor" with `mentor` a number pointing at
+/// other rows (of the same table, or of no table a join reads): the name
+/// asked for is the pointed row's; listing the number itself answers
+/// something else.
+fn name_of_a_pointer(m: &Manifest, p: &[Piece], plan: &Plan) -> Result<(), String> {
+    let shown = output_columns(m, plan);
+    let top_column = |x: &Piece| match x.lex().and_then(|c| c.first()).map(|c| &c.target) {
+        Some(Target::Column(t, c)) => Some((*t, *c)),
+        _ => None,
+    };
+    for i in 0..p.len().saturating_sub(3) {
+        let Some((t, c)) = top_column(&p[i]) else { continue };
+        if !is_name_like(m, t, c) || p[i + 1].norm != "of" || !matches!(p[i + 2].norm.as_str(), "their" | "its" | "his" | "her") {
+            continue;
+        }
+        let Some((u, k)) = top_column(&p[i + 3]) else { continue };
+        let ty = m.tables[u].columns[k].ty.to_ascii_uppercase();
+        let integer = ["INT", "INTEGER", "BIGINT", "SMALLINT", "TINYINT", "HUGEINT"].contains(&ty.as_str());
+        // "the first name and last name of its owner" shown from the
+        // owners the column joins: asked and answered.
+        let from = format!("{}.{}", m.tables[u].name, m.tables[u].columns[k].name);
+        let pointed_shown = m
+            .joins
+            .iter()
+            .filter(|j| j.from.eq_ignore_ascii_case(&from))
+            .filter_map(|j| schema::table_of(m, &j.to))
+            .any(|v| shown.iter().any(|&(t, _)| t == v && v != u));
+        if integer && !pointed_shown && !is_name_like(m, u, k) && !is_row_key(m, u, k) && shown.contains(&(u, k)) {
+            return Err(format!(
+                "'{} of {} {}' asks about the row {}.{} points at, which I couldn't look up; I would only show the number.",
+                p[i].words, p[i + 2].words, p[i + 3].words, m.tables[u].name, m.tables[u].columns[k].name
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Words that say the answer is a total: borne out by any aggregate.
 const TOTALS: &[&str] = &["total", "overall", "combined", "altogether"];
 
@@ -70,6 +107,7 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
     super::key_number::check(m, p, plan)?;
     super::order_doubt::check(m, p, plan)?;
     value_as_modifier(m, p, plan)?;
+    name_of_a_pointer(m, p, plan)?;
     let tables = plan_tables(m, plan);
     let columns = plan_columns(m, plan);
     when_without_time(m, p, plan)?;

@@ -429,3 +429,62 @@ to = "hut.Hut_ID"
 fn starting_from_a_place_is_not_a_prefix(#[case] q: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&routes(), q, want);
 }
+
+/// Drivers with a mentor (another driver, no join), and depots an owner
+/// runs (`Owner_ID`, joined to owners).
+fn mentors() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "mentors52"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "driver"
+file = "driver.csv"
+primary_key = "Driver_ID"
+label = "Name"
+columns = [
+  { name = "Driver_ID", type = "BIGINT", nullable = false },
+  { name = "Name", type = "VARCHAR", nullable = false },
+  { name = "Mentor_ID", type = "BIGINT", nullable = true },
+]
+
+[[tables]]
+name = "orchard"
+file = "orchard.csv"
+primary_key = "Orchard_ID"
+label = "Orchard_Name"
+columns = [
+  { name = "Orchard_ID", type = "BIGINT", nullable = false },
+  { name = "Orchard_Name", type = "VARCHAR", nullable = false },
+  { name = "Owner_ID", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "owner"
+file = "owner.csv"
+primary_key = "Owner_ID"
+label = "Last_Name"
+columns = [
+  { name = "Owner_ID", type = "BIGINT", nullable = false },
+  { name = "First_Name", type = "VARCHAR", nullable = false },
+  { name = "Last_Name", type = "VARCHAR", nullable = false },
+]
+
+[[joins]]
+from = "orchard.Owner_ID"
+to = "owner.Owner_ID"
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "the name of their mentor" with the mentor only a number: refused, not
+// listed as the number.
+#[case("Show the name of each driver together with the name of their mentor.", Err("'name of their mentor'"))]
+// The pointed rows joined and shown: answered.
+#[case("Show the name of each orchard and the first name and last name of its owner.", Ok("owner.\"First_Name\""))]
+fn the_name_of_a_pointer_no_join_reads(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&mentors(), q, want);
+}
