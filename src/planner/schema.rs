@@ -729,8 +729,8 @@ fn join_through_absent(m: &Manifest, plan: &crate::plan::Plan) -> Option<String>
     None
 }
 
-/// Why the one direct join between tables `a` and `b` cannot be taken for
-/// the question, if it cannot: every column joining them names a role
+/// Why the direct joins between tables `a` and `b` cannot be taken for
+/// the question, if they cannot: every column joining them names a role
 /// (`event.host_team`, `shift.Mentor_ID`: words beyond the other table's
 /// name), a table the plan does not read also links the two (teams enter
 /// events through `entry`), and no word of the question says the role
@@ -739,7 +739,7 @@ fn join_through_absent(m: &Manifest, plan: &crate::plan::Plan) -> Option<String>
 fn role_or_link(m: &Manifest, tables: &[usize], adj: &[Vec<usize>], a: usize, b: usize, words: &[String]) -> Option<String> {
     let mut roles: Vec<(&str, Vec<String>)> = Vec::new();
     for j in &m.joins {
-        let (f, t) = (table_of(m, &j.from)?, table_of(m, &j.to)?);
+        let (Some(f), Some(t)) = (table_of(m, &j.from), table_of(m, &j.to)) else { continue };
         let other = match (f, t) {
             (f, t) if f == a && t == b => b,
             (f, t) if f == b && t == a => a,
