@@ -109,7 +109,7 @@ const RELATIVE: f32 = 0.8;
 
 /// Endings of nouns made from verbs ("restoration", "payment",
 /// "attendance"): such a word names a thing, not a slip of the pen.
-const NOUN_SUFFIXES: &[&str] = &["ation", "tion", "sion", "ment", "ance", "ence"];
+const NOUN_SUFFIXES: &[&str] = &["tion", "sion", "ment", "ance", "ence"];
 
 /// Entries at least this heavy name a thing whole (a table, a column, a
 /// name with its table's word); lighter ones are parts of names.
