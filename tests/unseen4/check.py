@@ -1,6 +1,7 @@
 """Validate every gold query of one database of this set against its CSV tables (DuckDB).
 
     python3 tests/unseen4/check.py tests/unseen4/<db>
+    python3 tests/unseen5/check.py tests/unseen5/<db>   (a link to this file)
 
 The checks are tests/unseen3/check.py's, loaded from there (one copy to keep);
 each <db>/build_questions.py imports features() and is_ordered() from here.
