@@ -507,6 +507,12 @@ pub(super) fn check_matches(m: &Manifest, matches: &[Match], plan: &Plan) -> Res
             continue;
         }
         let Some(tc) = resolve(m, &x.target) else { continue };
+        // "Who is currently working on ...?" with an `Is_Current` column:
+        // an adverb says a condition on the column, never a column to show.
+        let adverb = last.ends_with("ly") && !crate::planner::lexicon::adjective_of_adverb(&last).is_empty();
+        if adverb && !plan.filters.iter().any(|f| resolve(m, &f.field) == Some(tc)) {
+            return Err(format!("I read '{}' as the column {}, but found no condition on it to apply.", x.words, x.target));
+        }
         // A table's key or name standing for its rows ("how many cards")
         // is borne out by the table being read.
         let stands_for_rows = tables.contains(&tc.0) && (is_id_like(m, tc.0, tc.1) || schema::row_name(m, tc.0) == Some(tc.1));

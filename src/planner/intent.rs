@@ -273,6 +273,17 @@ pub fn pieces(
         if cue.is_some_and(|c| c.0 > 1) && names_schema && !cues.exact_at(toks, i) {
             cue = None;
         }
+        // "in descending order of the number of berths" with a `Num_Berths`
+        // column: "the" opens the column's name, as it does without the
+        // article ("number of berths"), not a count.
+        let count_len = cue.filter(|c| c.0 > 1 && c.1 == Cue::Count && t.norm == "the").map(|c| c.0);
+        if count_len.is_some_and(|len| {
+            lx.longest_at(toks, i + 1, &fuzzy_ok).is_some_and(|l| {
+                l.len >= len && l.cands.iter().any(|c| !c.fuzzy && c.confidence >= 0.85 && matches!(c.target, Target::Column(..)))
+            })
+        }) {
+            cue = None;
+        }
         // "the numbers of all flights", "phone numbers": in the plural,
         // numbers are identifiers to show, not a count.
         if cue.is_some_and(|(len, c)| {
@@ -300,7 +311,11 @@ pub fn pieces(
                 // have any record").
                 let counted = i > 0 && matches!(toks[i - 1].norm.as_str(), "any" | "no");
                 let rows = (t.norm != t.stem || counted) && l.cands.iter().any(|c| !c.fuzzy && matches!(c.target, Target::Table(_)));
-                if !strong && !value && !rows || t.number().is_some() {
+                // "crew members currently assigned" with an `Is_Current`
+                // column: the adverb says the yes/no column.
+                let adverb = !crate::planner::lexicon::adjective_of_adverb(&t.norm).is_empty()
+                    && l.cands.iter().any(|c| !c.fuzzy && matches!(c.target, Target::Column(..)));
+                if !strong && !value && !rows && !adverb || t.number().is_some() {
                     lex = None;
                 }
             }

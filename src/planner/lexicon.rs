@@ -739,6 +739,15 @@ impl Lexicon {
         if t.norm != t.stem {
             out.push((t.norm.clone(), 1.0, true));
         }
+        // "run organically", "operated remotely", "currently assigned": an
+        // adverb made of an adjective a name uses (`Organic`, `is_remote`,
+        // `Is_Current`) says that adjective; never dropped as a filler.
+        for adj in adjective_of_adverb(&t.norm) {
+            let s = stem(&adj);
+            if self.vocab.contains(&s) && !out.iter().any(|(o, _, _)| *o == s) {
+                out.push((s, 0.9, false));
+            }
+        }
         if fuzzy_ok {
             // Other forms of the same word: "breaching" for "breached".
             let noun = NOUN_SUFFIXES.iter().any(|s| t.norm.len() > s.len() + 3 && t.norm.ends_with(s));
@@ -791,6 +800,32 @@ impl Lexicon {
         }
         out
     }
+}
+
+/// The adjectives an adverb is made of: "organically" -> "organic",
+/// "remotely" -> "remote", "happily" -> "happy", "notably" -> "notable";
+/// none for a word that is no adverb in -ly ("family", "only") or says
+/// how often ("yearly").
+pub fn adjective_of_adverb(w: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let Some(base) = w.strip_suffix("ly").filter(|b| b.len() >= 4) else { return out };
+    // "yearly", "monthly": how often, not the period's column.
+    if matches!(base, "hour" | "week" | "month" | "year" | "quarter" | "night") {
+        return out;
+    }
+    if let Some(b) = base.strip_suffix("ical") {
+        out.push(format!("{b}ic"));
+    }
+    if let Some(b) = base.strip_suffix('i') {
+        out.push(format!("{b}y"));
+    }
+    if base.ends_with("ab") || base.ends_with("ib") {
+        out.push(format!("{base}le"));
+    }
+    out.push(base.to_string());
+    // "family" is no adverb of "fami": the adjective must be a word.
+    out.retain(|a| crate::words::is_english_word(a));
+    out
 }
 
 /// A crude root shared by word forms: "breaching", "breached" and "breach"

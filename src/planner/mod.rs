@@ -223,6 +223,8 @@ mod session51_tests;
 #[cfg(test)]
 mod session52_tests;
 #[cfg(test)]
+mod session53_tests;
+#[cfg(test)]
 mod neg11_tests;
 #[cfg(test)]
 mod words11_tests;
