@@ -389,7 +389,70 @@ pub fn pieces(
     contain_as_have(&mut out);
     over_all(&mut out);
     on_file(&mut out);
+    order_key(&mut out);
+    their_columns(&mut out);
     out
+}
+
+/// "Sort the vessels ... and show their names": after "their" or "its",
+/// a column of the rows last named (`vessels.Vessel_Name`) comes before
+/// a column spelt closer of rows the question never names
+/// (`crew_members.Name`).
+fn their_columns(out: &mut [Piece]) {
+    for k in 1..out.len() {
+        if !matches!(out[k - 1].norm.as_str(), "their" | "its") {
+            continue;
+        }
+        let owner = out[..k - 1].iter().rev().find_map(|x| match x.lex().and_then(|c| c.first()) {
+            Some(c) if !c.fuzzy => match c.target {
+                Target::Table(t) => Some(t),
+                _ => None,
+            },
+            _ => None,
+        });
+        let Some(t) = owner else { continue };
+        // Only over a column of rows the question never names.
+        let named = |u: usize| out.iter().any(|x| x.lex().and_then(|c| c.first()).is_some_and(|c| !c.fuzzy && c.target == Target::Table(u)));
+        let unnamed_top = match out[k].lex().and_then(|c| c.first()).map(|c| &c.target) {
+            Some(Target::Column(u, _)) => *u != t && !named(*u),
+            _ => false,
+        };
+        if !unnamed_top {
+            continue;
+        }
+        if let PieceKind::Lex(cands) = &mut out[k].kind {
+            if cands.iter().any(|c| !c.fuzzy && matches!(c.target, Target::Column(ct, _) if ct == t)) {
+                cands.sort_by_key(|c| !matches!(c.target, Target::Column(ct, _) if ct == t));
+            }
+        }
+    }
+}
+
+/// "in descending order of price", "sorted by price": what follows an
+/// ordering cue that ends in "of" or "by" is what to order by, a column,
+/// not a stored value that happens to be spelt so (a surname "Price").
+/// So is what follows "their" or "its" ("products with their prices"): an
+/// attribute of the rows. A capitalised word keeps its value reading.
+fn order_key(out: &mut [Piece]) {
+    for k in 1..out.len() {
+        let mut j = k - 1;
+        while j > 0 && out[j].kind == PieceKind::Stop && matches!(out[j].norm.as_str(), "the" | "their" | "its") {
+            j -= 1;
+        }
+        let ordering = matches!(out[j].cue(), Some(Cue::Desc | Cue::Asc | Cue::Sort))
+            && out[j].words.to_lowercase().split_whitespace().last().is_some_and(|w| matches!(w, "of" | "by"));
+        // "all products with their prices": after a possessive, an attribute.
+        let possessed = matches!(out[k - 1].norm.as_str(), "their" | "its");
+        if !(ordering || possessed) || out[k].capital {
+            continue;
+        }
+        if let PieceKind::Lex(cands) = &mut out[k].kind {
+            let column = cands.iter().any(|c| !c.fuzzy && matches!(c.target, Target::Column(..) | Target::Dimension(_)));
+            if column && cands.iter().any(|c| matches!(c.target, Target::Value(..))) {
+                cands.retain(|c| !matches!(c.target, Target::Value(..)));
+            }
+        }
+    }
 }
 
 /// "no email address on file", "stock on hand", "on record": said of what

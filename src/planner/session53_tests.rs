@@ -126,3 +126,119 @@ table = "species"
 fn the_number_of_a_column_and_adverbs_of_columns(#[case] q: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&ferries(), q, want);
 }
+
+/// Products with a `unit_price`, staff one of whom is called Price (who
+/// manage shops whose sales are of products), vessels with a build year
+/// and crew members with a bare `name` and an age.
+fn bakery() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "bakery53"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "products"
+file = "products.csv"
+primary_key = "product_id"
+label = "product_name"
+columns = [
+  { name = "product_id", type = "BIGINT", nullable = false },
+  { name = "product_name", type = "VARCHAR", nullable = false },
+  { name = "unit_price", type = "DOUBLE", nullable = false },
+]
+
+[[tables]]
+name = "staff"
+file = "staff.csv"
+primary_key = "staff_id"
+label = "last_name"
+columns = [
+  { name = "staff_id", type = "BIGINT", nullable = false },
+  { name = "first_name", type = "VARCHAR", nullable = false },
+  { name = "last_name", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "daily_sales"
+file = "daily_sales.csv"
+primary_key = "sale_id"
+columns = [
+  { name = "sale_id", type = "BIGINT", nullable = false },
+  { name = "product_id", type = "BIGINT", nullable = false },
+  { name = "recorded_by", type = "BIGINT", nullable = false },
+  { name = "qty_sold", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "vessels"
+file = "vessels.csv"
+primary_key = "vessel_id"
+label = "vessel_name"
+columns = [
+  { name = "vessel_id", type = "BIGINT", nullable = false },
+  { name = "vessel_name", type = "VARCHAR", nullable = false },
+  { name = "built_year", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "crew_members"
+file = "crew_members.csv"
+primary_key = "crew_id"
+label = "name"
+columns = [
+  { name = "crew_id", type = "BIGINT", nullable = false },
+  { name = "name", type = "VARCHAR", nullable = false },
+  { name = "age", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "crew_assignments"
+file = "crew_assignments.csv"
+columns = [
+  { name = "crew_id", type = "BIGINT", nullable = false },
+  { name = "vessel_id", type = "BIGINT", nullable = false },
+]
+
+[[joins]]
+from = "daily_sales.product_id"
+to = "products.product_id"
+
+[[joins]]
+from = "daily_sales.recorded_by"
+to = "staff.staff_id"
+
+[[joins]]
+from = "crew_assignments.crew_id"
+to = "crew_members.crew_id"
+
+[[joins]]
+from = "crew_assignments.vessel_id"
+to = "vessels.vessel_id"
+
+[[dimensions]]
+name = "last_name"
+column = "staff.last_name"
+kind = "categorical"
+values = ["Price", "Baker", "Miller"]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// After an ordering cue ending in "of" or "by", or after "their", a word
+// naming a column is that column, not a stored value spelt so.
+#[case("List the product names and their unit prices in descending order of price.", Ok("ORDER BY unit_price DESC"), "Price'")]
+#[case("List the product names sorted by price.", Ok("products.unit_price ASC"), "Price'")]
+#[case("Show all products with their prices.", Ok("products.unit_price"), "Price'")]
+// Capitalised, it is the value.
+#[case("Show the first names of the staff with last name Price.", Ok("'Price'"), "")]
+// "their names" after the vessels: the vessels' names, not the crew's.
+#[case("Sort the vessels from the oldest to the newest and show their names.", Ok("ORDER BY built_year ASC"), "crew")]
+fn order_keys_and_possessives_name_columns(#[case] q: &str, #[case] want: Result<&str, &str>, #[case] lacks: &str) {
+    let got = super::fixtures::planned_sql(&bakery(), q);
+    match (&got, want) {
+        (Ok(sql), Ok(has)) => assert!(sql.contains(has) && (lacks.is_empty() || !sql.contains(lacks)), "{q}: {sql}"),
+        _ => panic!("{q}: {got:?}"),
+    }
+}
