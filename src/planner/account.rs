@@ -486,6 +486,7 @@ pub(super) fn bare_first(pieces: &[Piece], matches: &[Match]) -> Result<(), Stri
 /// names) is a dropped part of the question.
 pub(super) fn check_matches(m: &Manifest, matches: &[Match], plan: &Plan) -> Result<(), String> {
     most_of_a_name(m, matches, plan)?;
+    range_on_flag(m, plan)?;
     summed_key(m, plan)?;
     super::bounded::check(matches, plan)?;
     let cols = plan_columns(m, plan);
@@ -521,6 +522,25 @@ pub(super) fn check_matches(m: &Manifest, matches: &[Match], plan: &Plan) -> Res
                 "I read '{}' as the column {}, but couldn't work out where it goes in the answer.",
                 x.words, x.target
             ));
+        }
+    }
+    Ok(())
+}
+
+/// "programmes that have had at least one live episode" read as
+/// `IsLive >= 1`: a yes/no column (`Y`/`N`, `1`/`0`, a boolean) has no
+/// order; a range on it is a count or a number misplaced.
+fn range_on_flag(m: &Manifest, plan: &Plan) -> Result<(), String> {
+    for f in &plan.filters {
+        if !matches!(f.op, Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::Between) {
+            continue;
+        }
+        let Some((t, c)) = resolve(m, &f.field) else { continue };
+        let qualified = format!("{}.{}", m.tables[t].name, m.tables[t].columns[c].name);
+        let boolean = m.tables[t].columns[c].ty.eq_ignore_ascii_case("BOOLEAN");
+        let pair = m.dimensions.iter().any(|d| d.column.eq_ignore_ascii_case(&qualified) && super::flags::yes_and_no(&d.values).is_some());
+        if boolean || pair {
+            return Err(format!("I read a comparison on {qualified}, a yes/no column, which has no order to compare."));
         }
     }
     Ok(())

@@ -33,7 +33,7 @@ const NEGATION: &[&str] = &["not", "no", "never", "non", "without", "n't", "nt"]
 
 /// The values meaning yes and no, when a dimension's values are exactly
 /// those two.
-fn yes_and_no(values: &[String]) -> Option<(String, String)> {
+pub(super) fn yes_and_no(values: &[String]) -> Option<(String, String)> {
     if values.len() != 2 {
         return None;
     }

@@ -242,3 +242,104 @@ fn order_keys_and_possessives_name_columns(#[case] q: &str, #[case] want: Result
         _ => panic!("{q}: {got:?}"),
     }
 }
+
+/// Programmes and their episodes with an `IsLive` 0/1 column; fabrics
+/// priced per yard and the yards of each used in quilts.
+fn radio() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "radio53"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "programme"
+file = "programme.csv"
+primary_key = "ProgID"
+label = "Title"
+columns = [
+  { name = "ProgID", type = "BIGINT", nullable = false },
+  { name = "Title", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "episode"
+file = "episode.csv"
+primary_key = "EpID"
+columns = [
+  { name = "EpID", type = "BIGINT", nullable = false },
+  { name = "ProgID", type = "BIGINT", nullable = false },
+  { name = "ListenersK", type = "BIGINT", nullable = false },
+  { name = "IsLive", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "fabrics"
+file = "fabrics.csv"
+primary_key = "Fabric_ID"
+label = "Fabric_Name"
+columns = [
+  { name = "Fabric_ID", type = "BIGINT", nullable = false },
+  { name = "Fabric_Name", type = "VARCHAR", nullable = false },
+  { name = "Price_per_yd", type = "DOUBLE", nullable = false },
+  { name = "Color", type = "VARCHAR", nullable = false },
+]
+
+[[tables]]
+name = "quilt_fabrics"
+file = "quilt_fabrics.csv"
+columns = [
+  { name = "Quilt_ID", type = "BIGINT", nullable = false },
+  { name = "Fabric_ID", type = "BIGINT", nullable = false },
+  { name = "Yards_Used", type = "DOUBLE", nullable = false },
+]
+
+[[joins]]
+from = "episode.ProgID"
+to = "programme.ProgID"
+
+[[joins]]
+from = "quilt_fabrics.Fabric_ID"
+to = "fabrics.Fabric_ID"
+
+[[dimensions]]
+name = "IsLive"
+column = "episode.IsLive"
+kind = "numeric"
+synonyms = ["is live"]
+values = ["0", "1"]
+
+[[dimensions]]
+name = "Color"
+column = "fabrics.Color"
+kind = "categorical"
+values = ["Blue", "Purple", "Red"]
+
+[[metrics]]
+name = "programme_count"
+expr = "COUNT(*)"
+table = "programme"
+
+[[metrics]]
+name = "episode_count"
+expr = "COUNT(*)"
+table = "episode"
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// A yes/no column has no order: "at least one live episode" is no
+// `IsLive >= 1`.
+#[case("What are the titles of the programmes that have had at least one live episode?", Err("yes/no"))]
+// "yd" is a yard: "prices per yard" is `Price_per_yd`, not the yards used.
+#[case("What are the names and prices per yard of the fabrics whose color is blue or purple?", Ok("fabrics.\"Price_per_yd\""))]
+fn yes_no_ranges_and_yards(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&radio(), q, want);
+}
+
+#[test]
+fn prices_per_yard_read_no_link_table() {
+    let sql = super::fixtures::planned_sql(&radio(), "What are the names and prices per yard of the fabrics whose color is blue or purple?");
+    assert!(sql.as_ref().is_ok_and(|s| !s.contains("quilt_fabrics")), "{sql:?}");
+}

@@ -29,6 +29,8 @@ const SYMBOLS: &[(&str, &[&str])] = &[
     ("chf", &["franc"]),
     ("ft", &["foot", "feet"]),
     ("mi", &["mile"]),
+    ("yd", &["yard"]),
+    ("yds", &["yard"]),
     ("mph", &["mile", "hour"]),
     ("km", &["kilometer", "kilometre"]),
     ("kph", &["kilometer", "kilometre", "hour"]),
