@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Add the made-up databases of tests/unseen (or tests/unseen2, unseen3, unseen4, unseen5, unseen6) as datasets in a
+# Add the made-up databases of tests/unseen (or tests/unseen2, unseen3, unseen4, unseen5, unseen6, unseen7) as datasets in a
 # scratch SANDPIPER_HOME (default /tmp/sp-home) and evaluate their 400 questions. Each database
-# is added under the dataset name its questions use (own_<db>, own3_<db> for unseen3, own4_<db> for unseen4, own5_<db> for unseen5, own6_<db> for unseen6).
+# is added under the dataset name its questions use (own_<db>, own3_<db> for unseen3, own4_<db> for unseen4, own5_<db> for unseen5, own6_<db> for unseen6, own7_<db> for unseen7).
 #
 #   scripts/unseen.sh [HOME] [SET]      SET: unseen (default), unseen2 (kept unread: read only
-#                                       its counts, see tests/unseen2/README.md), unseen3, unseen4, unseen5 or unseen6
+#                                       its counts, see tests/unseen2/README.md), unseen3, unseen4, unseen5, unseen6 or unseen7
 #   SANDPIPER=path/to/sandpiper          (default $CARGO_TARGET_DIR/release/sandpiper)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)

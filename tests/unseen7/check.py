@@ -1,0 +1,1 @@
+../unseen4/check.py
