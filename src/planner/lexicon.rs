@@ -767,7 +767,10 @@ impl Lexicon {
                     continue;
                 }
                 if names::spells_out(&t.stem, a) || names::spells_out(&t.norm, a) || names::contracts(&t.norm, a) || names::contracts(&t.stem, a) {
-                    out.push((a.clone(), 0.8, true));
+                    // "first name" for `FName`, "last name" for `LName`: the
+                    // letter is the word, no misspelling to forgive.
+                    let name_letter = a.chars().count() == 1 && matches!(t.norm.as_str(), "first" | "last" | "middle");
+                    out.push((a.clone(), 0.8, !name_letter));
                 }
             }
         }

@@ -343,3 +343,61 @@ fn prices_per_yard_read_no_link_table() {
     let sql = super::fixtures::planned_sql(&radio(), "What are the names and prices per yard of the fabrics whose color is blue or purple?");
     assert!(sql.as_ref().is_ok_and(|s| !s.contains("quilt_fabrics")), "{sql:?}");
 }
+
+/// Instructors with `FName` and `LName` (split as "f name", "l name") and
+/// the lessons they teach.
+fn instructors() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "ski53"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "instructor"
+file = "instructor.csv"
+primary_key = "InstrID"
+label = "LName"
+columns = [
+  { name = "InstrID", type = "BIGINT", nullable = false },
+  { name = "LName", type = "VARCHAR", nullable = false },
+  { name = "FName", type = "VARCHAR", nullable = false },
+  { name = "Age", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "lesson"
+file = "lesson.csv"
+primary_key = "LessonID"
+columns = [
+  { name = "LessonID", type = "BIGINT", nullable = false },
+  { name = "InstrID", type = "BIGINT", nullable = false },
+  { name = "Hrs", type = "DOUBLE", nullable = false },
+]
+
+[[joins]]
+from = "lesson.InstrID"
+to = "instructor.InstrID"
+
+[[metrics]]
+name = "lesson_count"
+expr = "COUNT(*)"
+table = "lesson"
+
+[[metrics]]
+name = "instructor_count"
+expr = "COUNT(*)"
+table = "instructor"
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "first" for the `F` of `FName` is the word itself, not a misspelling to
+// forgive: the closing sentence's first name is shown.
+#[case("Which instructor has taught the most lessons? Give the first and last name.", Ok("instructor.\"FName\""))]
+#[case("Which instructor has taught the most lessons? Give the first name and last name.", Ok("instructor.\"FName\""))]
+#[case("Give the first and last name of every instructor.", Ok("instructor.\"FName\""))]
+fn first_and_last_name_letters_are_read(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&instructors(), q, want);
+}
