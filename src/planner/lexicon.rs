@@ -545,8 +545,19 @@ impl Lexicon {
             let Some(ids) = self.by_first.get(first) else {
                 continue;
             };
+            // A participle's gerund ("printing" for "printed"): it may read
+            // a name, never a stored value ("jobs printed for X" is no
+            // status 'Printing', a job still on the press).
+            let form = *first != toks[i].stem
+                && *first != toks[i].norm
+                && root(first) == root(&toks[i].stem)
+                && toks[i].norm.ends_with("ed")
+                && first.ends_with("ing");
             for &id in ids {
                 let e = &self.entries[id];
+                if form && matches!(e.target, Target::Value(..)) {
+                    continue;
+                }
                 if let Some(exact) = &e.exact {
                     if e.stems.len() != 1 || toks[i].raw != *exact {
                         continue;
