@@ -238,7 +238,8 @@ impl Ctx<'_> {
     }
 
     /// "members who registered a branch in 2016", "campuses opened between
-    /// 1935 and 1939": a past participle before the time whose root names a
+    /// 1935 and 1939", "enclosures built before 1990": a past participle
+    /// (regular or irregular) before the time whose root names a
     /// date or year column (`register_year`, `open_year`, `shipment_date`)
     /// says which column the time is about, on whichever table holds it.
     /// The base table's column wins over another table's; two candidates
@@ -250,7 +251,7 @@ impl Ctx<'_> {
                 && matches!(self.p[k].kind, PieceKind::Unknown | PieceKind::Soft | PieceKind::Lex(_))
                 && !self.p[k].words.contains(' ')
                 && self.p[k].norm.len() >= 5
-                && self.p[k].norm.ends_with("ed")
+                && (self.p[k].norm.ends_with("ed") || crate::planner::verbs::is_irregular_past(&self.p[k].norm))
         })?;
         let root = crate::planner::lexicon::root(&self.p[verb].norm);
         if root.len() < 4 {
