@@ -287,6 +287,7 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
             _ => {}
         }
     }
+    or_without_alternative(p, plan)?;
     Ok(notes)
 }
 
@@ -544,6 +545,41 @@ fn range_on_flag(m: &Manifest, plan: &Plan) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// "stocks that weigh more than 250 gsm or were used for a job with a
+/// quantity over 30000": an "or" between two conditions read (by whatever
+/// piece took it) into a plan with no alternative in it (no list of
+/// values, no `any_of`, no union) answers "and" instead. Not "one or
+/// more", "him or her".
+fn or_without_alternative(p: &[Piece], plan: &Plan) -> Result<(), String> {
+    fn alternative(v: &serde_json::Value) -> bool {
+        match v {
+            serde_json::Value::Object(o) => {
+                let list = matches!(o.get("op").and_then(|x| x.as_str()), Some("in" | "not_in")) && o.get("value").and_then(|x| x.as_array()).is_some_and(|a| a.len() > 1);
+                let nonempty = |k: &str| o.get(k).and_then(|x| x.as_array()).is_some_and(|a| !a.is_empty());
+                list || nonempty("any_of") || nonempty("union") || o.values().any(alternative)
+            }
+            serde_json::Value::Array(a) => a.iter().any(alternative),
+            _ => false,
+        }
+    }
+    let quantity = |x: Option<&Piece>| {
+        let first = |x: &Piece| x.words.split_whitespace().next().map(str::to_lowercase).unwrap_or_default();
+        x.is_some_and(|x| matches!(x.kind, PieceKind::Number(_) | PieceKind::Time(_)) || matches!(first(x).as_str(), "more" | "less" | "fewer" | "greater" | "higher" | "lower" | "above" | "below" | "equal" | "over" | "under" | "later" | "earlier" | "after" | "before"))
+    };
+    let pronoun = |x: &Piece| matches!(x.norm.as_str(), "he" | "she" | "him" | "her" | "his" | "hers" | "they" | "them" | "it");
+    let said = (0..p.len()).any(|i| {
+        p[i].cue() == Some(Cue::Or)
+            && p[i].words.eq_ignore_ascii_case("or")
+            && !quantity(p.get(i + 1))
+            && !(i > 0 && quantity(p.get(i - 1)) && p.get(i + 1).is_some_and(|n| n.kind == PieceKind::Stop))
+            && !(i > 0 && pronoun(&p[i - 1]) && p.get(i + 1).is_some_and(pronoun))
+    });
+    if !said || serde_json::to_value(plan).is_ok_and(|v| alternative(&v)) {
+        return Ok(());
+    }
+    Err("I read 'or' between two conditions but could only answer rows meeting both; say it as two questions.".into())
 }
 
 /// "the average amount paid for rentals of kayaks" read as the average of

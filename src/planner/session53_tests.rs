@@ -510,3 +510,53 @@ to = "enclosure.EnclID"
 fn an_irregular_participle_dates_its_column(#[case] q: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&zoo(), q, want);
 }
+
+/// Paper stocks with a weight, and the print jobs on them.
+fn stocks() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "stocks53"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "paper_stocks"
+file = "paper_stocks.csv"
+primary_key = "stock_id"
+label = "stock_name"
+columns = [
+  { name = "stock_id", type = "BIGINT", nullable = false },
+  { name = "stock_name", type = "VARCHAR", nullable = false },
+  { name = "weight_gsm", type = "BIGINT", nullable = false },
+]
+
+[[tables]]
+name = "print_jobs"
+file = "print_jobs.csv"
+primary_key = "job_id"
+columns = [
+  { name = "job_id", type = "BIGINT", nullable = false },
+  { name = "stock_id", type = "BIGINT", nullable = false },
+  { name = "quantity", type = "BIGINT", nullable = false },
+]
+
+[[joins]]
+from = "print_jobs.stock_id"
+to = "paper_stocks.stock_id"
+
+[[metrics]]
+name = "paper_stocks_count"
+expr = "COUNT(*)"
+table = "paper_stocks"
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "or" between two conditions, answered as rows meeting both: refused.
+#[case("What are the names of paper stocks that weigh more than 250 gsm or were used for a job with a quantity over 30000?", Err("'or'"))]
+// One condition: answered.
+#[case("What are the names of paper stocks that weigh more than 250 gsm?", Ok("> 250"))]
+fn or_answered_as_and_is_refused(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&stocks(), q, want);
+}
