@@ -108,6 +108,7 @@ pub(super) fn check(m: &Manifest, p: &[Piece], used: &[bool], plan: &Plan) -> Re
     super::order_doubt::check(m, p, plan)?;
     value_as_modifier(m, p, plan)?;
     name_of_a_pointer(m, p, plan)?;
+    which_unnamed(m, p, plan)?;
     let tables = plan_tables(m, plan);
     let columns = plan_columns(m, plan);
     when_without_time(m, p, plan)?;
@@ -580,6 +581,39 @@ fn or_without_alternative(p: &[Piece], plan: &Plan) -> Result<(), String> {
         return Ok(());
     }
     Err("I read 'or' between two conditions but could only answer rows meeting both; say it as two questions.".into())
+}
+
+/// "Which batch produced the most bottles?" answered with the bottle count
+/// alone: the question asks which rows, and a listing that shows none of
+/// their names or keys does not say. Not when a second sentence says what
+/// to show ("Which order ...? Give me the order id.").
+fn which_unnamed(m: &Manifest, p: &[Piece], plan: &Plan) -> Result<(), String> {
+    let Some(first) = p.iter().position(|x| !matches!(x.kind, PieceKind::Punct(_))) else { return Ok(()) };
+    if p[first].norm != "which" || !plan.measures.is_empty() || plan.fields.is_empty() {
+        return Ok(());
+    }
+    // "Which order has the most recent shipment? Give me the order id.": a
+    // second sentence says what to show.
+    let asks = |x: &Piece| matches!(x.norm.as_str(), "give" | "show" | "list" | "tell" | "return" | "display" | "provide" | "include" | "find" | "name");
+    if (1..p.len()).any(|k| matches!(p[k - 1].kind, PieceKind::Punct(_)) && asks(&p[k])) {
+        return Ok(());
+    }
+    let Some(x) = p.get(first + 1) else { return Ok(()) };
+    let Some(Target::Table(t)) = x.lex().and_then(|c| c.first()).filter(|c| !c.fuzzy).map(|c| &c.target) else { return Ok(()) };
+    // Or a column pointing at the rows' key ("Which orders have the latest
+    // invoices?" shows `invoices.order_id`).
+    let tname = &m.tables[*t].name;
+    let points = |u: usize, c: usize| {
+        let from = format!("{}.{}", m.tables[u].name, m.tables[u].columns[c].name);
+        m.joins.iter().any(|j| j.from.eq_ignore_ascii_case(&from) && j.to.split_once('.').is_some_and(|(to, _)| to.eq_ignore_ascii_case(tname)))
+    };
+    let named = output_columns(m, plan)
+        .into_iter()
+        .any(|(u, c)| u == *t && (is_name_like(m, u, c) || is_row_key(m, u, c) || is_id_like(m, u, c)) || points(u, c));
+    if named {
+        return Ok(());
+    }
+    Err(format!("I read 'which {}' but the answer would show none of their names; ask for the name as well.", x.words.to_lowercase()))
 }
 
 /// "the average amount paid for rentals of kayaks" read as the average of

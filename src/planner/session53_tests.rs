@@ -560,3 +560,35 @@ table = "paper_stocks"
 fn or_answered_as_and_is_refused(#[case] q: &str, #[case] want: Result<&str, &str>) {
     planner_answers(&stocks(), q, want);
 }
+
+/// Cider batches with a name, a bottle count and a bottling date.
+fn batches() -> OfflinePlanner {
+    OfflinePlanner::new(&super::fixtures::from_toml(
+        r#"name = "cider53"
+description = "made up"
+derived = true
+
+[[tables]]
+name = "batches"
+file = "batches.csv"
+primary_key = "batch_id"
+label = "batch_name"
+columns = [
+  { name = "batch_id", type = "BIGINT", nullable = false },
+  { name = "batch_name", type = "VARCHAR", nullable = false },
+  { name = "bottles_produced", type = "BIGINT", nullable = false },
+  { name = "bottled_date", type = "DATE", nullable = false },
+]
+"#,
+    ))
+}
+
+#[rustfmt::skip]
+#[rstest]
+// "Which batch ...?" answered with no name or key of the batches: refused.
+#[case("Which batch produced the most bottles?", Err("'which batch'"))]
+// A second sentence says what to show: answered as asked.
+#[case("Which batch produced the most bottles? Show the bottles produced.", Ok("bottles_produced"))]
+fn which_rows_must_be_named(#[case] q: &str, #[case] want: Result<&str, &str>) {
+    planner_answers(&batches(), q, want);
+}
