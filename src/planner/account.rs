@@ -512,7 +512,7 @@ pub(super) fn check_matches(m: &Manifest, matches: &[Match], plan: &Plan) -> Res
         let Some(tc) = resolve(m, &x.target) else { continue };
         // "Who is currently working on ...?" with an `Is_Current` column:
         // an adverb says a condition on the column, never a column to show.
-        let adverb = last.ends_with("ly") && !crate::planner::lexicon::adjective_of_adverb(&last).is_empty();
+        let adverb = !crate::planner::lexicon::adjective_of_adverb(&last).is_empty();
         if adverb && !plan.filters.iter().any(|f| resolve(m, &f.field) == Some(tc)) {
             return Err(format!("I read '{}' as the column {}, but found no condition on it to apply.", x.words, x.target));
         }
@@ -594,7 +594,7 @@ fn which_unnamed(m: &Manifest, p: &[Piece], plan: &Plan) -> Result<(), String> {
     }
     // "Which order has the most recent shipment? Give me the order id.": a
     // second sentence says what to show.
-    let asks = |x: &Piece| matches!(x.norm.as_str(), "give" | "show" | "list" | "tell" | "return" | "display" | "provide" | "include" | "find" | "name");
+    let asks = |x: &Piece| super::group_asked::ASKING.contains(&x.norm.as_str()) || x.norm == "find";
     if (1..p.len()).any(|k| matches!(p[k - 1].kind, PieceKind::Punct(_)) && asks(&p[k])) {
         return Ok(());
     }

@@ -20,7 +20,7 @@ use crate::planner::lexicon::{Field, Target};
 use crate::planner::MatchKind;
 
 /// Verbs that open a closing sentence asking for columns.
-const ASKING: &[&str] = &["give", "return", "show", "list", "tell", "name", "include", "provide", "display"];
+pub(super) const ASKING: &[&str] = &["give", "return", "show", "list", "tell", "name", "include", "provide", "display"];
 
 impl Ctx<'_> {
     /// Adds the columns a closing "Give the first and last name." asks
