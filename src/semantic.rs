@@ -275,6 +275,14 @@ pub fn is_temporal(ty: &str) -> bool {
     t == "DATE" || t.starts_with("TIMESTAMP")
 }
 
+/// True when a DuckDB type name is a whole-number type, signed or
+/// unsigned (`BIGINT`, `INTEGER`, `INT`, `UBIGINT`, ...; not `DOUBLE` or
+/// `DECIMAL`).
+pub fn is_integer(ty: &str) -> bool {
+    let t = ty.to_ascii_uppercase();
+    ["TINYINT", "SMALLINT", "INTEGER", "INT", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT"].contains(&t.as_str())
+}
+
 /// True when a DuckDB type name is numeric.
 pub fn is_numeric(ty: &str) -> bool {
     let t = ty.to_ascii_uppercase();

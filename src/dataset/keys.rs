@@ -82,7 +82,7 @@ fn family(ty: &str) -> Option<&'static str> {
     let t = ty.to_ascii_uppercase();
     if t == "VARCHAR" {
         Some("text")
-    } else if ["TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT"].contains(&t.as_str()) {
+    } else if crate::semantic::is_integer(&t) {
         Some("int")
     } else {
         None

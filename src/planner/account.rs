@@ -72,8 +72,7 @@ fn name_of_a_pointer(m: &Manifest, p: &[Piece], plan: &Plan) -> Result<(), Strin
             continue;
         }
         let Some((u, k)) = top_column(&p[i + 3]) else { continue };
-        let ty = m.tables[u].columns[k].ty.to_ascii_uppercase();
-        let integer = ["INT", "INTEGER", "BIGINT", "SMALLINT", "TINYINT", "HUGEINT"].contains(&ty.as_str());
+        let integer = crate::semantic::is_integer(&m.tables[u].columns[k].ty);
         // "the first name and last name of its owner" shown from the
         // owners the column joins: asked and answered.
         let from = format!("{}.{}", m.tables[u].name, m.tables[u].columns[k].name);

@@ -104,7 +104,7 @@ impl Ctx<'_> {
         // `Is_Live`, `has_shop` stored as a number: 1 is yes, 0 no.
         if let Some(col) = f.column.map(|c| &self.m.tables[f.table].columns[c]) {
             let first = crate::planner::tokenize::split_identifier(&col.name).into_iter().next().unwrap_or_default();
-            if matches!(first.as_str(), "is" | "has") && matches!(col.ty.to_ascii_uppercase().as_str(), "BIGINT" | "INTEGER" | "SMALLINT" | "TINYINT" | "HUGEINT") {
+            if matches!(first.as_str(), "is" | "has") && crate::semantic::is_integer(&col.ty) {
                 return Some((serde_json::json!(1), serde_json::json!(0)));
             }
         }
